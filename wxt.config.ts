@@ -1,0 +1,18 @@
+import { defineConfig } from 'wxt';
+
+// The e2e suite cannot answer an optional-permission prompt, so a test build
+// (DOSSIER_E2E=1) declares up front the hosts the product otherwise asks for
+// at the moment the user turns a feature on.
+const e2eBuild = process.env.DOSSIER_E2E === '1';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  outDir: '.output',
+  manifest: {
+    name: 'Dossier',
+    description: 'Enrich people and companies while you browse, and put them in your CRM.',
+    permissions: ['storage', 'alarms'],
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+  },
+});
