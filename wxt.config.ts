@@ -7,12 +7,19 @@ const e2eBuild = process.env.DOSSIER_E2E === '1';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  outDir: '.output',
+  // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
+  outDir: e2eBuild ? '.output-e2e' : '.output',
   manifest: {
     name: 'Dossier',
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
-    permissions: ['storage', 'alarms'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    commands: {
+      'enrich-profile': {
+        suggested_key: { default: 'Alt+Shift+E' },
+        description: 'Enrich the profile in the current tab',
+      },
+    },
   },
 });

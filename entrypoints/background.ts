@@ -1,3 +1,39 @@
+import { createHandlers } from '@/lib/background/handlers';
+import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance';
+import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
+import { createRouter } from '@/lib/background/router';
+import { PROFILE_COMMAND } from '@/lib/background/selection';
+import { createBackground } from '@/lib/background/wiring';
+import { takeInterrupted } from '@/lib/lookup/journal';
+import { onMessage } from '@/lib/messaging/messenger';
+import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
+
+// main() stays synchronous and registers every listener in its first turn: Chrome only
+// delivers the event that woke the worker to listeners that exist by then.
 export default defineBackground(() => {
-  console.log('Dossier background started');
+  const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
+  const background = createBackground(identity);
+  const dispatch = createRouter(createHandlers(background.handlerDeps), identity);
+  function listen<N extends MessageName>(name: N) {
+    // TypeScript cannot resolve the messenger's conditional reply type for a generic N;
+    // the router returns exactly Outcome<Replies[N]>, which is what the map declares.
+    onMessage(name, (message) => dispatch(name, message.data, message.sender) as never);
+  }
+  for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
+
+  browser.runtime.onInstalled.addListener(() => {
+    createContextMenus();
+    void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
+  });
+  browser.notifications.onClicked.addListener(openNotificationDetails);
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
+  });
+
+  // A worker stopped mid-lookup left it in the journal: finish it now, once.
+  void takeInterrupted().then((pending) => background.lookups.recover(pending));
 });

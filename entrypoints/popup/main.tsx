@@ -1,2 +1,5 @@
+import '@/components/base.css';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<h1>Dossier</h1>);
+import { Popup } from './Popup';
+
+createRoot(document.getElementById('root')!).render(<Popup />);

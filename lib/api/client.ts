@@ -1,0 +1,105 @@
+import { resolveConfig, type EnrichmentClientConfig, type ResolvedConfig } from './config';
+import { apiError } from './errors';
+import type { EmailInput } from './inputs/email';
+import type { EnrichCompanyInput, FullEnrichInput } from './inputs/enrich';
+import type { FindWorkEmailInput } from './inputs/find-email';
+import type { MicroblogByUsernameInput } from './inputs/microblog';
+import type { ReversePhoneInput, SearchPhoneInput } from './inputs/phone';
+import { INPUT_MESSAGES } from './messages';
+import type {
+  Company,
+  CreditBalance,
+  Enrichment,
+  MicroblogProfile,
+  PersonalEmailResult,
+  PhoneSearchResult,
+  ReversePhoneResult,
+  WorkEmailResult,
+} from './model';
+import { OPERATIONS, type Operation } from './operations';
+import type { Prepared } from './inputs/common';
+import { block, readCreditBurn } from './responses/fields';
+import type { ApiResult } from './result';
+import { ROUTES, type RouteName } from './routes';
+import { judge } from './interpret';
+import { send } from './transport';
+
+export interface EnrichmentClient {
+  fullEnrich(input: FullEnrichInput): Promise<ApiResult<Enrichment>>;
+  enrichCompany(input: EnrichCompanyInput): Promise<ApiResult<Company>>;
+  findWorkEmail(input: FindWorkEmailInput): Promise<ApiResult<WorkEmailResult>>;
+  searchPhone(input: SearchPhoneInput): Promise<ApiResult<PhoneSearchResult>>;
+  searchPersonalEmail(input: EmailInput): Promise<ApiResult<PersonalEmailResult>>;
+  reversePhone(input: ReversePhoneInput): Promise<ApiResult<ReversePhoneResult>>;
+  microblogByUsername(input: MicroblogByUsernameInput): Promise<ApiResult<MicroblogProfile>>;
+  microblogByEmail(input: EmailInput): Promise<ApiResult<MicroblogProfile>>;
+  getCredits(): Promise<ApiResult<CreditBalance>>;
+}
+
+/**
+ * The only code in Dossier that talks to the enrichment service. Every call resolves to an
+ * ApiResult; nothing is thrown, whatever the input, the network or the gateway does.
+ */
+export function createEnrichmentClient(config: EnrichmentClientConfig): EnrichmentClient {
+  const resolved = resolveConfig(config);
+  // The path that last answered, per operation: a gateway that only knows the alias costs one miss, once.
+  const workingPath = new Map<RouteName, string>();
+  const call = <P extends Prepared, T>(operation: Operation<P, T>, input: unknown) => run(resolved, workingPath, operation, input);
+  return {
+    fullEnrich: (input) => call(OPERATIONS.fullEnrich, input),
+    enrichCompany: (input) => call(OPERATIONS.enrichCompany, input),
+    findWorkEmail: (input) => call(OPERATIONS.findWorkEmail, input),
+    searchPhone: (input) => call(OPERATIONS.searchPhone, input),
+    searchPersonalEmail: (input) => call(OPERATIONS.searchPersonalEmail, input),
+    reversePhone: (input) => call(OPERATIONS.reversePhone, input),
+    microblogByUsername: (input) => call(OPERATIONS.microblogByUsername, input),
+    microblogByEmail: (input) => call(OPERATIONS.microblogByEmail, input),
+    getCredits: () => call(OPERATIONS.getCredits, undefined),
+  };
+}
+
+async function run<P extends Prepared, T>(
+  config: ResolvedConfig,
+  workingPath: Map<RouteName, string>,
+  operation: Operation<P, T>,
+  input: unknown,
+): Promise<ApiResult<T>> {
+  const key = config.apiKey;
+  try {
+    const prepared = operation.input.safeParse(input);
+    if (!prepared.success) {
+      const message = prepared.error.issues[0]?.message ?? INPUT_MESSAGES.notAnObject;
+      return { ok: false, error: apiError('invalid_input', { message }, key) };
+    }
+    if (!key) return { ok: false, error: apiError('invalid_key', { message: INPUT_MESSAGES.noKey }, key) };
+    const base = config.base;
+    if (!base) return { ok: false, error: apiError('invalid_input', { message: INPUT_MESSAGES.badBaseUrl }, key) };
+
+    const sent = await send({ ...config, base }, orderedPaths(operation.route, workingPath), prepared.data.params);
+    if (!sent.ok) return sent;
+    // Any answer but a missing route proves the path exists, an error body included.
+    workingPath.set(operation.route, sent.reply.path);
+    const judged = judge(sent.reply, key);
+    if (!judged.ok) return judged;
+
+    const result = operation.parse(judged.body, prepared.data);
+    if (!result.ok) {
+      const detail = `HTTP ${sent.reply.status} from ${sent.reply.path}: ${result.detail}`;
+      return { ok: false, error: apiError(result.kind, { status: sent.reply.status, detail }, key) };
+    }
+    // The interface's record sits in `data`; a cost reported there counts as well.
+    const top = block.parse(judged.body);
+    const creditBurn = readCreditBurn(top, block.parse(top?.data)) ?? 0;
+    return { ok: true, value: result.value, creditBurn, path: sent.reply.path };
+  } catch (thrown) {
+    // A defect of ours must still reach the caller as data, and without the key.
+    const detail = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+    return { ok: false, error: apiError('unexpected_response', { detail: `Dossier could not read the answer: ${detail}` }, key) };
+  }
+}
+
+function orderedPaths(route: RouteName, workingPath: Map<RouteName, string>): string[] {
+  const paths: readonly string[] = ROUTES[route];
+  const known = workingPath.get(route);
+  return known ? [known, ...paths.filter((path) => path !== known)] : [...paths];
+}

@@ -1,0 +1,56 @@
+export interface EnrichmentClientConfig {
+  /** The gateway's address followed by `/api/ingress/`; the trailing slash is optional. */
+  baseUrl: string;
+  apiKey: string;
+  /** Injected for tests and the in-process sandbox; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Budget for a whole call, aliases included. */
+  timeoutMs?: number;
+  /** Aborts every call of this client (e.g. when the lookup that wanted it is abandoned). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Chrome cuts a service worker's fetch that has not answered within 30 s; our own timeout
+ * must fire first so that the caller gets a typed `timeout` rather than a dead worker.
+ */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const MAX_TIMEOUT_MS = 25_000;
+
+export interface ResolvedConfig {
+  /** Undefined when the address cannot be a gateway; every call then fails without a request. */
+  base: URL | undefined;
+  /** Trimmed: a pasted key with a trailing newline drew misleading "can't get credit" errors. */
+  apiKey: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+/** Never throws: a bad setting is reported by each call, as data, like any other failure. */
+export function resolveConfig(config: EnrichmentClientConfig): ResolvedConfig {
+  const timeout = config.timeoutMs;
+  return {
+    base: baseUrlOf(config.baseUrl),
+    apiKey: typeof config.apiKey === 'string' ? config.apiKey.trim() : '',
+    // Called through a wrapper: a detached `fetch` throws "Illegal invocation" in browsers.
+    fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeoutMs: typeof timeout === 'number' && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS,
+    signal: config.signal,
+  };
+}
+
+function baseUrlOf(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    // Without the slash, relative paths would replace the last segment (`ingress`) instead of following it.
+    if (!url.pathname.endsWith('/')) url.pathname += '/';
+    url.search = '';
+    url.hash = '';
+    return url;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { ERROR_MESSAGES } from './messages';
+import { redactApiKey } from './redact';
+
+export const API_ERROR_KINDS = [
+  'invalid_key',
+  'no_credits',
+  'no_match',
+  'invalid_input',
+  'restricted',
+  'rate_limited',
+  'server_error',
+  'network_error',
+  'timeout',
+  'cancelled',
+  'unexpected_response',
+] as const;
+
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+export interface ApiError {
+  kind: ApiErrorKind;
+  /** A sentence for the user: what happened and what to do. Never holds the key. */
+  message: string;
+  /** Technical context for logs (path, gateway text); redacted like the message. */
+  detail?: string;
+  /** HTTP status, when an answer arrived. */
+  status?: number;
+  /** The gateway's own `{code}` (gRPC status style), when its body carried one. */
+  code?: number;
+  /** How long the gateway asked us to wait before the next request. */
+  retryAfterMs?: number;
+  /** Whether the same request may succeed later unchanged; the caller owns the retrying. */
+  retryable: boolean;
+}
+
+/** Only failures of time or transport can heal on their own; everything else needs a change. */
+const RETRYABLE: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'rate_limited',
+  'server_error',
+  'network_error',
+  'timeout',
+]);
+
+export function isRetryable(kind: ApiErrorKind): boolean {
+  return RETRYABLE.has(kind);
+}
+
+export interface ApiErrorDetails {
+  message?: string;
+  detail?: string;
+  status?: number;
+  code?: number;
+  retryAfterMs?: number;
+}
+
+/** The one way errors are made, so that every one is redacted and carries its retry verdict. */
+export function apiError(kind: ApiErrorKind, details: ApiErrorDetails = {}, apiKey?: string): ApiError {
+  const error: ApiError = {
+    kind,
+    message: redactApiKey(details.message ?? ERROR_MESSAGES[kind], apiKey),
+    retryable: isRetryable(kind),
+  };
+  if (details.detail !== undefined) error.detail = redactApiKey(details.detail, apiKey);
+  if (details.status !== undefined) error.status = details.status;
+  if (details.code !== undefined) error.code = details.code;
+  if (details.retryAfterMs !== undefined && error.retryable) error.retryAfterMs = details.retryAfterMs;
+  return error;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { INPUT_MESSAGES } from '../messages';
+import type { Phone } from '../model';
+import { parseTypedPhone, toRegion } from '../phone';
+import { email, flagParams, optionalFlag, params, profileUrl, requiredText, type Prepared } from './common';
+
+export interface SearchPhoneInput {
+  profileUrl?: string;
+  email?: string;
+  whatsappCheck?: boolean;
+  /** The interface's example sends 1; other values are not documented. */
+  minimumMatch?: number;
+}
+
+export const searchPhoneInput = z
+  .object(
+    {
+      profileUrl: profileUrl.optional(),
+      email: email.optional(),
+      whatsappCheck: optionalFlag,
+      minimumMatch: z.number({ error: INPUT_MESSAGES.minimumMatch }).int(INPUT_MESSAGES.minimumMatch).min(1, INPUT_MESSAGES.minimumMatch).optional(),
+    },
+    { error: INPUT_MESSAGES.notAnObject },
+  )
+  .refine((input) => input.profileUrl !== undefined || input.email !== undefined, { message: INPUT_MESSAGES.phoneSearchTarget })
+  .transform(
+    (input): Prepared => ({
+      params: {
+        // The interface names the profile URL parameter `username`.
+        ...params({ username: input.profileUrl, email: input.email }),
+        ...flagParams({ whatsappCheck: input.whatsappCheck }),
+        ...params({ minimumMatch: input.minimumMatch === undefined ? undefined : String(input.minimumMatch) }),
+      },
+    }),
+  );
+
+export interface ReversePhoneInput {
+  phone: string;
+  /** Two-letter region used to read a number typed without its country code. */
+  defaultRegion?: string;
+}
+
+export interface PreparedPhone extends Prepared {
+  phone: Phone;
+}
+
+export const reversePhoneInput = z
+  .object(
+    {
+      phone: requiredText(INPUT_MESSAGES.phone),
+      defaultRegion: z
+        .string({ error: INPUT_MESSAGES.region })
+        .trim()
+        .refine((value) => toRegion(value) !== undefined, INPUT_MESSAGES.region)
+        .optional(),
+    },
+    { error: INPUT_MESSAGES.notAnObject },
+  )
+  .transform((input, ctx): PreparedPhone => {
+    const numbers = parseTypedPhone(input.phone, toRegion(input.defaultRegion));
+    if (!numbers) {
+      ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.phone, path: ['phone'] });
+      return z.NEVER;
+    }
+    return { params: { phone: numbers.e164 }, phone: numbers };
+  });

@@ -1,0 +1,37 @@
+import { kindForGatewayCode, kindForHttpStatus } from './classify';
+import { apiError, type ApiError } from './errors';
+import { parseRetryAfter } from './retry-after';
+import { gatewayErrorOf, type Reply } from './transport';
+
+export type Judged = { ok: true; body: unknown } | { ok: false; error: ApiError };
+
+/**
+ * Decides whether an answer is a success body or one of our error kinds. The JSON body is
+ * read whatever the status: the gateway's `{code}` is more precise than HTTP, and a 200 may
+ * still carry an error.
+ */
+export function judge(reply: Reply, apiKey: string, now: number = Date.now()): Judged {
+  const { status, path } = reply;
+  const gateway = gatewayErrorOf(reply.json?.value);
+  const retryAfterMs = parseRetryAfter(reply.headers?.get('retry-after'), now);
+  const fail = (kind: ApiError['kind'], detail: string, code?: number): Judged => ({
+    ok: false,
+    error: apiError(kind, { status, code, retryAfterMs, detail: `HTTP ${status} from ${path}: ${detail}` }, apiKey),
+  });
+
+  if (gateway && gateway.code !== 0) {
+    return fail(kindForGatewayCode(gateway.code, gateway.message) ?? kindForHttpStatus(status), gateway.message || '(no message)', gateway.code);
+  }
+  const success = status >= 200 && status < 300;
+  if (!reply.json) {
+    const what = reply.snippet === undefined ? 'empty body' : `the body is not JSON (${describeSnippet(reply.snippet)})`;
+    // An HTML page with 200 is a captive portal or a wrong address, not a success.
+    return fail(success ? 'unexpected_response' : kindForHttpStatus(status), what);
+  }
+  if (!success) return fail(kindForHttpStatus(status), 'a JSON body without an error code');
+  return { ok: true, body: reply.json.value };
+}
+
+function describeSnippet(snippet: string): string {
+  return /<html|<!doctype/i.test(snippet) ? 'an HTML page' : JSON.stringify(snippet.slice(0, 80));
+}

@@ -1,0 +1,86 @@
+import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '../messaging/protocol';
+import { DOSSIER_ERRORS } from '../errors/catalog';
+import { apiKeySchema, maskApiKey } from '../settings/api-key';
+import { isSandboxGateway, type Gateway } from '../settings/gateway';
+
+/** The slice of the API client the connection logic needs. */
+export interface BalanceClient {
+  getCredits(): Promise<
+    { ok: true; value: { credits: number } } | { ok: false; error: { kind: string; message: string } }
+  >;
+}
+
+export interface ConnectionDeps {
+  readGateway(): Promise<Gateway>;
+  readApiKey(): Promise<string>;
+  writeConnection(gateway: Gateway, apiKey: string | undefined): Promise<void>;
+  readBalance(): Promise<StoredBalance | null>;
+  writeBalance(balance: StoredBalance): Promise<void>;
+  clientFor(gateway: Gateway, apiKey: string): BalanceClient;
+  now(): number;
+}
+
+export async function connectionStatus(deps: ConnectionDeps): Promise<ConnectionStatus> {
+  const [gateway, apiKey, balance] = await Promise.all([deps.readGateway(), deps.readApiKey(), deps.readBalance()]);
+  return {
+    hasKey: apiKey.length > 0,
+    maskedKey: apiKey ? maskApiKey(apiKey) : null,
+    gateway,
+    isSandbox: isSandboxGateway(gateway),
+    balance,
+  };
+}
+
+const NO_KEY = { kind: 'no_key', message: DOSSIER_ERRORS.no_key };
+
+/** The balance is free to ask for; the stored copy lets the popup show it before the network answers. */
+export async function fetchBalance(deps: ConnectionDeps): Promise<Outcome<StoredBalance>> {
+  const [gateway, apiKey] = await Promise.all([deps.readGateway(), deps.readApiKey()]);
+  if (!apiKey) return { ok: false, error: NO_KEY };
+  const result = await deps.clientFor(gateway, apiKey).getCredits();
+  if (!result.ok) return { ok: false, error: { kind: result.error.kind, message: result.error.message } };
+  const balance = { credits: result.value.credits, at: deps.now() };
+  await deps.writeBalance(balance);
+  return { ok: true, value: balance };
+}
+
+export async function testConnection(
+  deps: ConnectionDeps,
+  gateway: Gateway,
+  typedKey: string | undefined,
+): Promise<ConnectionTest> {
+  const apiKey = typedKey === undefined ? await deps.readApiKey() : typedKey.trim();
+  if (!apiKey) return { status: 'invalid_key', message: NO_KEY.message };
+  const result = await deps.clientFor(gateway, apiKey).getCredits();
+  if (result.ok) {
+    return result.value.credits > 0
+      ? { status: 'ok', credits: result.value.credits }
+      : { status: 'no_credits', message: DOSSIER_ERRORS.no_credits_left };
+  }
+  switch (result.error.kind) {
+    case 'invalid_key':
+    case 'no_credits':
+      return { status: result.error.kind, message: result.error.message };
+    case 'network_error':
+    case 'timeout':
+      return { status: 'unreachable', message: result.error.message };
+    default:
+      return { status: 'error', message: result.error.message };
+  }
+}
+
+export async function saveConnection(
+  deps: ConnectionDeps,
+  gateway: Gateway,
+  apiKey: string | undefined,
+): Promise<Outcome<ConnectionStatus>> {
+  if (apiKey !== undefined && apiKey.trim() !== '') {
+    const parsed = apiKeySchema.safeParse(apiKey);
+    if (!parsed.success) {
+      return { ok: false, error: { kind: 'invalid_input', message: parsed.error.issues[0]?.message ?? 'Invalid key.' } };
+    }
+    apiKey = parsed.data;
+  }
+  await deps.writeConnection(gateway, apiKey);
+  return { ok: true, value: await connectionStatus(deps) };
+}

@@ -1,0 +1,76 @@
+import { historyToCsv, historyToJson } from '../history/export';
+import { DOSSIER_ERRORS } from '../errors/catalog';
+import type { HistoryEntry } from '../history/entry';
+import type { LookupService } from '../lookup/service';
+import { isExtensionPageSender, type SenderInfo } from '../messaging/sender';
+import { preferencesSchema, type Preferences } from '../settings/preferences';
+import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from './connection';
+import type { Handlers, RouterIdentity } from './router';
+
+export interface HandlerDeps {
+  identity: RouterIdentity;
+  connection: ConnectionDeps;
+  lookups: LookupService;
+  history: {
+    read(): Promise<HistoryEntry[]>;
+    remove(ids: readonly string[]): Promise<HistoryEntry[]>;
+    clear(): Promise<HistoryEntry[]>;
+  };
+  preferences: {
+    read(): Promise<Preferences>;
+    write(prefs: Preferences): Promise<void>;
+  };
+  now(): number;
+}
+
+/**
+ * The page a lookup came from is taken from the sender, never from the message: a page may
+ * only act for itself. Lookups from Dossier's own pages have no page.
+ */
+function pageOf(sender: SenderInfo, identity: RouterIdentity): string | null {
+  if (isExtensionPageSender(sender, identity.extensionId, identity.extensionOrigin)) return null;
+  return sender.url ?? null;
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { connection } = deps;
+  return {
+    getStatus: async () => ({ ok: true, value: await connectionStatus(connection) }),
+    getCredits: async () => fetchBalance(connection),
+    saveConnection: async ({ gateway, apiKey }) => saveConnection(connection, gateway, apiKey),
+    testConnection: async ({ gateway, apiKey }) => ({ ok: true, value: await testConnection(connection, gateway, apiKey) }),
+    lookup: async (request, sender) => ({
+      ok: true,
+      value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity) }),
+    }),
+    preview: async (request) => ({ ok: true, value: await deps.lookups.preview(request) }),
+    getHistory: async ({ limit }) => {
+      const entries = await deps.history.read();
+      return { ok: true, value: limit ? entries.slice(0, limit) : entries };
+    },
+    exportHistory: async ({ format }) => {
+      const entries = await deps.history.read();
+      const stamp = new Date(deps.now()).toISOString().slice(0, 10);
+      return {
+        ok: true,
+        value:
+          format === 'csv'
+            ? { filename: `dossier-history-${stamp}.csv`, mimeType: 'text/csv', content: historyToCsv(entries) }
+            : { filename: `dossier-history-${stamp}.json`, mimeType: 'application/json', content: historyToJson(entries) },
+      };
+    },
+    deleteHistory: async ({ ids }) => ({ ok: true, value: { remaining: (await deps.history.remove(ids)).length } }),
+    clearHistory: async () => ({ ok: true, value: { remaining: (await deps.history.clear()).length } }),
+    getPreferences: async () => ({ ok: true, value: await deps.preferences.read() }),
+    savePreferences: async (data) => {
+      const parsed = preferencesSchema.safeParse(data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? ` (${issue.path.join(' › ')})` : '';
+        return { ok: false, error: { kind: 'invalid_input', message: DOSSIER_ERRORS.settings_not_saved(`${issue?.message ?? 'invalid settings'}${where}`) } };
+      }
+      await deps.preferences.write(parsed.data);
+      return { ok: true, value: parsed.data };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { purgeHistory } from '../history/store';
+import { purgeLedger } from '../lookup/ledger';
+import { OPERATIONS } from '../lookup/operations';
+import { loadPreferences } from '../storage/items';
+
+export const MAINTENANCE_ALARM = 'dossier-maintenance';
+const DAY = 86_400_000;
+
+/** Daily: drop history past its retention and ledger answers past their freshness. */
+export async function runMaintenance(now: number): Promise<void> {
+  const prefs = await loadPreferences();
+  await purgeHistory(prefs.privacy.historyRetentionDays, now);
+  await purgeLedger(
+    {
+      windowFor: (op) =>
+        (OPERATIONS[op as keyof typeof OPERATIONS]?.freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY,
+    },
+    now,
+  );
+}

@@ -1,0 +1,86 @@
+import { browser, type Browser } from 'wxt/browser';
+import { DOSSIER_ERRORS } from '../errors/catalog';
+import { contentMessenger, type TabNotice } from '../messaging/content-protocol';
+import type { LookupService } from '../lookup/service';
+import { loadPreferences } from '../storage/items';
+import { parseNetworkProfileUrl } from '../identity/network-profile';
+import { actionForMenuClick, MENU_ITEMS, regionFor, type MenuClick } from './selection';
+import { summarise, titleOf } from './summary';
+
+/** Created once per install or update: Chrome keeps context menus across worker restarts. */
+export function createContextMenus(): void {
+  browser.contextMenus.removeAll(() => {
+    browser.contextMenus.create({ id: MENU_ITEMS.reversePhone, title: 'Dossier: reverse phone lookup', contexts: ['selection', 'link'] });
+    browser.contextMenus.create({ id: MENU_ITEMS.enrichEmail, title: 'Dossier: enrich email', contexts: ['selection', 'link'] });
+    browser.contextMenus.create({ id: MENU_ITEMS.microblogByEmail, title: 'Dossier: find microblog profile', contexts: ['selection', 'link'] });
+    browser.contextMenus.create({
+      id: MENU_ITEMS.enrichProfile,
+      title: 'Dossier: enrich profile',
+      contexts: ['link'],
+      targetUrlPatterns: ['*://*.linkedin.com/in/*', '*://linkedin.com/in/*'],
+    });
+  });
+}
+
+const HISTORY_PAGE = '/history.html';
+
+/**
+ * Shows the outcome where the user is: the tab's panel when its page hosts Dossier's content
+ * script, otherwise (browser pages, the PDF viewer) a notification that opens the details.
+ */
+export async function deliver(tabId: number | undefined, notice: TabNotice): Promise<'panel' | 'notification'> {
+  if (tabId !== undefined && tabId >= 0) {
+    try {
+      if (await contentMessenger.sendMessage('showLookupResult', notice, tabId)) return 'panel';
+    } catch {
+      // No content script in that tab: fall through to a notification.
+    }
+  }
+  const historyId = notice.response?.historyId;
+  await browser.notifications.create(historyId ? `dossier:${historyId}` : `dossier:${Date.now()}`, {
+    type: 'basic',
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    title: `Dossier · ${notice.title}`,
+    message: notice.message,
+  });
+  return 'notification';
+}
+
+export function openNotificationDetails(notificationId: string): void {
+  if (!notificationId.startsWith('dossier:')) return;
+  const id = notificationId.slice('dossier:'.length);
+  void browser.tabs.create({ url: browser.runtime.getURL(`${HISTORY_PAGE}#${encodeURIComponent(id)}` as '/history.html') });
+  void browser.notifications.clear(notificationId);
+}
+
+async function pageLanguage(tabId: number | undefined): Promise<string | undefined> {
+  if (tabId === undefined || tabId < 0) return undefined;
+  try {
+    return await browser.tabs.detectLanguage(tabId);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runMenuClick(lookups: LookupService, click: MenuClick, tab: Browser.tabs.Tab | undefined): Promise<void> {
+  const prefs = await loadPreferences();
+  const region = regionFor(prefs.lookups.defaultPhoneRegion, await pageLanguage(tab?.id));
+  const action = actionForMenuClick(click, region);
+  if (!action.ok) {
+    await deliver(tab?.id, { title: 'Nothing to look up', message: action.message });
+    return;
+  }
+  const response = await lookups.lookup({ ...action.request, pageUrl: tab?.url ?? null });
+  await deliver(tab?.id, { title: titleOf(response.op), response, message: summarise(response) });
+}
+
+/** The keyboard command: enrich the profile open in the current tab. */
+export async function runProfileCommand(lookups: LookupService, tab: Browser.tabs.Tab | undefined): Promise<void> {
+  const profile = tab?.url ? parseNetworkProfileUrl(tab.url) : null;
+  if (!profile || profile.kind !== 'person') {
+    await deliver(tab?.id, { title: 'Nothing to enrich', message: DOSSIER_ERRORS.no_profile_in_tab });
+    return;
+  }
+  const response = await lookups.lookup({ op: 'enrichPerson', input: { profileUrl: profile.canonicalUrl }, pageUrl: tab?.url ?? null });
+  await deliver(tab?.id, { title: titleOf(response.op), response, message: summarise(response) });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * One recorded lookup. `outcome` says what happened:
+ *   paid    the gateway answered and charged credits
+ *   free    the gateway answered a match at no charge ('Most Probable' email, cached repeat)
+ *   cached  answered from Dossier's ledger of earlier paid lookups, no request made
+ *   miss    no match: free
+ *   failed  the request failed (network, gateway error, interrupted): free
+ *   refused Dossier refused before any request (invalid input, suppression, EU mode, cap)
+ */
+export const historyEntrySchema = z.object({
+  id: z.string().min(1),
+  op: z.string().min(1),
+  /** A readable summary of the input ("https://…/in/jane-doe", "jane@acme.example"). */
+  subject: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  identity: z.string().nullable(),
+  outcome: z.enum(OUTCOMES),
+  cost: z.number().finite().min(0),
+  fromLedger: z.boolean(),
+  /** When the answer served from the ledger was originally paid for. */
+  paidAt: z.number().nullable().default(null),
+  at: z.number(),
+  pageUrl: z.string().nullable().default(null),
+  result: z.unknown().optional(),
+  error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
+});
+
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;

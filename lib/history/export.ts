@@ -1,0 +1,43 @@
+import Papa from 'papaparse';
+import type { HistoryEntry } from './entry';
+
+export const CSV_COLUMNS = [
+  'time',
+  'operation',
+  'subject',
+  'outcome',
+  'credits',
+  'from_ledger',
+  'paid_at',
+  'page_url',
+  'error',
+  'result',
+] as const;
+
+function iso(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString();
+}
+
+/**
+ * CSV for spreadsheets. Cells that a spreadsheet would run as a formula (=, +, -, @) are
+ * prefixed with a quote: page text and gateway data are untrusted.
+ */
+export function historyToCsv(entries: readonly HistoryEntry[]): string {
+  const rows = entries.map((e) => [
+    iso(e.at),
+    e.op,
+    e.subject,
+    e.outcome,
+    e.cost,
+    e.fromLedger ? 'yes' : 'no',
+    iso(e.paidAt),
+    e.pageUrl ?? '',
+    e.error?.message ?? '',
+    e.result === undefined ? '' : JSON.stringify(e.result),
+  ]);
+  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+export function historyToJson(entries: readonly HistoryEntry[]): string {
+  return JSON.stringify({ format: 'dossier-history', version: 1, entries }, null, 2);
+}

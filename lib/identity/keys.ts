@@ -1,0 +1,68 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parseNetworkProfileUrl } from './network-profile';
+
+/**
+ * Identity keys name who a lookup is about, whatever form the input came in. The ledger,
+ * the suppression list and the history all compare these, never raw input.
+ *   person:<slug>   company:<slug>   email:<lowercased>   phone:<E.164>   domain:<host>   name:<name>|<company>
+ */
+export type IdentityKey = string & { readonly __identity: unique symbol };
+
+const asKey = (value: string) => value as IdentityKey;
+
+const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
+
+export function normaliseEmail(input: string): string | null {
+  const value = input.trim().replace(/^mailto:/i, '').split('?')[0]!.trim().toLowerCase();
+  return EMAIL.test(value) ? value : null;
+}
+
+/** E.164 for anything libphonenumber-js reads as a possible number; null otherwise. */
+export function normalisePhone(input: string, defaultRegion?: CountryCode): string | null {
+  const cleaned = input.trim().replace(/^tel:/i, '');
+  if (!/\d/.test(cleaned)) return null;
+  const parsed = parsePhoneNumberFromString(cleaned, defaultRegion);
+  return parsed && parsed.isPossible() ? parsed.number : null;
+}
+
+/** A company domain from a bare domain, a URL or an email address. */
+export function normaliseDomain(input: string): string | null {
+  let value = input.trim().toLowerCase();
+  if (value.includes('@')) value = value.slice(value.lastIndexOf('@') + 1);
+  value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').split(/[/?#:]/)[0]!.replace(/^www\./, '').replace(/\.$/, '');
+  return /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{2,63}$/.test(value) && !/^\d+(\.\d+)+$/.test(value) ? value : null;
+}
+
+/** Case, accents and spacing do not change who a name refers to. */
+export function foldName(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export const identity = {
+  networkProfile(url: string): IdentityKey | null {
+    const ref = parseNetworkProfileUrl(url);
+    return ref ? asKey(`${ref.kind}:${ref.slug}`) : null;
+  },
+  email(input: string): IdentityKey | null {
+    const email = normaliseEmail(input);
+    return email ? asKey(`email:${email}`) : null;
+  },
+  phone(input: string, defaultRegion?: CountryCode): IdentityKey | null {
+    const phone = normalisePhone(input, defaultRegion);
+    return phone ? asKey(`phone:${phone}`) : null;
+  },
+  domain(input: string): IdentityKey | null {
+    const domain = normaliseDomain(input);
+    return domain ? asKey(`domain:${domain}`) : null;
+  },
+  nameAtCompany(fullName: string, company: string): IdentityKey | null {
+    const name = foldName(fullName);
+    const org = normaliseDomain(company) ?? foldName(company);
+    return name && org ? asKey(`name:${name}|${org}`) : null;
+  },
+};

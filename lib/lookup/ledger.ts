@@ -1,0 +1,72 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { createSerialQueue } from '../storage/serial';
+
+/**
+ * The ledger of paid lookups: what was bought, for whom, when, for how much. A repeat of
+ * the same operation on the same identity inside its freshness window is answered from
+ * here at no cost. An entry is filed under every identity key the lookup revealed (the
+ * profile slug it was asked with, and the email and phones it found), so asking again by
+ * another route to the same person is recognised too.
+ */
+export const ledgerEntrySchema = z.object({
+  op: z.string(),
+  keys: z.array(z.string()).min(1),
+  paidAt: z.number(),
+  creditBurn: z.number().min(0),
+  result: z.unknown(),
+  historyId: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerItem = storage.defineItem<unknown[]>('local:ledger', { fallback: [], version: 1 });
+
+const serial = createSerialQueue();
+
+async function readEntries(): Promise<LedgerEntry[]> {
+  const raw = await ledgerItem.getValue();
+  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
+    const parsed = ledgerEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export interface Freshness {
+  /** How long, in ms, an answer of this operation stays good enough to reuse. */
+  windowFor(op: string): number;
+}
+
+/** The newest fresh entry of `op` filed under any of `keys`. */
+export async function findInLedger(op: string, keys: readonly string[], freshness: Freshness, now: number): Promise<LedgerEntry | null> {
+  if (!keys.length) return null;
+  const wanted = new Set(keys);
+  const window = freshness.windowFor(op);
+  let best: LedgerEntry | null = null;
+  for (const entry of await readEntries()) {
+    if (entry.op !== op || now - entry.paidAt >= window) continue;
+    if (!entry.keys.some((k) => wanted.has(k))) continue;
+    if (!best || entry.paidAt > best.paidAt) best = entry;
+  }
+  return best;
+}
+
+/** Files a paid answer; an older entry of the same operation about the same identity is replaced. */
+export function recordInLedger(entry: LedgerEntry): Promise<void> {
+  return serial(async () => {
+    const keys = new Set(entry.keys);
+    const kept = (await readEntries()).filter((e) => e.op !== entry.op || !e.keys.some((k) => keys.has(k)));
+    await ledgerItem.setValue([...kept, entry]);
+  });
+}
+
+/** Drops entries no longer fresh for their operation. */
+export function purgeLedger(freshness: Freshness, now: number): Promise<void> {
+  return serial(async () => {
+    const kept = (await readEntries()).filter((e) => now - e.paidAt < freshness.windowFor(e.op));
+    await ledgerItem.setValue(kept);
+  });
+}
+
+export function clearLedger(): Promise<void> {
+  return serial(() => ledgerItem.setValue([]));
+}

@@ -1,0 +1,28 @@
+import type { ZodType } from 'zod';
+import type { EnrichmentClient } from '../api';
+import type { ApiError } from '../api/errors';
+import type { Preferences } from '../settings/preferences';
+
+/** What a lookup operation needs to say about itself for the lookup service to run it. */
+export interface Operation<Input, Value> {
+  name: string;
+  /** Validates what a caller (often a web page's content script) sent. */
+  input: ZodType<Input>;
+  /** Phone answers go stale sooner (30 days by default) than the rest (90). */
+  freshness: 'phone' | 'other';
+  /** The most it may cost now, before knowing whether there is a match. */
+  price: number;
+  /** Personal-email enrichment is offered only outside the EU. */
+  personalData?: boolean;
+  /** A readable line naming who or what is looked up. */
+  subject(input: Input): string;
+  /** Identity keys of the input: the ledger and the suppression list compare these. */
+  identities(input: Input, prefs: Preferences): string[];
+  /** Identity keys the answer reveals (its email, phones, profile), so other routes find it too. */
+  resultIdentities(value: Value): string[];
+  run(client: EnrichmentClient, input: Input, prefs: Preferences): Promise<OperationResult<Value>>;
+}
+
+export type OperationResult<Value> =
+  | { ok: true; value: Value; creditBurn: number }
+  | { ok: false; error: ApiError };

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { HistoryEntry } from '../history/entry';
+import type { LookupResponse, Preview } from '../lookup/service';
+import { gatewaySchema, type Gateway } from '../settings/gateway';
+import type { Preferences } from '../settings/preferences';
+
+/** An error that crosses a context boundary: plain data, a message a user can read. */
+export interface ErrorReport {
+  kind: string;
+  message: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorReport };
+
+export interface StoredBalance {
+  credits: number;
+  /** Epoch ms when the gateway reported it. */
+  at: number;
+}
+
+export interface ConnectionStatus {
+  hasKey: boolean;
+  maskedKey: string | null;
+  gateway: Gateway;
+  isSandbox: boolean;
+  balance: StoredBalance | null;
+}
+
+export type ConnectionTest =
+  | { status: 'ok'; credits: number }
+  | { status: 'invalid_key' | 'no_credits' | 'unreachable' | 'error'; message: string };
+
+/**
+ * Every message any context may send to the background, with the zod schema its data must
+ * pass before a handler sees it. Messages arrive from pages we do not control, so the
+ * schema is the contract, not the TypeScript type.
+ */
+const lookupRequest = z
+  .object({
+    op: z.string().min(1).max(64),
+    input: z.record(z.string(), z.unknown()),
+    refresh: z.boolean().optional(),
+    confirmed: z.boolean().optional(),
+  })
+  .strict();
+
+export const messageSchemas = {
+  getStatus: z.undefined(),
+  getCredits: z.object({ refresh: z.boolean().default(false) }).strict(),
+  saveConnection: z.object({ gateway: gatewaySchema, apiKey: z.string().optional() }).strict(),
+  testConnection: z.object({ gateway: gatewaySchema, apiKey: z.string().optional() }).strict(),
+  lookup: lookupRequest,
+  preview: lookupRequest.pick({ op: true, input: true }).strict(),
+  getHistory: z.object({ limit: z.number().int().min(1).max(100_000).optional() }).strict(),
+  exportHistory: z.object({ format: z.enum(['csv', 'json']) }).strict(),
+  deleteHistory: z.object({ ids: z.array(z.string()).min(1).max(100_000) }).strict(),
+  clearHistory: z.undefined(),
+  getPreferences: z.undefined(),
+  savePreferences: z.unknown(),
+} as const;
+
+export type MessageName = keyof typeof messageSchemas;
+export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
+
+/** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
+export interface Replies {
+  getStatus: ConnectionStatus;
+  getCredits: StoredBalance;
+  saveConnection: ConnectionStatus;
+  testConnection: ConnectionTest;
+  lookup: LookupResponse;
+  preview: Preview;
+  getHistory: HistoryEntry[];
+  exportHistory: { filename: string; mimeType: string; content: string };
+  deleteHistory: { remaining: number };
+  clearHistory: { remaining: number };
+  getPreferences: Preferences;
+  savePreferences: Preferences;
+}
+
+export type ProtocolMap = {
+  [N in MessageName]: (data: MessageData<N>) => Outcome<Replies[N]>;
+};
+
+/**
+ * Messages that read or change secrets and settings: only the extension's own pages may
+ * send them. Web-page contexts (content scripts) may only ask for lookups and previews.
+ */
+export const PRIVILEGED_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>([
+  'getStatus',
+  'saveConnection',
+  'testConnection',
+  'getHistory',
+  'exportHistory',
+  'deleteHistory',
+  'clearHistory',
+  'getPreferences',
+  'savePreferences',
+]);

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { adminRoutes } from './admin';
+import { defaultDirectory, directorySchema, type Directory } from './directory';
+import { FaultQueue } from './faults';
+import { ingressRoutes } from './ingress';
+import { requestLog } from './log';
+import { DirectoryIndex } from './match/lookup';
+import { pageRoutes } from './pages/routes';
+import { SlidingWindowLimiter } from './rate-limit';
+import { SandboxState } from './state';
+
+export interface SandboxOptions {
+  /** The people and companies to serve; defaults to `sandbox/directory.json`. */
+  directory?: Directory;
+  /** Where balances persist; omitted, they live in memory only. */
+  stateFile?: string;
+  /** Clock for the rate limiter and ledger timestamps (tests pass a fake one). */
+  now?: () => number;
+  /** One line per request; defaults to console.log. */
+  log?: (line: string) => void;
+  /** Requests per second per key before 429; defaults to 10, the gateway's documented limit. */
+  rateLimitPerSecond?: number;
+}
+
+export interface Sandbox {
+  app: Hono;
+  state: SandboxState;
+  faults: FaultQueue;
+}
+
+/**
+ * The whole sandbox as a Hono app, with no network and (without stateFile) no disk:
+ * `app.fetch(new Request('http://sandbox/api/ingress/v1/getCredit?apiId=sandbox-demo-key'))`.
+ */
+export function createSandboxApp(options: SandboxOptions = {}): Sandbox {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const directory = options.directory ? directorySchema.parse(options.directory) : defaultDirectory();
+  const index = new DirectoryIndex(directory);
+  const state = new SandboxState({ ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }), now, log });
+  const faults = new FaultQueue();
+  const limiter = new SlidingWindowLimiter(options.rateLimitPerSecond ?? 10);
+
+  const app = new Hono();
+  app.use(requestLog(log));
+  app.route('/api/ingress', ingressRoutes({ state, faults, limiter, index, now }));
+  app.route('/__sandbox', adminRoutes({ state, faults, limiter }));
+  app.route('/pages', pageRoutes(index));
+  // Routing is strict (so `/v2/full/` stays a missing route); only the pages index takes both forms.
+  app.get('/pages/', (c) => c.redirect('/pages', 301));
+  app.get('/', (c) => c.text('Dossier enrichment sandbox. Interface: /api/ingress/ · demo pages: /pages/ · see sandbox/README.md\n'));
+  // The client tells a missing route from a miss by this: a 404 whose body is not JSON.
+  app.notFound((c) => c.text('404 Not Found', 404));
+  app.onError((error, c) => {
+    log(`sandbox: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return c.json({ code: 2, message: 'internal error' }, 500);
+  });
+  return { app, state, faults };
+}

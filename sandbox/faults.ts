@@ -1,0 +1,105 @@
+/**
+ * Injected failures, for tests of the client's resilience. A fault is queued for a key and
+ * replaces that key's next requests; it never reaches billing, so faults never charge.
+ */
+
+export const FAULT_KINDS = ['500', '429', 'hang', 'slow', 'malformed-json', 'html-error', 'unexpected-shape'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface Fault {
+  kind: FaultKind;
+  delayMs?: number;
+}
+
+interface QueuedFault extends Fault {
+  remaining: number;
+}
+
+export const DEFAULT_SLOW_MS = 2_000;
+/** How long a hung request waits before the sandbox gives up on it (504), unless the client leaves first. */
+export const DEFAULT_HANG_MS = 120_000;
+
+export class FaultQueue {
+  readonly #queues = new Map<string, QueuedFault[]>();
+
+  /** Appends, so a test can script a sequence (e.g. one 500, then one slow answer). */
+  add(apiId: string, fault: Fault, count: number): void {
+    const queue = this.#queues.get(apiId) ?? [];
+    queue.push({ ...fault, remaining: count });
+    this.#queues.set(apiId, queue);
+  }
+
+  take(apiId: string): Fault | undefined {
+    const queue = this.#queues.get(apiId);
+    const head = queue?.[0];
+    if (!queue || !head) return undefined;
+    head.remaining -= 1;
+    if (head.remaining <= 0) queue.shift();
+    if (queue.length === 0) this.#queues.delete(apiId);
+    return { kind: head.kind, ...(head.delayMs === undefined ? {} : { delayMs: head.delayMs }) };
+  }
+
+  clear(apiId?: string): void {
+    if (apiId === undefined) this.#queues.clear();
+    else this.#queues.delete(apiId);
+  }
+
+  pending(): Record<string, { kind: FaultKind; delayMs?: number; count: number }[]> {
+    return Object.fromEntries(
+      [...this.#queues].map(([apiId, queue]) => [
+        apiId,
+        queue.map(({ remaining, ...fault }) => ({ ...fault, count: remaining })),
+      ]),
+    );
+  }
+}
+
+/** Resolves true after `ms`, or false as soon as the client goes away. */
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const json = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
+
+// Nobody reads the answer to a request whose client has left; the status only shows in the log.
+const clientGone = () => new Response(null, { status: 499 });
+
+/**
+ * The response a fault stands for, or `'proceed'` when the fault only delays a normal answer
+ * (`slow`). A slow request whose client leaves during the delay is dropped unprocessed.
+ */
+export async function respondToFault(fault: Fault, signal: AbortSignal): Promise<Response | 'proceed'> {
+  switch (fault.kind) {
+    case '500':
+      return json(500, JSON.stringify({ code: 2, message: 'internal error (injected by the sandbox)' }));
+    case '429':
+      return json(429, JSON.stringify({ code: 8, message: 'Too many requests (injected by the sandbox)' }), { 'Retry-After': '1' });
+    case 'hang':
+      return (await wait(fault.delayMs ?? DEFAULT_HANG_MS, signal))
+        ? json(504, JSON.stringify({ code: 4, message: 'deadline exceeded (injected hang)' }))
+        : clientGone();
+    case 'slow':
+      return (await wait(fault.delayMs ?? DEFAULT_SLOW_MS, signal)) ? 'proceed' : clientGone();
+    case 'malformed-json':
+      return json(200, '{"data": {"fullName": "Trunc');
+    case 'html-error':
+      return new Response(
+        '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>The upstream server is not answering (injected by the sandbox).</p></body></html>',
+        { status: 502, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+      );
+    case 'unexpected-shape':
+      return json(200, JSON.stringify({ ok: true, results: [{ id: 1, value: 'not what you asked for' }], next: null }));
+  }
+}

@@ -1,0 +1,43 @@
+import type { Company } from '../directory';
+import { countryName } from '../geo';
+
+export interface CompanyDepth {
+  /** companyPremium: firmographics. */
+  premium: boolean;
+  /** companyFull: firmographics plus the wider cards. */
+  full: boolean;
+}
+
+/** The `company` block of a full enrichment, as deep as the caller's flags ask. */
+export function companyBlock(company: Company, depth: CompanyDepth): Record<string, unknown> {
+  const block: Record<string, unknown> = { name: company.name, domain: company.domain, networkUrl: company.networkUrl };
+  if (depth.premium || depth.full) {
+    Object.assign(block, {
+      industry: company.industry,
+      type: company.type,
+      size: company.size,
+      employeeCount: company.employeeCount,
+      founded: company.founded,
+      website: company.website,
+      phone: company.phone,
+      description: company.description,
+      headquarters: { ...company.headquarters, countryName: countryName(company.headquarters.country) },
+      socials: {
+        networkUrl: company.networkUrl,
+        microblogUsername: company.microblogUsername,
+        microblogUrl: company.microblogUsername ? `https://x.com/${company.microblogUsername}` : null,
+      },
+    });
+  }
+  if (depth.full) {
+    Object.assign(block, {
+      specialties: company.specialties,
+      revenueRange: company.revenueRange,
+      funding: company.funding,
+      technologies: company.technologies,
+      locations: company.locations,
+      emailPattern: company.emailPattern,
+    });
+  }
+  return block;
+}

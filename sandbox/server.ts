@@ -1,0 +1,49 @@
+/**
+ * `npm run sandbox -- [--port <n>] [--state <file>]`: serves the sandbox until SIGINT/SIGTERM.
+ * Prints exactly one line once listening, which launchers and tests parse.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT, startSandbox } from './start';
+
+const DEFAULT_STATE_FILE = fileURLToPath(new URL('./.state/balances.json', import.meta.url));
+
+function portFrom(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`Not a port number: ${raw}`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, state: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log('Usage: npm run sandbox -- [--port <n>|0] [--state <file>]  (env SANDBOX_PORT also sets the port)');
+    return;
+  }
+  const sandbox = await startSandbox({
+    port: portFrom(values.port ?? process.env.SANDBOX_PORT),
+    stateFile: values.state === undefined ? DEFAULT_STATE_FILE : resolve(values.state),
+  });
+  console.log(`Sandbox listening on ${sandbox.url}`);
+
+  // `on`, not `once`: a process-group signal reaches this process twice (directly, and relayed
+  // by tsx), and a second signal must not fall back to the default handler and kill it mid-close.
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/browser';
+import { startSandbox } from '../../sandbox/start';
+
+/** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
+export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
+
+export interface Sandbox {
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+  ledger(apiId: string): Promise<{ balance: number; requests: number; charges: { path: string; creditBurn: number }[] }>;
+  admin(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export async function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+  const executablePath = findBrowser();
+  if (!executablePath) throw new Error('No Chromium found: run `npx tsx scripts/browser.ts` first.');
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+  });
+}
+
+export async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
+}
+
+/** Points the extension at the test's sandbox, as a user would in the settings. */
+export async function configureExtension(worker: Worker, settings: { gatewayUrl: string; apiKey?: string }) {
+  await worker.evaluate(async ({ gatewayUrl, apiKey }) => {
+    const values: Record<string, unknown> = { gateway: { kind: 'sandbox', url: gatewayUrl } };
+    if (apiKey !== undefined) values.apiKey = apiKey;
+    await chrome.storage.local.set(values);
+  }, settings);
+}
+
+type Fixtures = {
+  sandbox: Sandbox;
+  userDataDir: string;
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  openExtensionPage: (path: string) => Promise<Page>;
+};
+
+export const test = base.extend<Fixtures>({
+  sandbox: async ({}, use) => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
+    const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {} });
+    const origin = new URL(server.url).origin;
+    const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
+    await use({
+      url: server.url,
+      origin,
+      close: server.close,
+      admin,
+      async ledger(apiId) {
+        const res = await admin(`ledger?apiId=${encodeURIComponent(apiId)}`);
+        return res.json();
+      },
+    });
+    await server.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  },
+  userDataDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  context: async ({ userDataDir }, use) => {
+    const context = await launchWithExtension(userDataDir);
+    await use(context);
+    await context.close();
+  },
+  worker: async ({ context }, use) => {
+    await use(await serviceWorkerOf(context));
+  },
+  extensionId: async ({ worker }, use) => {
+    await use(new URL(worker.url()).host);
+  },
+  openExtensionPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/**
+ * Sends one protocol message to the background from an extension page, exactly as the popup
+ * does (webext-core messaging's wire format), and returns the background's Outcome.
+ */
+export async function callBackground<T = any>(page: Page, type: string, data?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ type, data }) => {
+      const reply = await chrome.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() });
+      if (reply?.err) throw new Error(`background threw: ${JSON.stringify(reply.err)}`);
+      return reply?.res;
+    },
+    { type, data },
+  );
+}
+
+/** Stops every service worker through the DevTools protocol, as Chrome does when it reclaims an idle worker. */
+export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+}

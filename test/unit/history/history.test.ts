@@ -1,0 +1,94 @@
+import Papa from 'papaparse';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
+import {
+  appendHistory,
+  clearHistory,
+  deleteHistoryEntries,
+  historyItem,
+  purgeHistory,
+  readHistory,
+  replaceHistoryEntry,
+} from '@/lib/history/store';
+
+const DAY = 86_400_000;
+
+function entry(id: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id,
+    op: 'enrichPerson',
+    subject: 'https://www.linkedin.com/in/jane-doe/',
+    input: { data: 'https://www.linkedin.com/in/jane-doe/' },
+    identity: 'person:jane-doe',
+    outcome: 'paid',
+    cost: 2,
+    fromLedger: false,
+    paidAt: null,
+    at: 10 * DAY,
+    pageUrl: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+describe('history store', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('records newest first and caps, dropping the oldest', async () => {
+    for (let i = 0; i < 5; i++) await appendHistory(entry(`e${i}`, { at: i }), 3);
+    expect((await readHistory()).map((e) => e.id)).toEqual(['e4', 'e3', 'e2']);
+  });
+
+  it('loses nothing under concurrent appends', async () => {
+    await Promise.all(Array.from({ length: 30 }, (_, i) => appendHistory(entry(`c${i}`), 10_000)));
+    expect(await readHistory()).toHaveLength(30);
+  });
+
+  it('deletes one by one or all, replaces in place', async () => {
+    for (const id of ['a', 'b', 'c']) await appendHistory(entry(id), 100);
+    await deleteHistoryEntries(['b']);
+    expect((await readHistory()).map((e) => e.id)).toEqual(['c', 'a']);
+    await replaceHistoryEntry('a', (e) => ({ ...e, outcome: 'failed', cost: 0 }));
+    expect((await readHistory()).find((e) => e.id === 'a')).toMatchObject({ outcome: 'failed', cost: 0 });
+    await clearHistory();
+    expect(await readHistory()).toEqual([]);
+  });
+
+  it('purges by age', async () => {
+    await appendHistory(entry('old', { at: 0 }), 100);
+    await appendHistory(entry('new', { at: 30 * DAY }), 100);
+    await purgeHistory(7, 31 * DAY);
+    expect((await readHistory()).map((e) => e.id)).toEqual(['new']);
+  });
+
+  it('sets a corrupt entry aside instead of crashing or silently dropping it', async () => {
+    await historyItem.setValue([entry('ok'), { id: 5, nonsense: true }]);
+    expect((await readHistory()).map((e) => e.id)).toEqual(['ok']);
+    await appendHistory(entry('next'), 100);
+    expect(await fakeBrowser.storage.local.get('historyQuarantine')).toEqual({ historyQuarantine: [{ id: 5, nonsense: true }] });
+  });
+});
+
+describe('history export', () => {
+  const entries = [
+    entry('1', { result: { fullName: 'Jane Doe' } }),
+    entry('2', { outcome: 'failed', cost: 0, error: { kind: 'timeout', message: 'The gateway took too long.' }, subject: '=HYPERLINK("x")' }),
+    entry('3', { outcome: 'cached', cost: 0, fromLedger: true, paidAt: DAY, subject: 'Doe, Jane "JD"\nline' }),
+  ];
+
+  it('writes every entry with the documented columns, quoting and neutralising formulas', () => {
+    const parsed = Papa.parse<string[]>(historyToCsv(entries), { skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
+    expect(parsed.data).toHaveLength(4);
+    expect(parsed.data[1]).toEqual([new Date(10 * DAY).toISOString(), 'enrichPerson', entries[0]!.subject, 'paid', '2', 'no', '', '', '', '{"fullName":"Jane Doe"}']);
+    expect(parsed.data[2]![2]).toBe(`'=HYPERLINK("x")`);
+    expect(parsed.data[2]![8]).toBe('The gateway took too long.');
+    expect(parsed.data[3]!.slice(2, 7)).toEqual(['Doe, Jane "JD"\nline', 'cached', '0', 'yes', new Date(DAY).toISOString()]);
+  });
+
+  it('writes JSON that reads back to the same entries', () => {
+    expect(JSON.parse(historyToJson(entries))).toEqual({ format: 'dossier-history', version: 1, entries });
+  });
+});

@@ -1,0 +1,245 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { EnrichmentClient } from '@/lib/api';
+import type { ApiError } from '@/lib/api/errors';
+import { appendHistory, readHistory } from '@/lib/history/store';
+import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
+import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
+import type { Operation, OperationResult } from '@/lib/lookup/operation';
+import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
+import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
+
+const DAY = 86_400_000;
+type Answer = OperationResult<{ fullName: string; email?: string }>;
+
+function apiError(kind: string, retryable = false): ApiError {
+  return { kind: kind as ApiError['kind'], message: `${kind} happened`, retryable };
+}
+
+function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe', email: 'jane@acme.example' }, creditBurn: 2 }]) {
+  let clock = 10 * DAY;
+  let prefs: Preferences = structuredClone(DEFAULT_PREFERENCES);
+  const run = vi.fn(async (): Promise<Answer> => answers.length > 1 ? answers.shift()! : answers[0]!);
+  const enrich: Operation<{ profileUrl: string }, { fullName: string; email?: string }> = {
+    name: 'enrichPerson',
+    input: z.object({ profileUrl: z.string().url('Give a profile URL.') }),
+    freshness: 'other',
+    price: 2,
+    subject: (i) => i.profileUrl,
+    identities: (i) => [`person:${i.profileUrl.split('/in/')[1]?.replace(/\/.*/, '')}`],
+    resultIdentities: (v) => (v.email ? [`email:${v.email}`] : []),
+    run,
+  };
+  const personal: Operation<{ email: string }, unknown> = {
+    ...(enrich as unknown as Operation<{ email: string }, unknown>),
+    name: 'searchPersonalEmail',
+    input: z.object({ email: z.string() }),
+    identities: (i) => [`email:${i.email}`],
+    personalData: true,
+    price: 1,
+  };
+  const afterPaidLookup = vi.fn();
+  const deps: LookupDeps = {
+    operations: { enrichPerson: enrich, searchPersonalEmail: personal },
+    preferences: async () => prefs,
+    client: async () => ({}) as EnrichmentClient,
+    ledger: {
+      find: (op, keys, windowMs, now) => findInLedger(op, keys, { windowFor: () => windowMs }, now),
+      record: recordInLedger,
+    },
+    history: {
+      append: appendHistory,
+      spentSince: async (since) => (await readHistory()).filter((e) => e.at >= since).reduce((sum, e) => sum + e.cost, 0),
+    },
+    journal: { markPending, markDone },
+    acquireRateSlot: async () => {},
+    afterPaidLookup,
+    retryPolicy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10, sleep: async () => {} },
+    now: () => clock,
+    newId: (() => {
+      let n = 0;
+      return () => `h${++n}`;
+    })(),
+  };
+  return {
+    service: createLookupService(deps),
+    run,
+    deps,
+    afterPaidLookup,
+    advance: (ms: number) => (clock += ms),
+    setPrefs: (change: (p: Preferences) => void) => {
+      prefs = structuredClone(prefs);
+      change(prefs);
+    },
+  };
+}
+
+const jane = { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/jane-doe/' }, pageUrl: 'https://www.linkedin.com/in/jane-doe/' };
+
+describe('lookup service', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('pays once, then answers from the ledger for free with the date it was paid', async () => {
+    const h = harness();
+    const first = await h.service.lookup(jane);
+    expect(first).toMatchObject({ status: 'paid', cost: 2, fromLedger: false, value: { fullName: 'Jane Doe' } });
+    h.advance(DAY);
+    const second = await h.service.lookup(jane);
+    expect(second).toMatchObject({ status: 'cached', cost: 0, fromLedger: true, paidAt: 10 * DAY, value: { fullName: 'Jane Doe' } });
+    expect(h.run).toHaveBeenCalledTimes(1);
+    const history = await readHistory();
+    expect(history.map((e) => [e.outcome, e.cost, e.fromLedger])).toEqual([
+      ['cached', 0, true],
+      ['paid', 2, false],
+    ]);
+    expect(history[1]).toMatchObject({ op: 'enrichPerson', pageUrl: jane.pageUrl, result: { fullName: 'Jane Doe' } });
+    expect(h.afterPaidLookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('previews the price: full before, 0 once in the ledger', async () => {
+    const h = harness();
+    expect(await h.service.preview(jane)).toEqual({ op: 'enrichPerson', cost: 2, price: 2, inLedger: null });
+    await h.service.lookup(jane);
+    expect(await h.service.preview(jane)).toEqual({ op: 'enrichPerson', cost: 0, price: 2, inLedger: { paidAt: 10 * DAY, creditBurn: 2 } });
+  });
+
+  it('pays again on refresh and says so', async () => {
+    const h = harness();
+    await h.service.lookup(jane);
+    const refreshed = await h.service.lookup({ ...jane, refresh: true });
+    expect(refreshed).toMatchObject({ status: 'paid', cost: 2, refreshed: true, fromLedger: false });
+    expect(h.run).toHaveBeenCalledTimes(2);
+  });
+
+  it('pays again once the freshness window has passed', async () => {
+    const h = harness();
+    await h.service.lookup(jane);
+    h.advance(90 * DAY);
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid' });
+  });
+
+  it('recognises the same person reached by the email the first answer revealed', async () => {
+    const h = harness();
+    await h.service.lookup(jane);
+    expect(await findInLedger('enrichPerson', ['email:jane@acme.example'], { windowFor: () => 90 * DAY }, 11 * DAY)).not.toBeNull();
+  });
+
+  it('makes one request for two identical lookups in flight', async () => {
+    const h = harness();
+    const [a, b] = await Promise.all([h.service.lookup(jane), h.service.lookup(jane)]);
+    expect(h.run).toHaveBeenCalledTimes(1);
+    expect(a).toEqual(b);
+    expect(await readHistory()).toHaveLength(1);
+  });
+
+  it('records misses and failures at no cost, and keeps them out of the ledger', async () => {
+    const h = harness([{ ok: false, error: apiError('no_match') }]);
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'miss', cost: 0 });
+    expect((await readHistory()).map((e) => [e.outcome, e.cost])).toEqual([['miss', 0]]);
+    fakeBrowser.reset();
+    const h2 = harness([{ ok: false, error: apiError('invalid_key') }]);
+    expect(await h2.service.lookup(jane)).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'invalid_key' } });
+    expect(await h2.service.preview(jane)).toMatchObject({ cost: 2, inLedger: null });
+    expect((await readHistory()).map((e) => [e.outcome, e.cost])).toEqual([['failed', 0]]);
+  });
+
+  it('records a free match (a Most Probable email) as free and not as a purchase', async () => {
+    const h = harness([{ ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 0 }]);
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'free', cost: 0 });
+    expect(await h.service.preview(jane)).toMatchObject({ inLedger: null });
+  });
+
+  it('retries a server error and succeeds; never retries invalid key', async () => {
+    const h = harness([{ ok: false, error: apiError('server_error', true) }, { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 }]);
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid' });
+    expect(h.run).toHaveBeenCalledTimes(2);
+    fakeBrowser.reset();
+    const h2 = harness([{ ok: false, error: apiError('invalid_key') }]);
+    await h2.service.lookup(jane);
+    expect(h2.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses invalid input before any request, with a message', async () => {
+    const h = harness();
+    const reply = await h.service.lookup({ op: 'enrichPerson', input: { profileUrl: 'nope' } });
+    expect(reply).toMatchObject({ status: 'refused', error: { kind: 'invalid_input', message: 'Give a profile URL.' } });
+    expect(h.run).not.toHaveBeenCalled();
+    expect(await h.service.lookup({ op: 'stealKey', input: {} })).toMatchObject({ status: 'refused' });
+  });
+
+  it('refuses personal-email lookups in EU mode', async () => {
+    const h = harness();
+    h.setPrefs((p) => (p.privacy.euMode = true));
+    const reply = await h.service.lookup({ op: 'searchPersonalEmail', input: { email: 'jane@home.example' } });
+    expect(reply).toMatchObject({ status: 'refused', error: { kind: 'eu_mode' } });
+    expect(h.run).not.toHaveBeenCalled();
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid' });
+  });
+
+  it('never looks up a suppressed identity', async () => {
+    const h = harness();
+    h.setPrefs((p) => (p.privacy.suppression = ['https://fr.linkedin.com/in/jane-doe']));
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'refused', error: { kind: 'suppressed' } });
+    expect(await h.service.preview(jane)).toMatchObject({ cost: 0, refused: { kind: 'suppressed' } });
+    expect(h.run).not.toHaveBeenCalled();
+  });
+
+  it('refuses a lookup over the daily cap before any request, saying why', async () => {
+    const h = harness();
+    h.setPrefs((p) => (p.spending.dailyCap = 3));
+    await h.service.lookup(jane);
+    const over = await h.service.lookup({ ...jane, input: { profileUrl: 'https://www.linkedin.com/in/john-roe/' } });
+    expect(over).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
+    expect(over.error?.message).toMatch(/2 of your daily cap of 3/);
+    expect(h.run).toHaveBeenCalledTimes(1);
+    // A repeat served from the ledger costs nothing, so the cap does not stop it.
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'cached' });
+  });
+
+  it('asks for confirmation above the threshold, and runs once confirmed', async () => {
+    const h = harness();
+    h.setPrefs((p) => (p.spending.confirmAbove = 1));
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'needs_confirmation', price: 2 });
+    expect(h.run).not.toHaveBeenCalled();
+    expect(await h.service.lookup({ ...jane, confirmed: true })).toMatchObject({ status: 'paid' });
+  });
+
+  it('journals a lookup while in flight and clears it after', async () => {
+    const h = harness();
+    let seen: unknown[] = [];
+    h.run.mockImplementationOnce(async () => {
+      seen = await journalItem.getValue();
+      return { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 };
+    });
+    await h.service.lookup(jane);
+    expect(seen).toHaveLength(1);
+    expect(await journalItem.getValue()).toEqual([]);
+  });
+
+  it('says there is no key, at no cost, when none is set', async () => {
+    const h = harness();
+    h.deps.client = async () => null;
+    expect(await createLookupService(h.deps).lookup(jane)).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'no_key' } });
+  });
+});
+
+describe('lookups interrupted by a stopped worker', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('are finished once after restart, under their original history id', async () => {
+    const h = harness();
+    const results = await h.service.recover([{ historyId: 'lost-1', request: jane, startedAt: 0, resumes: 0 }]);
+    expect(results[0]).toMatchObject({ status: 'paid', historyId: 'lost-1' });
+    expect((await readHistory()).map((e) => e.id)).toEqual(['lost-1']);
+    expect(await journalItem.getValue()).toEqual([]);
+  });
+
+  it('are recorded as failed at no cost when interrupted a second time', async () => {
+    const h = harness();
+    const results = await h.service.recover([{ historyId: 'lost-2', request: jane, startedAt: 0, resumes: 1 }]);
+    expect(results[0]).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'interrupted' } });
+    expect(h.run).not.toHaveBeenCalled();
+    expect(await readHistory()).toMatchObject([{ id: 'lost-2', outcome: 'failed', cost: 0, subject: jane.input.profileUrl }]);
+  });
+});
