@@ -12,9 +12,10 @@ export default defineConfig({
   manifest: {
     name: 'Dossier',
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
+    optional_host_permissions: ['<all_urls>'],
     commands: {
       'enrich-profile': {
         suggested_key: { default: 'Alt+Shift+E' },

@@ -1,23 +1,37 @@
+import { t } from '@/lib/i18n';
+import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
+import { credits } from './price';
+import { useNow } from './useNow';
 
 interface Props {
   balance: StoredBalance | null;
   error: ErrorReport | null;
   refreshing: boolean;
+  lowThreshold: number;
   onRefresh(): void;
 }
 
-export function CreditBalance({ balance, error, refreshing, onRefresh }: Props) {
+export function CreditBalance({ balance, error, refreshing, lowThreshold, onRefresh }: Props) {
+  const now = useNow();
+  const low = balance !== null && balance.credits < lowThreshold;
   return (
     <section aria-labelledby="balance-title">
-      <h2 id="balance-title">Credit balance</h2>
-      <p aria-live="polite" data-testid="balance">
-        {balance ? `${balance.credits.toLocaleString('en')} credits` : refreshing ? 'Checking…' : 'Unknown'}
+      <h2 id="balance-title">{t('balance.title')}</h2>
+      <p className="balance-line">
+        <span aria-live="polite" data-testid="balance" className={low ? 'balance low' : 'balance'}>
+          {balance ? credits(balance.credits) : refreshing ? t('balance.checking') : t('balance.unknown')}
+        </span>{' '}
+        {balance && (
+          <span className="muted" title={formatDateTime(balance.at)} data-testid="balance-age">
+            {t('balance.asOf', { age: formatAge(balance.at, Math.max(now, balance.at)) })}
+          </span>
+        )}
       </p>
-      {balance && <p className="muted">As of {new Date(balance.at).toLocaleString()}</p>}
+      {low && <p className="warning">{t('balance.low', { credits: credits(lowThreshold) })}</p>}
       {error && <p role="alert">{error.message}</p>}
-      <button type="button" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? 'Refreshing…' : 'Refresh balance'}
+      <button type="button" className="secondary" onClick={onRefresh} disabled={refreshing}>
+        {refreshing ? t('balance.refreshing') : t('balance.refresh')}
       </button>
     </section>
   );

@@ -2,9 +2,11 @@ import { createHandlers } from '@/lib/background/handlers';
 import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance';
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
 import { createRouter } from '@/lib/background/router';
+import { syncScannerRegistration } from '@/lib/background/scanner-registration';
 import { PROFILE_COMMAND } from '@/lib/background/selection';
 import { createBackground } from '@/lib/background/wiring';
 import { takeInterrupted } from '@/lib/lookup/journal';
+import { preferencesItem } from '@/lib/storage/items';
 import { onMessage } from '@/lib/messaging/messenger';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
@@ -23,6 +25,7 @@ export default defineBackground(() => {
 
   browser.runtime.onInstalled.addListener(() => {
     createContextMenus();
+    syncScanner();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
@@ -30,6 +33,11 @@ export default defineBackground(() => {
     if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
   });
   browser.notifications.onClicked.addListener(openNotificationDetails);
+  const syncScanner = () => void syncScannerRegistration().catch(() => {});
+  browser.permissions.onAdded.addListener(syncScanner);
+  browser.permissions.onRemoved.addListener(syncScanner);
+  preferencesItem.watch(syncScanner);
+  browser.runtime.onStartup.addListener(syncScanner);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
   });

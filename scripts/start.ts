@@ -4,13 +4,14 @@
  * served at the real site's address. Without a display it runs the same steps headless,
  * prints what it did and saves a screenshot of each step.
  */
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/start';
 import { CHROMIUM_FLAGS, ensureBrowser } from './browser';
+import { routeDemoPages } from './demo-routes';
 
 const DEMO_KEY = 'sandbox-demo-key';
 const EXTENSION_DIR = resolve('.output/chrome-mv3');
@@ -27,20 +28,6 @@ function portFromArgs(): number {
   const port = raw === undefined ? 8787 : Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port number: ${raw}`);
   return port;
-}
-
-/** Serves the sandbox's demo pages at the professional network's real addresses. */
-async function routeDemoPages(context: BrowserContext, sandboxOrigin: string) {
-  await context.route(/^https:\/\/([a-z]{2,3}\.|www\.)?linkedin\.com\//, async (route) => {
-    const url = new URL(route.request().url());
-    const target = `${sandboxOrigin}/pages${url.pathname}${url.search}`;
-    const response = await fetch(target);
-    await route.fulfill({
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? 'text/html',
-      body: await response.text(),
-    });
-  });
 }
 
 async function main() {

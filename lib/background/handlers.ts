@@ -15,10 +15,20 @@ export interface HandlerDeps {
     read(): Promise<HistoryEntry[]>;
     remove(ids: readonly string[]): Promise<HistoryEntry[]>;
     clear(): Promise<HistoryEntry[]>;
+    /** The newest entries without reading the whole history (the popup's list). */
+    recent(limit: number): Promise<HistoryEntry[]>;
   };
   preferences: {
     read(): Promise<Preferences>;
     write(prefs: Preferences): Promise<void>;
+  };
+  openSettings(): Promise<void>;
+  /** Injects the panel into a tab's frame; false when the user chose quiet mode. */
+  showPanel(tabId: number, frameId: number): Promise<boolean>;
+  /** What settings › Privacy exports or erases in one go. */
+  userData: {
+    exportAll(now: number): Promise<{ filename: string; mimeType: string; content: string }>;
+    deleteAll(): Promise<void>;
   };
   now(): number;
 }
@@ -45,6 +55,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }),
     preview: async (request) => ({ ok: true, value: await deps.lookups.preview(request) }),
     getHistory: async ({ limit }) => {
+      if (limit) return { ok: true, value: await deps.history.recent(limit) };
       const entries = await deps.history.read();
       return { ok: true, value: limit ? entries.slice(0, limit) : entries };
     },
@@ -62,6 +73,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     deleteHistory: async ({ ids }) => ({ ok: true, value: { remaining: (await deps.history.remove(ids)).length } }),
     clearHistory: async () => ({ ok: true, value: { remaining: (await deps.history.clear()).length } }),
     getPreferences: async () => ({ ok: true, value: await deps.preferences.read() }),
+    panelStatus: async () => {
+      const status = await connectionStatus(connection);
+      return { ok: true, value: { hasKey: status.hasKey, isSandbox: status.isSandbox, credits: status.balance?.credits ?? null } };
+    },
+    showPanel: async (_data, sender) => {
+      const tabId = sender.tab?.id;
+      if (tabId === undefined || isExtensionPageSender(sender, deps.identity.extensionId, deps.identity.extensionOrigin)) return { ok: true, value: false };
+      return { ok: true, value: await deps.showPanel(tabId, sender.frameId ?? 0) };
+    },
+    openSettings: async () => {
+      await deps.openSettings();
+      return { ok: true, value: true };
+    },
     savePreferences: async (data) => {
       const parsed = preferencesSchema.safeParse(data);
       if (!parsed.success) {
@@ -71,6 +95,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       await deps.preferences.write(parsed.data);
       return { ok: true, value: parsed.data };
+    },
+    exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),
+    deleteAllData: async () => {
+      await deps.userData.deleteAll();
+      return { ok: true, value: { deleted: true } };
     },
   };
 }

@@ -4,7 +4,8 @@ import { contentMessenger, type TabNotice } from '../messaging/content-protocol'
 import type { LookupService } from '../lookup/service';
 import { loadPreferences } from '../storage/items';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { actionForMenuClick, MENU_ITEMS, regionFor, type MenuClick } from './selection';
+import { regionFor } from '../identity/region';
+import { actionForMenuClick, MENU_ITEMS, type MenuClick } from './selection';
 import { summarise, titleOf } from './summary';
 
 /** Created once per install or update: Chrome keeps context menus across worker restarts. */

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createEnrichmentClient } from '../api';
-import { appendHistory, clearHistory, deleteHistoryEntries, readHistory } from '../history/store';
+import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readRecentHistory } from '../history/store';
 import { markDone, markPending } from '../lookup/journal';
 import { findInLedger, recordInLedger } from '../lookup/ledger';
 import { OPERATIONS } from '../lookup/operations';
@@ -18,6 +18,8 @@ import {
   readGateway,
 } from '../storage/items';
 import { badgeFor } from './badge';
+import { deleteAllData, exportAllData } from './data';
+import { injectPanel } from './panel-injection';
 import type { ConnectionDeps } from './connection';
 import { fetchBalance } from './connection';
 import type { HandlerDeps } from './handlers';
@@ -78,11 +80,14 @@ export function createBackground(identity: RouterIdentity) {
     identity,
     connection,
     lookups,
-    history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory },
+    history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory },
     preferences: {
       read: loadPreferences,
       write: (prefs) => preferencesItem.setValue(prefs),
     },
+    openSettings: () => browser.runtime.openOptionsPage(),
+    showPanel: injectPanel,
+    userData: { exportAll: exportAllData, deleteAll: deleteAllData },
     now: () => Date.now(),
   };
   return { connection, lookups, handlerDeps };

@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { createSerialQueue } from '../storage/serial';
 import { historyEntrySchema, type HistoryEntry } from './entry';
+import { newestOf, readRecentIndex, recentHistoryItem, RECENT_HISTORY_SIZE } from './recent';
 
 /**
  * History, newest first. Version 1. Entries that no longer parse (a manual edit, a bug in an
@@ -37,7 +38,20 @@ async function update(change: (entries: HistoryEntry[]) => HistoryEntry[]): Prom
     if (rejected.length) await quarantineItem.setValue([...(await quarantineItem.getValue()), ...rejected]);
     const next = change(entries);
     await historyItem.setValue(next);
+    await recentHistoryItem.setValue(newestOf(next));
     return next;
+  });
+}
+
+/** The newest `limit` entries, from the small index when it can answer (see recent.ts). */
+export async function readRecentHistory(limit: number): Promise<HistoryEntry[]> {
+  if (limit > RECENT_HISTORY_SIZE) return (await readHistory()).slice(0, limit);
+  const indexed = await readRecentIndex();
+  if (indexed) return indexed.slice(0, limit);
+  return serial(async () => {
+    const rebuilt = (await readRecentIndex()) ?? newestOf(parseAll(await historyItem.getValue()).entries);
+    await recentHistoryItem.setValue(rebuilt);
+    return rebuilt.slice(0, limit);
   });
 }
 

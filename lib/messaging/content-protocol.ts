@@ -1,4 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { Detection } from '../extract/detection';
 import type { LookupResponse } from '../lookup/service';
 
 /** A result the background shows in a tab's panel (right-click and keyboard lookups). */
@@ -11,7 +12,10 @@ export interface TabNotice {
 
 /** Messages the background sends to content scripts; never carries a secret. */
 export interface ContentProtocolMap {
+  /** Answered by the detector; false when the page cannot show a panel (quiet mode). */
   showLookupResult(notice: TabNotice): boolean;
+  /** What the page's detector saw, for the popup and the side panel. */
+  getDetection(): Detection | null;
 }
 
 export const contentMessenger = defineExtensionMessaging<ContentProtocolMap>({ logger: undefined });

@@ -57,6 +57,14 @@ export const messageSchemas = {
   clearHistory: z.undefined(),
   getPreferences: z.undefined(),
   savePreferences: z.unknown(),
+  panelStatus: z.undefined(),
+  openSettings: z.undefined(),
+  /** A content script asks for the panel in its own tab (never another's). */
+  showPanel: z.undefined(),
+  /** Settings › Privacy: everything Dossier keeps, as one file (never the key). */
+  exportAllData: z.undefined(),
+  /** Settings › Privacy: history, ledger, journal, balance, preferences and key, all gone. */
+  deleteAllData: z.undefined(),
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
@@ -76,6 +84,19 @@ export interface Replies {
   clearHistory: { remaining: number };
   getPreferences: Preferences;
   savePreferences: Preferences;
+  panelStatus: PanelStatus;
+  openSettings: true;
+  /** false when the panel is not shown in the page (quiet mode, or no tab). */
+  showPanel: boolean;
+  exportAllData: { filename: string; mimeType: string; content: string };
+  deleteAllData: { deleted: true };
+}
+
+/** What an in-page panel may know about the connection: no key, no address, nothing secret. */
+export interface PanelStatus {
+  hasKey: boolean;
+  isSandbox: boolean;
+  credits: number | null;
 }
 
 export type ProtocolMap = {
@@ -96,4 +117,6 @@ export const PRIVILEGED_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName
   'clearHistory',
   'getPreferences',
   'savePreferences',
+  'exportAllData',
+  'deleteAllData',
 ]);

@@ -3,6 +3,7 @@ export interface SenderInfo {
   url?: string;
   origin?: string;
   tab?: { id?: number };
+  frameId?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 
 /**
  * Keys are pasted from a dashboard; a trailing newline once produced misleading
@@ -7,9 +8,9 @@ import { z } from 'zod';
 export const apiKeySchema = z
   .string()
   .trim()
-  .min(1, 'Enter your API key.')
-  .max(512, 'This key is too long to be an API key.')
-  .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters; check what was pasted.');
+  .min(1, { error: () => t('validation.keyEmpty') })
+  .max(512, { error: () => t('validation.keyTooLong') })
+  .regex(/^[\x21-\x7e]+$/, { error: () => t('validation.keyCharacters') });
 
 /** For display only: never show more than the last four characters of a key. */
 export function maskApiKey(key: string): string {

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 
 /** Where the sandbox listens when started with its defaults (`npm run sandbox`). */
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:8787/api/ingress/';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A gateway base URL a user may type. The key travels in the query string, so anything but
@@ -12,23 +21,23 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export const baseUrlSchema = z
   .string()
   .trim()
-  .min(1, 'Enter the gateway address.')
+  .min(1, { error: () => t('validation.gatewayEmpty') })
   .superRefine((value, ctx) => {
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'This is not a web address (example: https://gateway.example/api/ingress/).' });
+      ctx.addIssue({ code: 'custom', message: t('validation.gatewayNotUrl') });
       return;
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-      ctx.addIssue({ code: 'custom', message: 'Use an https:// address (plain http is only allowed for this computer).' });
+      ctx.addIssue({ code: 'custom', message: t('validation.gatewayHttps') });
     }
     if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'The address must not contain a user name or password.' });
+      ctx.addIssue({ code: 'custom', message: t('validation.gatewayCredentials') });
     }
     if (url.search || url.hash) {
-      ctx.addIssue({ code: 'custom', message: 'The address must not contain a query (?…) or a fragment (#…).' });
+      ctx.addIssue({ code: 'custom', message: t('validation.gatewayQuery') });
     }
   })
   .transform((value) => {
@@ -37,13 +46,32 @@ export const baseUrlSchema = z
     return url.toString();
   });
 
+/**
+ * `live` is the provider's gateway, whose address a release build carries (LIVE_GATEWAY_URL);
+ * `custom` is any other address the user types (a proxy, a staging gateway).
+ */
 export const gatewaySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sandbox'), url: baseUrlSchema }),
+  z.object({ kind: z.literal('live'), url: baseUrlSchema }),
   z.object({ kind: z.literal('custom'), url: baseUrlSchema }),
 ]);
 export type Gateway = z.infer<typeof gatewaySchema>;
 
 export const DEFAULT_GATEWAY: Gateway = { kind: 'sandbox', url: DEFAULT_SANDBOX_URL };
+
+/** A configured address that is not a valid https gateway is ignored rather than trusted. */
+export function liveGatewayUrlFrom(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const parsed = baseUrlSchema.safeParse(value);
+  return parsed.success && parsed.data.startsWith('https://') ? parsed.data : null;
+}
+
+/**
+ * The live gateway's address, fixed at build time from WXT_LIVE_GATEWAY_URL (see README).
+ * Null in a build made without it: the settings then ask the user for the address.
+ * `import.meta.env` is undefined when Node runs this file outside Vite (scripts, tsx).
+ */
+export const LIVE_GATEWAY_URL: string | null = liveGatewayUrlFrom(import.meta.env?.WXT_LIVE_GATEWAY_URL);
 
 export function isSandboxGateway(gateway: Gateway): boolean {
   return gateway.kind === 'sandbox';

@@ -1,7 +1,29 @@
 import { z } from 'zod';
+import { t } from '../i18n';
+import { suppressionKeys } from '../lookup/suppression';
 
-const days = (fallback: number) => z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.').default(fallback);
-const credits = z.number().int().min(0, 'Credits cannot be negative.').max(10_000_000);
+const days = (fallback: number) =>
+  z
+    .number({ error: () => t('validation.wholeNumber') })
+    .int({ error: () => t('validation.wholeNumber') })
+    .min(1, { error: () => t('validation.atLeastDays', { min: 1 }) })
+    .max(3650, { error: () => t('validation.atMostDays', { max: 3650 }) })
+    .default(fallback);
+const credits = z
+  .number({ error: () => t('validation.wholeNumber') })
+  .int({ error: () => t('validation.wholeNumber') })
+  .min(0, { error: () => t('validation.creditsNegative') })
+  .max(10_000_000, { error: () => t('validation.creditsTooMany', { max: 10_000_000 }) });
+
+/** A suppression line is only worth keeping if it names someone: it must yield an identity key. */
+export const suppressionLineSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500, { error: () => t('validation.lineTooLong', { max: 500 }) })
+  .refine((line) => suppressionKeys(line).length > 0, { error: () => t('validation.suppressionLine') });
+
+const PAGE_ACCESS_DEFAULTS = { scanAllSites: false, quietMode: false };
 
 /** Every setting besides the connection, validated the same way wherever it is written. */
 export const preferencesSchema = z.object({
@@ -21,14 +43,18 @@ export const preferencesSchema = z.object({
     .object({
       euMode: z.boolean().default(false),
       /** Emails, domains, phones and profile URLs that are never looked up. */
-      suppression: z.array(z.string().trim().min(1).max(500)).max(10_000).default([]),
+      suppression: z.array(suppressionLineSchema).max(10_000, { error: () => t('validation.tooManyLines', { max: 10_000 }) }).default([]),
       historyRetentionDays: days(365),
     })
     .default({ euMode: false, suppression: [], historyRetentionDays: 365 }),
   lookups: z
     .object({
       /** ISO 3166 region used to read national phone numbers; null: from the page's language. */
-      defaultPhoneRegion: z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code, like FR.').nullable().default(null),
+      defaultPhoneRegion: z
+        .string()
+        .regex(/^[A-Z]{2}$/, { error: () => t('validation.region') })
+        .nullable()
+        .default(null),
       fullFlags: z
         .object({
           companyPremium: z.boolean().default(true),
@@ -38,9 +64,14 @@ export const preferencesSchema = z.object({
           whatsappCheck: z.boolean().default(false),
         })
         .default({ companyPremium: true, companyFull: false, personFull: false, phoneFull: false, whatsappCheck: false }),
-      findEmailStep: z.union([z.literal(2), z.literal(3)]).default(3),
-      findEmailCountry: z.string().trim().max(100).default(''),
-      minimumMatch: z.number().int().min(1).max(10).default(1),
+      findEmailStep: z.union([z.literal(2), z.literal(3)], { error: () => t('validation.findEmailStep') }).default(3),
+      findEmailCountry: z.string().trim().max(100, { error: () => t('validation.textTooLong', { max: 100 }) }).default(''),
+      minimumMatch: z
+        .number({ error: () => t('validation.wholeNumber') })
+        .int({ error: () => t('validation.wholeNumber') })
+        .min(1, { error: () => t('validation.between', { min: 1, max: 10 }) })
+        .max(10, { error: () => t('validation.between', { min: 1, max: 10 }) })
+        .default(1),
     })
     .default({
       defaultPhoneRegion: null,
@@ -56,14 +87,46 @@ export const preferencesSchema = z.object({
       timeoutMs: z.number().int().min(1_000, 'At least 1 second.').max(25_000, 'At most 25 seconds.').default(15_000),
     })
     .default({ timeoutMs: 15_000 }),
+  pageAccess: z
+    .object({
+      /** Detect emails and phone numbers on every site; needs the optional `<all_urls>` host permission. */
+      scanAllSites: z.boolean().default(false),
+      /** Nothing shows on a page until the user asks (toolbar, shortcut, context menu). */
+      quietMode: z.boolean().default(false),
+    })
+    .default(PAGE_ACCESS_DEFAULTS),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;
+type Section = keyof Preferences;
 
 export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
 
-/** Stored preferences may be partial or stale: keep every valid part, default the rest. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A suppression line that names no one never matched anything, so dropping it changes nothing. */
+function withoutDeadSuppressionLines(privacy: unknown): unknown {
+  if (!isRecord(privacy) || !Array.isArray(privacy.suppression)) return privacy;
+  return { ...privacy, suppression: privacy.suppression.filter((line) => suppressionLineSchema.safeParse(line).success) };
+}
+
+/**
+ * Stored preferences may be partial or stale (an older release, a manual edit): keep every
+ * section that still parses and default only the broken one, so that one bad number can never
+ * switch EU mode off or empty the suppression list.
+ */
 export function readPreferences(stored: unknown): Preferences {
-  const parsed = preferencesSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+  const whole = preferencesSchema.safeParse(stored ?? {});
+  if (whole.success) return whole.data;
+  const record = isRecord(stored) ? stored : {};
+  const shape = preferencesSchema.shape;
+  const result: Partial<Record<Section, unknown>> = {};
+  for (const name of Object.keys(shape) as Section[]) {
+    const raw = name === 'privacy' ? withoutDeadSuppressionLines(record[name]) : record[name];
+    const section = shape[name].safeParse(raw);
+    result[name] = section.success ? section.data : DEFAULT_PREFERENCES[name];
+  }
+  return result as Preferences;
 }

@@ -29,8 +29,11 @@ describe('the synthetic directory', () => {
   it('uses only fictional domains (.example / .test) for companies, websites and every email', () => {
     for (const company of companies) {
       expect(company.domain).toMatch(FICTIONAL_DOMAIN);
-      expect(new URL(company.website).hostname).toMatch(FICTIONAL_DOMAIN);
+      // One website is a `javascript:` URL on purpose (clients must render it inert); it names no host.
+      const website = new URL(company.website);
+      if (website.protocol !== 'javascript:') expect(website.hostname).toMatch(FICTIONAL_DOMAIN);
     }
+    expect(companies.filter((c) => c.website.startsWith('javascript:')).map((c) => c.name)).toEqual(['Cinder Peak Security']);
     for (const person of people) {
       for (const email of [person.email, person.personalEmail].filter((e): e is string => e !== null)) {
         expect(email.split('@')[1], email).toMatch(FICTIONAL_DOMAIN);

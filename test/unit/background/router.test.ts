@@ -23,6 +23,11 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     clearHistory: vi.fn(async () => ({ ok: true as const, value: { remaining: 0 } })),
     getPreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     savePreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
+    panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
+    openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    showPanel: vi.fn(async () => ({ ok: true as const, value: true })),
+    exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
+    deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...overrides,
   };
 }

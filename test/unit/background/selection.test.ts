@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badgeFor } from '@/lib/background/badge';
-import { actionForMenuClick, MENU_ITEMS, regionFor } from '@/lib/background/selection';
+import { actionForMenuClick, MENU_ITEMS } from '@/lib/background/selection';
+import { regionFor } from '@/lib/identity/region';
 
 describe('right-click actions', () => {
   it.each([

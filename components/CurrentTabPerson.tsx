@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { Detection } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
+import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { ConfirmSpend } from './ConfirmSpend';
+import { LookupResult } from './LookupResult';
+import { priceText } from './price';
+import { useLookupRunner, usePreview, type LookupRequest } from './useLookup';
+
+/** Asks the active tab's detector what it saw; a tab without Dossier's content script has nothing to say. */
+async function detectionInActiveTab(): Promise<Detection | null> {
+  try {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    if (tab?.id === undefined) return null;
+    return await contentMessenger.sendMessage('getDetection', undefined, tab.id);
+  } catch {
+    return null;
+  }
+}
+
+function enrichRequest(detection: Detection | null): LookupRequest | null {
+  const person = detection?.kind === 'person' || detection?.kind === 'salesLead' ? detection.person : undefined;
+  if (!person) return null;
+  if (person.profileUrl) return { op: 'enrichPerson', input: { profileUrl: person.profileUrl } };
+  if (person.fullName && person.company) return { op: 'enrichPerson', input: { fullName: person.fullName, company: person.company } };
+  return null;
+}
+
+export function CurrentTabPerson() {
+  const [detection, setDetection] = useState<Detection | null>(null);
+  const runner = useLookupRunner();
+  useEffect(() => {
+    let live = true;
+    void detectionInActiveTab().then((d) => live && setDetection(d));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const request = enrichRequest(detection);
+  const preview = usePreview(request);
+  if (!detection?.person || !request) return null;
+  const person = detection.person;
+  const name = person.fullName ?? t('tab.unnamed');
+  return (
+    <section aria-labelledby="tab-title">
+      <h2 id="tab-title">{t('tab.title')}</h2>
+      <p className="result-name">{name}</p>
+      {(person.jobTitle ?? person.headline) && <p className="muted">{person.jobTitle ?? person.headline}</p>}
+      {person.company && <p className="muted">{person.company}</p>}
+      <button
+        type="button"
+        disabled={runner.state.phase === 'running' || Boolean(preview?.refused)}
+        onClick={(e) => {
+          if (e.nativeEvent.isTrusted) void runner.run(request);
+        }}
+      >
+        {t('tab.enrich', { name })}
+      </button>{' '}
+      <span className="muted">{priceText(preview)}</span>
+      {runner.state.phase === 'confirm' && <ConfirmSpend price={runner.state.price} onConfirm={() => void runner.confirm()} onCancel={runner.reset} />}
+      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
+      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { t } from '@/lib/i18n';
+import { classifyQuickInput, type QuickInput } from '@/lib/lookup/quick-input';
+import { ConfirmSpend } from './ConfirmSpend';
+import { LookupResult } from './LookupResult';
+import { operationLabel, priceText } from './price';
+import { useLookupRunner, usePreview } from './useLookup';
+
+function problem(input: QuickInput): string | null {
+  if (input.ok) return null;
+  if (input.reason === 'phone_unreadable') return t('quick.phoneUnreadable');
+  if (input.reason === 'unrecognised') return t('quick.unrecognised');
+  return null;
+}
+
+/** One box for any way of naming a person: it says what it will run and what it costs, then runs it. */
+export function QuickLookup({ defaultRegion, disabled = false }: { defaultRegion: string | null; disabled?: boolean }) {
+  const ids = { input: useId(), hint: useId(), plan: useId(), op: useId() };
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const runner = useLookupRunner();
+  const parsed = useMemo(() => classifyQuickInput(text, defaultRegion), [text, defaultRegion]);
+  const requests = parsed.ok ? parsed.requests : [];
+  const request = requests[Math.min(choice, requests.length - 1)] ?? null;
+  const preview = usePreview(request);
+  const busy = runner.state.phase === 'running';
+  const refused = Boolean(preview?.refused);
+  const error = text.trim() ? problem(parsed) : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!request || busy) return;
+    // Spending credits needs the user's own gesture, never a script's synthetic submit.
+    if (!event.nativeEvent.isTrusted) return setNotice(t('quick.notTrusted'));
+    setNotice(null);
+    void runner.run(request);
+  }
+
+  return (
+    <section aria-labelledby="quick-title">
+      <h2 id="quick-title">{t('quick.title')}</h2>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={ids.input}>{t('quick.label')}</label>
+          <input
+            id={ids.input}
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            spellCheck={false}
+            disabled={disabled}
+            value={text}
+            placeholder={t('quick.placeholder')}
+            onChange={(e) => {
+              setText(e.target.value);
+              setChoice(0);
+              if (runner.state.phase !== 'running') runner.reset();
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.hint : request ? ids.plan : undefined}
+          />
+          {error && (
+            <span id={ids.hint} className="field-error">
+              {error}
+            </span>
+          )}
+        </div>
+        {requests.length > 1 && (
+          <div className="field">
+            <label htmlFor={ids.op}>{t('quick.operation')}</label>
+            <select id={ids.op} value={choice} onChange={(e) => setChoice(Number(e.target.value))}>
+              {requests.map((r, index) => (
+                <option key={r.op} value={index}>
+                  {operationLabel(r.op)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {request && (
+          <p id={ids.plan} className={refused ? 'error-text' : 'muted'} data-testid="quick-plan">
+            {t('quick.willRun', { operation: operationLabel(request.op), price: priceText(preview) })}
+          </p>
+        )}
+        <button type="submit" disabled={disabled || !request || busy || refused}>
+          {busy ? t('quick.running') : t('quick.submit')}
+        </button>
+      </form>
+      {notice && <p className="error-text">{notice}</p>}
+      {runner.state.phase === 'confirm' && <ConfirmSpend price={runner.state.price} onConfirm={() => void runner.confirm()} onCancel={runner.reset} />}
+      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
+      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+    </section>
+  );
+}

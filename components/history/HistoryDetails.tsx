@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { t } from '@/lib/i18n';
+import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { LookupResult } from '../LookupResult';
+import { credits, operationLabel, priceText } from '../price';
+import { useLookupRunner, usePreview } from '../useLookup';
+import { ResultTree } from './ResultTree';
+
+function RunAgain({ entry }: { entry: HistoryEntry }) {
+  const [asking, setAsking] = useState(false);
+  const runner = useLookupRunner();
+  const preview = usePreview(asking ? { op: entry.op, input: entry.input } : null, 0);
+  // What paying again costs: the full price, even when the ledger holds a fresh answer.
+  const price = preview && !preview.refused ? t('history.runAgainPrice', { price: preview.price === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) }) }) : priceText(preview);
+  return (
+    <div className="run-again">
+      {!asking ? (
+        <button type="button" className="secondary" onClick={() => setAsking(true)}>
+          {t('history.runAgain')}
+        </button>
+      ) : (
+        <span role="group" aria-label={t('history.runAgain')}>
+          <span data-testid="run-again-price">{price}</span>{' '}
+          <button
+            type="button"
+            disabled={!preview || Boolean(preview.refused) || runner.state.phase === 'running'}
+            onClick={(e) => {
+              if (!e.nativeEvent.isTrusted) return;
+              setAsking(false);
+              // The user has just seen and accepted the price: that is the confirmation.
+              void runner.run({ op: entry.op, input: entry.input, refresh: true, confirmed: true });
+            }}
+          >
+            {t('history.runAgainConfirm')}
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setAsking(false)}>
+            {t('confirm.cancel')}
+          </button>
+        </span>
+      )}
+      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
+      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+    </div>
+  );
+}
+
+export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [entry?.id]);
+  const page = entry ? safeHttpUrl(entry.pageUrl) : null;
+  return (
+    <section className="details" aria-labelledby="details-title">
+      <div className="bar">
+        <h2 id="details-title" tabIndex={-1} ref={heading}>
+          {t('history.detailsTitle')}
+        </h2>
+        <span className="spacer" />
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('history.close')}
+        </button>
+      </div>
+      {!entry ? (
+        <p>{t('history.notFound')}</p>
+      ) : (
+        <>
+          <dl className="facts">
+            <dt>{t('history.colSubject')}</dt>
+            <dd data-testid="details-subject">{entry.subject}</dd>
+            <dt>{t('history.colOperation')}</dt>
+            <dd>{operationLabel(entry.op)}</dd>
+            <dt>{t('history.when')}</dt>
+            <dd>{formatDateTime(entry.at)}</dd>
+            <dt>{t('history.colOutcome')}</dt>
+            <dd>{t(`outcome.${entry.outcome}`)}</dd>
+            <dt>{t('history.colCredits')}</dt>
+            <dd>{credits(entry.cost)}</dd>
+            {entry.paidAt !== null && (
+              <>
+                <dt>{t('history.paidAt')}</dt>
+                <dd>{formatDay(entry.paidAt)}</dd>
+              </>
+            )}
+            {entry.error && (
+              <>
+                <dt>{t('history.error')}</dt>
+                <dd>{entry.error.message}</dd>
+              </>
+            )}
+            {entry.pageUrl && (
+              <>
+                <dt>{t('history.page')}</dt>
+                <dd>
+                  {page ? (
+                    <a href={page} target="_blank" rel="noopener noreferrer">
+                      {t('history.openPage')}
+                    </a>
+                  ) : (
+                    <span className="tree-text">{entry.pageUrl}</span>
+                  )}
+                </dd>
+              </>
+            )}
+          </dl>
+          <RunAgain key={entry.id} entry={entry} />
+          <h3>{t('history.input')}</h3>
+          <ResultTree value={entry.input} />
+          <h3>{t('history.fullResult')}</h3>
+          {entry.result === undefined ? <p className="muted">{t('history.noResult')}</p> : <ResultTree value={entry.result} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { t } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/relative-time';
+import { operationLabel } from '../price';
+
+const ROW_HEIGHT = 40;
+
+interface Props {
+  entries: readonly HistoryEntry[];
+  selected: ReadonlySet<string>;
+  openId: string | null;
+  onToggle(id: string, on: boolean): void;
+  onToggleAll(on: boolean): void;
+  onOpen(id: string): void;
+}
+
+/**
+ * Only the rows in view exist in the DOM, so 10,000 entries scroll like 20. The ARIA table
+ * keeps its meaning: aria-rowcount gives the real size and each row its aria-rowindex, so a
+ * screen reader still says "row 4,812 of 10,001".
+ */
+export function HistoryTable({ entries, selected, openId, onToggle, onToggleAll, onOpen }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  useEffect(() => {
+    if (!openId) return;
+    const index = entries.findIndex((e) => e.id === openId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [openId, entries]);
+
+  const allSelected = entries.length > 0 && entries.every((e) => selected.has(e.id));
+  return (
+    <div role="table" aria-label={t('history.table')} aria-rowcount={entries.length + 1} className="vtable">
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="vrow vhead">
+          <span role="columnheader" className="c-select">
+            <input type="checkbox" aria-label={t('history.selectAll')} checked={allSelected} onChange={(e) => onToggleAll(e.target.checked)} />
+          </span>
+          <span role="columnheader" className="c-time">{t('history.colTime')}</span>
+          <span role="columnheader" className="c-op">{t('history.colOperation')}</span>
+          <span role="columnheader" className="c-subject">{t('history.colSubject')}</span>
+          <span role="columnheader" className="c-outcome">{t('history.colOutcome')}</span>
+          <span role="columnheader" className="c-credits">{t('history.colCredits')}</span>
+          <span role="columnheader" className="c-details">{t('history.colDetails')}</span>
+        </div>
+      </div>
+      <div role="rowgroup" ref={scroller} className="vbody">
+        <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = entries[item.index]!;
+            return (
+              <div
+                key={entry.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-current={entry.id === openId ? 'true' : undefined}
+                className="vrow"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <span role="cell" className="c-select">
+                  <input
+                    type="checkbox"
+                    aria-label={t('history.select', { subject: entry.subject })}
+                    checked={selected.has(entry.id)}
+                    onChange={(e) => onToggle(entry.id, e.target.checked)}
+                  />
+                </span>
+                <span role="cell" className="c-time">{formatDateTime(entry.at)}</span>
+                <span role="cell" className="c-op">{operationLabel(entry.op)}</span>
+                <span role="cell" className="c-subject" title={entry.subject}>{entry.subject}</span>
+                <span role="cell" className="c-outcome" title={entry.error?.message}>{t(`outcome.${entry.outcome}`)}</span>
+                <span role="cell" className="c-credits">{entry.cost}</span>
+                <span role="cell" className="c-details">
+                  <button type="button" className="link-button" aria-label={t('history.detailsOf', { subject: entry.subject })} onClick={() => onOpen(entry.id)}>
+                    {t('history.details')}
+                  </button>
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

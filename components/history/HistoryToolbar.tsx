@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { OUTCOMES } from '@/lib/history/entry';
+import { t } from '@/lib/i18n';
+import { OPERATION_NAMES, operationLabel } from '../price';
+import type { HistoryFilter } from './filter';
+
+export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {
+  const ids = { text: useId(), op: useId(), outcome: useId(), from: useId(), to: useId() };
+  const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
+  return (
+    <div className="filters" role="search">
+      <div className="field">
+        <label htmlFor={ids.text}>{t('history.search')}</label>
+        <input id={ids.text} type="search" value={filter.text} placeholder={t('history.searchPlaceholder')} onChange={(e) => set({ text: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.op}>{t('history.operation')}</label>
+        <select id={ids.op} value={filter.op} onChange={(e) => set({ op: e.target.value })}>
+          <option value="">{t('history.any')}</option>
+          {OPERATION_NAMES.map((op) => (
+            <option key={op} value={op}>
+              {operationLabel(op)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.outcome}>{t('history.outcome')}</label>
+        <select id={ids.outcome} value={filter.outcome} onChange={(e) => set({ outcome: e.target.value as HistoryFilter['outcome'] })}>
+          <option value="">{t('history.any')}</option>
+          {OUTCOMES.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {t(`outcome.${outcome}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.from}>{t('history.from')}</label>
+        <input id={ids.from} type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.to}>{t('history.to')}</label>
+        <input id={ids.to} type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { HistoryEntry, Outcome } from '@/lib/history/entry';
+import { factsOf } from '../result-facts';
+
+export interface HistoryFilter {
+  text: string;
+  op: string;
+  outcome: Outcome | '';
+  /** `YYYY-MM-DD` from a date input, local time, inclusive; '' for no bound. */
+  from: string;
+  to: string;
+}
+
+export const NO_FILTER: HistoryFilter = { text: '', op: '', outcome: '', from: '', to: '' };
+
+const haystacks = new WeakMap<HistoryEntry, string>();
+
+/** Built once per entry: searching 10,000 entries must not stringify 10,000 results per keystroke. */
+function haystackOf(entry: HistoryEntry): string {
+  let text = haystacks.get(entry);
+  if (text === undefined) {
+    const facts = factsOf(entry.result);
+    text = [
+      entry.subject,
+      entry.op,
+      entry.outcome,
+      entry.error?.message,
+      entry.pageUrl,
+      facts?.name,
+      facts?.company,
+      facts?.jobTitle,
+      ...(facts?.emails.map((e) => e.address) ?? []),
+      ...(facts?.phones.map((p) => p.e164) ?? []),
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase();
+    haystacks.set(entry, text);
+  }
+  return text;
+}
+
+function dayStart(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime() : null;
+}
+
+export function filterHistory(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const from = dayStart(filter.from);
+  const toStart = dayStart(filter.to);
+  const to = toStart === null ? null : toStart + 86_400_000;
+  return entries.filter(
+    (e) =>
+      (!filter.op || e.op === filter.op) &&
+      (!filter.outcome || e.outcome === filter.outcome) &&
+      (from === null || e.at >= from) &&
+      (to === null || e.at < to) &&
+      (!words.length || words.every((w) => haystackOf(e).includes(w))),
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { SearchResultRow } from '@/lib/extract/detection';
+import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import { credits } from './format';
+import { ResultView } from './ResultView';
+import { lookupOf, previewOf } from './useLookupRunner';
+
+const requestFor = (row: SearchResultRow) => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
+type RowResult = LookupResponse | { failure: string };
+
+/** Search results: a quick action per row, and "enrich selected" as a cancellable queue. */
+export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
+  const enrichable = rows.filter((r) => r.profileUrl);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [previews, setPreviews] = useState<Record<string, Preview | undefined>>({});
+  const [results, setResults] = useState<Record<string, RowResult>>({});
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const cancelled = useRef(false);
+  const rowKeys = enrichable.map((r) => r.key).join('|');
+
+  async function loadPreviews() {
+    const entries = await Promise.all(enrichable.map(async (row) => [row.key, await previewOf(requestFor(row))] as const));
+    setPreviews(Object.fromEntries(entries));
+  }
+  useEffect(() => {
+    void loadPreviews();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rowKeys]);
+
+  const chosen = enrichable.filter((r) => selected.has(r.key));
+  const total = chosen.reduce((sum, r) => sum + (previews[r.key]?.cost ?? 0), 0);
+  const free = chosen.filter((r) => previews[r.key]?.cost === 0).length;
+
+  async function runOne(row: SearchResultRow) {
+    const result = await lookupOf(requestFor(row), true);
+    setResults((r) => ({ ...r, [row.key]: result }));
+  }
+
+  async function runQueue(event: MouseEvent) {
+    if (!event.nativeEvent.isTrusted) return;
+    cancelled.current = false;
+    const queue = [...chosen];
+    setProgress({ done: 0, total: queue.length });
+    for (const [i, row] of queue.entries()) {
+      if (cancelled.current) break;
+      await runOne(row);
+      setProgress({ done: i + 1, total: queue.length });
+    }
+    setProgress(null);
+    void loadPreviews();
+  }
+
+  if (!enrichable.length) return <p>No profiles found in these results.</p>;
+  return (
+    <section aria-label="Search results" className="queue">
+      <h3>People on this page</h3>
+      <ul className="queue-list" style={{ listStyle: 'none', padding: 0 }}>
+        {enrichable.map((row) => {
+          const name = row.fullName ?? row.profileUrl ?? 'this person';
+          const result = results[row.key];
+          return (
+            <li key={row.key} className="queue-row">
+              <input
+                type="checkbox"
+                aria-label={`Select ${name}`}
+                checked={selected.has(row.key)}
+                onChange={(e) =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    if (e.target.checked) next.add(row.key);
+                    else next.delete(row.key);
+                    return next;
+                  })
+                }
+                style={{ width: 'auto' }}
+              />
+              <div>
+                <strong>{name}</strong>
+                {row.headline && <div className="muted">{row.headline}</div>}
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={progress !== null}
+                  onClick={(e) => e.nativeEvent.isTrusted && void runOne(row)}
+                >
+                  Enrich {name} ({previews[row.key]?.cost === 0 ? 'free' : credits(previews[row.key]?.price ?? 2)})
+                </button>
+                {result && ('failure' in result ? <p role="alert">{result.failure}</p> : <ResultView response={result} />)}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p aria-live="polite">
+        {chosen.length === 0
+          ? 'Select people to enrich them together.'
+          : `${chosen.length} selected: ${credits(total)} in all${free ? ` (${free} already looked up, free)` : ''}.`}
+      </p>
+      {progress ? (
+        <p>
+          <span role="status">Enriching {progress.done} of {progress.total}…</span>{' '}
+          <button type="button" className="secondary" onClick={() => (cancelled.current = true)}>
+            Cancel
+          </button>
+        </p>
+      ) : (
+        <button type="button" disabled={chosen.length === 0} onClick={(e) => void runQueue(e)}>
+          Enrich selected ({credits(total)})
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { t } from '@/lib/i18n';
+import { CheckboxField, NumberField, SelectField, TextField } from './fields';
+import type { SectionProps } from './types';
+
+const FLAGS = [
+  ['lookups.fullFlags.companyPremium', 'enrichment.companyPremium'],
+  ['lookups.fullFlags.companyFull', 'enrichment.companyFull'],
+  ['lookups.fullFlags.personFull', 'enrichment.personFull'],
+  ['lookups.fullFlags.phoneFull', 'enrichment.phoneFull'],
+  ['lookups.fullFlags.whatsappCheck', 'enrichment.whatsappCheck'],
+] as const;
+
+export function EnrichmentSection({ draft, errors, set }: SectionProps) {
+  return (
+    <section aria-labelledby="enrichment-title">
+      <h2 id="enrichment-title">{t('enrichment.title')}</h2>
+      <fieldset>
+        <legend>{t('enrichment.fullFlags')}</legend>
+        {FLAGS.map(([path, label]) => (
+          <CheckboxField key={path} label={t(label)} checked={draft[path]} error={errors[path]} onChange={(v) => set(path, v)} />
+        ))}
+      </fieldset>
+      <SelectField
+        label={t('enrichment.findEmailStep')}
+        value={draft['lookups.findEmailStep']}
+        error={errors['lookups.findEmailStep']}
+        options={[
+          { value: '3', label: t('enrichment.step3') },
+          { value: '2', label: t('enrichment.step2') },
+        ]}
+        onChange={(v) => set('lookups.findEmailStep', v)}
+      />
+      <TextField label={t('enrichment.findEmailCountry')} value={draft['lookups.findEmailCountry']} error={errors['lookups.findEmailCountry']} onChange={(v) => set('lookups.findEmailCountry', v)} width="20em" />
+      <NumberField label={t('enrichment.minimumMatch')} value={draft['lookups.minimumMatch']} error={errors['lookups.minimumMatch']} onChange={(v) => set('lookups.minimumMatch', v)} />
+      <TextField label={t('enrichment.defaultPhoneRegion')} value={draft['lookups.defaultPhoneRegion']} error={errors['lookups.defaultPhoneRegion']} onChange={(v) => set('lookups.defaultPhoneRegion', v)} width="6em" />
+      <fieldset>
+        <legend>{t('enrichment.freshness')}</legend>
+        <NumberField label={t('enrichment.phoneDays')} value={draft['freshness.phoneDays']} error={errors['freshness.phoneDays']} onChange={(v) => set('freshness.phoneDays', v)} />
+        <NumberField label={t('enrichment.otherDays')} value={draft['freshness.otherDays']} error={errors['freshness.otherDays']} onChange={(v) => set('freshness.otherDays', v)} />
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { ask } from '@/components/useBackground';
+import { usePreferences } from '@/components/stores/preferences';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { hasAllSitesAccess, setAllSitesAccess, watchAllSitesAccess } from '@/lib/settings/permissions';
+import { CheckboxField } from './fields';
+import type { SectionProps } from './types';
+
+export function PageAccessSection({ draft, errors, set }: SectionProps) {
+  const [granted, setGranted] = useState<boolean | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    void hasAllSitesAccess().then(setGranted);
+    return watchAllSitesAccess(setGranted);
+  }, []);
+
+  async function toggle(enabled: boolean) {
+    // The prompt needs the click's user gesture: the permission call comes before any other await.
+    const now = await setAllSitesAccess(enabled);
+    setGranted(now);
+    setMessage(now === enabled ? null : t('pageAccess.refused'));
+    // The switch saves at once, from the stored settings, never from unsaved edits in the form.
+    const prefs = usePreferences.getState().prefs;
+    if (prefs.pageAccess.scanAllSites !== now) {
+      await ask(() => sendMessage('savePreferences', { ...prefs, pageAccess: { ...prefs.pageAccess, scanAllSites: now } }));
+    }
+  }
+
+  return (
+    <section aria-labelledby="page-access-title">
+      <h2 id="page-access-title">{t('pageAccess.title')}</h2>
+      <CheckboxField
+        label={t('pageAccess.allSites')}
+        hint={t('pageAccess.allSitesHint')}
+        checked={granted ?? false}
+        disabled={granted === null}
+        onChange={(v) => void toggle(v)}
+      />
+      <p aria-live="polite" className="muted">
+        {message}
+      </p>
+      <CheckboxField label={t('pageAccess.quietMode')} checked={draft['pageAccess.quietMode']} error={errors['pageAccess.quietMode']} onChange={(v) => set('pageAccess.quietMode', v)} />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { ask } from '@/components/useBackground';
+import { ConfirmAction } from '@/components/ConfirmAction';
+import { download } from '@/components/history/download';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { CheckboxField, LinesField, NumberField } from './fields';
+import type { SectionProps } from './types';
+
+export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps & { onDeleted(): void }) {
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function exportAll() {
+    const reply = await ask(() => sendMessage('exportAllData', undefined));
+    if (!reply.ok) return setMessage(reply.error.message);
+    download(reply.value);
+  }
+
+  async function deleteAll() {
+    const reply = await ask(() => sendMessage('deleteAllData', undefined));
+    if (!reply.ok) return setMessage(reply.error.message);
+    setMessage(t('privacy.deletedAll'));
+    onDeleted();
+  }
+
+  return (
+    <section aria-labelledby="privacy-title">
+      <h2 id="privacy-title">{t('privacy.title')}</h2>
+      <CheckboxField label={t('privacy.euMode')} checked={draft['privacy.euMode']} error={errors['privacy.euMode']} onChange={(v) => set('privacy.euMode', v)} />
+      <LinesField
+        label={t('privacy.suppression')}
+        hint={t('privacy.suppressionHint')}
+        value={draft['privacy.suppression']}
+        error={errors['privacy.suppression']}
+        onChange={(v) => set('privacy.suppression', v)}
+      />
+      <NumberField label={t('privacy.retention')} value={draft['privacy.historyRetentionDays']} error={errors['privacy.historyRetentionDays']} onChange={(v) => set('privacy.historyRetentionDays', v)} />
+      <div className="data-actions">
+        <p>
+          <button type="button" className="secondary" onClick={() => void exportAll()}>
+            {t('privacy.exportAll')}
+          </button>{' '}
+          <span className="muted">{t('privacy.exportHint')}</span>
+        </p>
+        <p>
+          <ConfirmAction label={t('privacy.deleteAll')} question={t('privacy.deleteAllConfirm')} confirmLabel={t('privacy.deleteAllYes')} onConfirm={deleteAll} />{' '}
+          <span className="muted">{t('privacy.deleteAllHint')}</span>
+        </p>
+        <p aria-live="polite" data-testid="privacy-message">
+          {message}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { t } from '@/lib/i18n';
+import { NumberField } from './fields';
+import type { SectionProps } from './types';
+
+export function SpendingSection({ draft, errors, set }: SectionProps) {
+  return (
+    <section aria-labelledby="spending-title">
+      <h2 id="spending-title">{t('spending.title')}</h2>
+      <NumberField label={t('spending.confirmAbove')} value={draft['spending.confirmAbove']} error={errors['spending.confirmAbove']} onChange={(v) => set('spending.confirmAbove', v)} />
+      <NumberField label={t('spending.dailyCap')} value={draft['spending.dailyCap']} error={errors['spending.dailyCap']} onChange={(v) => set('spending.dailyCap', v)} />
+      <NumberField label={t('spending.lowBalance')} value={draft['spending.lowBalanceThreshold']} error={errors['spending.lowBalanceThreshold']} onChange={(v) => set('spending.lowBalanceThreshold', v)} />
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Draft, FieldErrors, FieldPath } from '@/lib/settings/preferences-form';
+
+export interface SectionProps {
+  draft: Draft;
+  errors: FieldErrors;
+  set<P extends FieldPath>(path: P, value: Draft[P]): void;
+}

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+import { ask } from '@/components/useBackground';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
+import { recentHistoryItem } from '@/lib/history/recent';
+import { sendMessage } from '@/lib/messaging/messenger';
+
+export const POPUP_HISTORY_SIZE = 20;
+
+interface RecentState {
+  entries: HistoryEntry[] | null;
+  error: string | null;
+}
+
+export const useRecentHistory = create<RecentState>(() => ({ entries: null, error: null }));
+
+function parse(raw: unknown): HistoryEntry[] {
+  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
+    const parsed = historyEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The popup's last lookups: asked once from the background (which keeps a small index, see
+ * lib/history/recent.ts), then kept current by watching that index, never the full history.
+ */
+export function startRecentHistoryMirror(limit = POPUP_HISTORY_SIZE): () => void {
+  let changed = false;
+  const unwatch = recentHistoryItem.watch((raw) => {
+    changed = true;
+    useRecentHistory.setState({ entries: parse(raw).slice(0, limit), error: null });
+  });
+  void ask(() => sendMessage('getHistory', { limit })).then((reply) => {
+    if (changed) return;
+    useRecentHistory.setState(reply.ok ? { entries: reply.value, error: null } : { error: reply.error.message });
+  });
+  return unwatch;
+}

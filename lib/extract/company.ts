@@ -1,0 +1,43 @@
+import { parseNetworkProfileUrl } from '../identity/network-profile';
+import type { DetectedCompany } from './detection';
+import { compact } from './compact';
+import { round } from './confidence';
+import { mainHeading } from './heading';
+import { hasType, jsonLdNodes, text } from './json-ld';
+import { nameFromSlug, namesAgree } from './names';
+import { cleanText } from './text';
+import { companyFromTitle } from './title';
+import { vote } from './vote';
+
+export interface CompanyReading {
+  company: DetectedCompany;
+  confidence: number;
+  sources: string[];
+}
+
+/** A company page and its sub-pages (`/company/<slug>/about/`…). */
+export function readCompany(doc: Document, url: string): CompanyReading {
+  const ref = parseNetworkProfileUrl(url);
+  const slugName = ref?.kind === 'company' ? nameFromSlug(ref.slug) : undefined;
+  const titled = companyFromTitle(doc.title);
+  const organization = jsonLdNodes(doc).find((node) => hasType(node, 'Organization') || hasType(node, 'Corporation'));
+  const ldName = cleanText(text(organization, 'name'));
+  const others = [titled, ldName, slugName].filter((name): name is string => !!name);
+  const heading = mainHeading(doc, (value) => others.some((name) => namesAgree(name, value)));
+
+  const name = vote(
+    [
+      ...(heading ? [{ source: 'h1', weight: 0.6, value: heading.text }] : []),
+      ...(ldName ? [{ source: 'json-ld', weight: 0.6, value: ldName }] : []),
+      ...(titled ? [{ source: 'title', weight: 0.6, value: titled }] : []),
+      // Company slugs are often brands or abbreviations: never evidence against the page.
+      ...(slugName ? [{ source: 'url', weight: 0.3, value: slugName, dissent: 1 }] : []),
+    ],
+    namesAgree,
+  );
+  return {
+    company: compact({ name: name?.value, url: ref?.kind === 'company' ? ref.canonicalUrl : undefined }),
+    confidence: round(name?.score ?? 0),
+    sources: name?.sources ?? [],
+  };
+}

@@ -1,0 +1,30 @@
+import type { Detection } from './detection';
+import { readCompany } from './company';
+import { readMicroblog } from './microblog';
+import { pageKindFromUrl } from './page-kind';
+import { readPerson } from './person';
+import { readSalesLead } from './sales-lead';
+import { readSearchResults } from './search-results';
+
+/**
+ * What the page is and says. Runs on every matching page load, so it reads only targeted
+ * landmarks (title, first h1s, labelled buttons in the top card, JSON-LD blocks): never
+ * the whole body's text, never the hidden state blobs.
+ */
+export function detectPage(doc: Document, url: string): Detection {
+  const kind = pageKindFromUrl(url);
+  switch (kind) {
+    case 'person':
+      return { kind, url, ...readPerson(doc, url) };
+    case 'salesLead':
+      return { kind, url, ...readSalesLead(doc, url) };
+    case 'company':
+      return { kind, url, ...readCompany(doc, url) };
+    case 'peopleSearch':
+      return { kind, url, ...readSearchResults(doc, url) };
+    case 'microblogProfile':
+      return { kind, url, ...readMicroblog(doc, url) };
+    default:
+      return { kind, url, confidence: 0, sources: [] };
+  }
+}

@@ -1,0 +1,28 @@
+import { storage } from 'wxt/utils/storage';
+import { historyEntrySchema, type HistoryEntry } from './entry';
+
+export const RECENT_HISTORY_SIZE = 50;
+
+/**
+ * A copy of the newest entries beside the full history. Chrome takes about a second to read
+ * 10,000 entries back from `local:history`; the popup lists the last 20 and must open in
+ * under 100 ms, so it reads this small key instead. Written by every history update (see
+ * store.ts); null until the first one, or after an older release, and then rebuilt once.
+ */
+export const recentHistoryItem = storage.defineItem<unknown[] | null>('local:historyRecent', {
+  fallback: null,
+  version: 1,
+});
+
+export function newestOf(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return entries.slice(0, RECENT_HISTORY_SIZE);
+}
+
+export async function readRecentIndex(): Promise<HistoryEntry[] | null> {
+  const raw = await recentHistoryItem.getValue();
+  if (!Array.isArray(raw)) return null;
+  return raw.flatMap((item) => {
+    const parsed = historyEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

@@ -1,0 +1,53 @@
+import { en } from './en';
+
+/**
+ * The one door every UI string goes through, so that the product can be translated by adding a
+ * catalog. A message is plain text with `{name}` placeholders; plurals are `<base>.one` /
+ * `<base>.other` pairs chosen by the locale's plural rules, so translators never edit code.
+ */
+export type Messages = typeof en;
+export type MessageKey = keyof Messages;
+
+type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+export type ParamsOf<K extends MessageKey> = Placeholders<Messages[K]>;
+type Params = Record<string, string | number>;
+type ArgsOf<K extends MessageKey> = [ParamsOf<K>] extends [never] ? [] : [params: Record<ParamsOf<K>, string | number>];
+
+type PluralBase = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : never }[MessageKey];
+
+let locale = 'en';
+let catalog: Partial<Record<MessageKey, string>> = en;
+
+/** Installs a translation; keys it lacks fall back to English rather than showing a key. */
+export function setCatalog(nextLocale: string, messages: Partial<Record<MessageKey, string>>): void {
+  locale = nextLocale;
+  catalog = messages;
+}
+
+export function currentLocale(): string {
+  return locale;
+}
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString(locale);
+}
+
+function fill(template: string, params: Params | undefined): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(value) : value;
+  });
+}
+
+export function t<K extends MessageKey>(key: K, ...args: ArgsOf<K>): string {
+  return fill(catalog[key] ?? en[key], args[0] as Params | undefined);
+}
+
+/** A count-dependent message; `{count}` is available in both forms. */
+export function tn<B extends PluralBase>(base: B, count: number, params: Params = {}): string {
+  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+  const key = `${base}.${form}` as MessageKey;
+  return fill(catalog[key] ?? en[key], { ...params, count });
+}

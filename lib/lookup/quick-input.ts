@@ -1,0 +1,90 @@
+import type { CountryCode } from 'libphonenumber-js';
+import { parseTypedPhone } from '../api/phone';
+import { normaliseEmail } from '../identity/keys';
+import { parseNetworkProfileUrl } from '../identity/network-profile';
+import type { OperationName } from './operations';
+
+export type QuickKind = 'profile' | 'company' | 'email' | 'phone' | 'nameAtCompany';
+
+export interface QuickRequest {
+  op: OperationName;
+  input: Record<string, string>;
+}
+
+/**
+ * What one line typed in the popup's lookup box means. `requests[0]` is the lookup the box
+ * runs by default; the others are what else can be asked about the same input.
+ */
+export type QuickInput =
+  | { ok: true; kind: QuickKind; requests: [QuickRequest, ...QuickRequest[]] }
+  | { ok: false; reason: 'empty' | 'phone_unreadable' | 'unrecognised' };
+
+const PHONE_LIKE = /^(tel:)?\s*[+\d][\d\s().\-/]*$/i;
+const NAME_LIKE = /^[\p{L}\p{M}' .-]+$/u;
+
+function nameAtCompany(text: string): { fullName: string; company: string } | null {
+  const comma = text.indexOf(',');
+  if (comma < 0) return null;
+  // A company may itself hold a comma ("Acme, Inc."); a person's name does not.
+  const fullName = text.slice(0, comma).replace(/\s+/g, ' ').trim();
+  const company = text.slice(comma + 1).replace(/\s+/g, ' ').trim();
+  if (!fullName || !company || fullName.length > 200 || company.length > 200) return null;
+  if (!NAME_LIKE.test(fullName) || !/\p{L}/u.test(fullName)) return null;
+  return { fullName, company };
+}
+
+export function classifyQuickInput(raw: string, defaultRegion?: string | null): QuickInput {
+  const text = raw.trim();
+  if (!text) return { ok: false, reason: 'empty' };
+
+  const profile = parseNetworkProfileUrl(text);
+  if (profile?.kind === 'person') {
+    const input = { profileUrl: profile.canonicalUrl };
+    return {
+      ok: true,
+      kind: 'profile',
+      requests: [
+        { op: 'enrichPerson', input },
+        { op: 'searchPhone', input },
+        { op: 'microblogProfile', input },
+      ],
+    };
+  }
+  if (profile?.kind === 'company') {
+    return { ok: true, kind: 'company', requests: [{ op: 'enrichCompany', input: { company: profile.canonicalUrl } }] };
+  }
+
+  const email = normaliseEmail(text);
+  if (email && !text.includes(',')) {
+    const input = { email };
+    return {
+      ok: true,
+      kind: 'email',
+      requests: [
+        { op: 'enrichPerson', input },
+        { op: 'searchPersonalEmail', input },
+        { op: 'searchPhone', input },
+        { op: 'microblogByEmail', input },
+      ],
+    };
+  }
+
+  if (PHONE_LIKE.test(text)) {
+    const phone = parseTypedPhone(text.replace(/^tel:/i, ''), (defaultRegion ?? undefined) as CountryCode | undefined);
+    if (!phone) return { ok: false, reason: 'phone_unreadable' };
+    return { ok: true, kind: 'phone', requests: [{ op: 'reversePhone', input: { phone: phone.e164 } }] };
+  }
+
+  const person = nameAtCompany(text);
+  if (person) {
+    return {
+      ok: true,
+      kind: 'nameAtCompany',
+      requests: [
+        { op: 'enrichPerson', input: person },
+        { op: 'findWorkEmail', input: person },
+      ],
+    };
+  }
+  return { ok: false, reason: 'unrecognised' };
+}

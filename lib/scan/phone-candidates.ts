@@ -1,0 +1,78 @@
+/**
+ * The cheap half of phone finding: digit runs that could be phone numbers, minus the
+ * shapes that are something else (dates, times, versions, IP addresses, amounts, decimal
+ * coordinates, identifiers). Whether a run IS a number is libphonenumber-js's decision.
+ */
+
+// Spaces, dots, dashes (ASCII and typographic), parentheses; the slash for `030/1234567`.
+const SEPARATORS = '[ \\u00a0.\\-\\u2010-\\u2013()/]';
+
+/** A run of at least 7 digits, with up to 3 separators between digits and an optional leading `+`. */
+export const PHONE_PREFILTER = new RegExp(`\\d(?:${SEPARATORS}{0,3}\\d){6}`);
+const RUN = new RegExp(`(?:\\+\\s?)?\\(?\\d(?:${SEPARATORS}{0,3}\\d){6,}\\)?`, 'g');
+
+export interface PhoneCandidate {
+  text: string;
+  index: number;
+}
+
+// Longer than any number with a country code (15 digits) plus a trunk prefix and slack.
+const MAX_DIGITS = 17;
+const CURRENCY = /[$€£¥₹₽₩¢]|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|INR)\b/;
+const ID_KEYWORD = /(?:isbn|issn|order|invoice|ref|reference|id|sku|tracking|serial|iban|account|acct|patent|doi|build|version|#)\s*(?:no\.?|number|n°)?\s*[:#.=]?\s*$/i;
+const YEAR = /^(?:19|20)\d{2}$/;
+
+const NOT_PHONES = [
+  /\b(?:19|20)\d{2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013]\d{1,2}\b/, // 2024-05-01
+  /\b\d{1,2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013](?:19|20)\d{2}\b/, // 01.02.2024, 01/02/2024
+  /^\d{1,2}[.:]\d{2}\s*[-\u2010-\u2013]\s*\d{1,2}[.:]\d{2}$/, // 10.30-11.45
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/, // 192.168.100.200
+  /(?<![\d./])(?:[1-9]\d{0,2}|0)\.\d{4,}/, // 48.856614 (a trunk-prefixed 030.1234567 starts with 0)
+  /^\d{4,}[.,]\d{2}$/, // 1234567.89
+];
+
+function hasNonPhoneShape(run: string): boolean {
+  const groups = run.split(/\D+/).filter(Boolean);
+  const digits = groups.join('');
+  // Year lists and ranges: `2019 - 2023`, `2019 2020 2021`.
+  if (groups.length >= 2 && groups.every((group) => YEAR.test(group))) return true;
+  // Versions `10.0.19041.1234`; kept: French `01.23.45.67.89`, Belgian `02.123.45.67`.
+  if (/^[\d.]+$/.test(run) && groups.length >= 4 && groups.slice(1).some((group) => group.length === 1 || group.length >= 4)) return true;
+  // ISBN-13; a 978 area code has 10 digits.
+  if (/^97[89]/.test(digits) && digits.length === 13) return true;
+  return NOT_PHONES.some((shape) => shape.test(run));
+}
+
+/** Glued to a word, a hash, a path or a query: `a3f91234567`, `id=1234567`, `/1234567`, `1234567px`. */
+function isGlued(text: string, start: number, end: number): boolean {
+  const before = text.charAt(start - 1);
+  const after = text.charAt(end);
+  if (/[\p{L}\p{N}_#@/\\=&%$]/u.test(before) || /[\p{L}\p{N}_%@/\\]/u.test(after)) return true;
+  // Joined by a hyphen or underscore to a word: UUIDs, slugs, `order-12345678`.
+  if (/[-_]/.test(before) && /[\p{L}\p{N}]/u.test(text.charAt(start - 2))) return true;
+  if (/[-_]/.test(after) && /[\p{L}\p{N}]/u.test(text.charAt(end + 1))) return true;
+  // A thousands or decimal separator continues the number: `1,234,567`, `1234567,50`.
+  return /[,.]/.test(after) && /\d/.test(text.charAt(end + 1));
+}
+
+function isAmountOrId(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 24), start);
+  return CURRENCY.test(before.slice(-5)) || CURRENCY.test(text.slice(end, end + 5)) || ID_KEYWORD.test(before);
+}
+
+/** Digit runs of `text` worth asking libphonenumber-js about. */
+export function phoneCandidates(text: string): PhoneCandidate[] {
+  if (!PHONE_PREFILTER.test(text)) return [];
+  const candidates: PhoneCandidate[] = [];
+  for (const match of text.matchAll(RUN)) {
+    let run = match[0];
+    // A closing parenthesis belongs to the run only if it opened one.
+    if (run.endsWith(')') && !run.includes('(')) run = run.slice(0, -1);
+    const start = match.index;
+    const end = start + run.length;
+    if (run.replace(/\D/g, '').length > MAX_DIGITS) continue;
+    if (hasNonPhoneShape(run.replace(/^\+\s?/, '')) || isGlued(text, start, end) || isAmountOrId(text, start, end)) continue;
+    candidates.push({ text: run, index: start });
+  }
+  return candidates;
+}

@@ -1,0 +1,64 @@
+import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import { phoneCandidates } from './phone-candidates';
+
+/**
+ * The `max` metadata checks each region's digit patterns, not only lengths: with the default
+ * `min` metadata `isValid()` is length-only and any 10-digit id is "valid" somewhere. The
+ * scanner is opt-in and loaded only where the user allowed it, so the extra weight is paid
+ * only there.
+ */
+
+export interface PhoneMatch {
+  /** E.164 */
+  value: string;
+  display: string;
+  index: number;
+}
+
+function international(run: string): PhoneNumber | undefined {
+  // Written with `+`: the writer meant a phone number; a possible length is enough.
+  if (run.startsWith('+')) {
+    const parsed = parsePhoneNumberFromString(run);
+    return parsed?.isPossible() ? parsed : undefined;
+  }
+  // `0044 20 …`: the international prefix of most of the world, whatever the page's region.
+  const digits = run.replace(/\D/g, '');
+  if (/^00[1-9]/.test(digits)) {
+    const parsed = parsePhoneNumberFromString(`+${digits.slice(2)}`);
+    return parsed?.isValid() ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** Phone numbers written in `text`, as E.164; national numbers need the page's region. */
+export function findPhones(text: string, region?: CountryCode): PhoneMatch[] {
+  const matches: PhoneMatch[] = [];
+  for (const candidate of phoneCandidates(text)) {
+    const display = candidate.text.trim();
+    const direct = international(candidate.text);
+    if (direct) {
+      matches.push({ value: direct.number, display, index: candidate.index });
+      continue;
+    }
+    if (!region) continue;
+    // The matcher finds each valid number in the run (two numbers can share one run).
+    for (const found of findPhoneNumbersInText(candidate.text, { defaultCountry: region })) {
+      if (!found.number.isValid()) continue;
+      const shown = candidate.text.slice(found.startsAt, found.endsAt).trim();
+      matches.push({ value: found.number.number, display: shown, index: candidate.index + found.startsAt });
+    }
+  }
+  return matches;
+}
+
+/** The number of a `tel:` link; the link says it is a phone number, so a possible one is enough. */
+export function phoneFromTel(href: string, region?: CountryCode): PhoneMatch | undefined {
+  let body = href.replace(/^\s*tel:/i, '').split(/[;?]/)[0] ?? '';
+  try {
+    body = decodeURIComponent(body);
+  } catch {
+    // A malformed escape: read the raw text.
+  }
+  const parsed = parsePhoneNumberFromString(body, region);
+  return parsed?.isPossible() ? { value: parsed.number, display: body.trim(), index: 0 } : undefined;
+}

@@ -1,0 +1,175 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { routeDemoPages } from '../../scripts/demo-routes';
+import { callBackground, configureExtension, expect, test, type Sandbox } from './extension';
+
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+
+async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (p: string) => Promise<Page>, prefs?: object) {
+  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
+  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  if (prefs) {
+    const page = await openExtensionPage('history.html');
+    expect(await callBackground(page, 'savePreferences', prefs)).toMatchObject({ ok: true });
+    await page.close();
+  }
+  await routeDemoPages(context, sandbox.origin);
+  return apiId;
+}
+
+/** The sandbox's own record, fetched directly, to compare with what the panel shows. */
+async function sandboxRecord(sandbox: Sandbox, profileUrl: string) {
+  const url = new URL('v2/full', sandbox.url);
+  url.searchParams.set('apiId', 'sandbox-demo-key');
+  url.searchParams.set('data', profileUrl);
+  url.searchParams.set('companyPremium', 'true');
+  return (await (await fetch(url)).json()).data;
+}
+
+const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+
+test('on a profile: the panel appears, enriches, shows the sandbox record, and the second click is free', async ({ context, worker, sandbox, openExtensionPage }) => {
+  const apiId = await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByTestId('detected')).toContainText('Maya Chen');
+
+  const enrich = page.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ });
+  await enrich.click();
+  const record = await sandboxRecord(sandbox, MAYA);
+  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  await expect(result.getByRole('heading', { name: record.fullName })).toBeVisible();
+  await expect(result).toContainText(record.jobTitle);
+  await expect(result.getByRole('link', { name: record.email })).toHaveAttribute('href', `mailto:${record.email}`);
+  await expect(result.getByRole('heading', { name: record.company.name })).toBeVisible();
+  await expect(result).toContainText(record.company.domain);
+  await expect(result).toContainText('Paid 2 credits.');
+
+  // The price shown before the second click says it is free, and it is.
+  const again = page.getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ });
+  await expect(again).toBeVisible();
+  await again.click();
+  await expect(result).toContainText(/Already looked up on .*: free\./);
+  const ledger = await sandbox.ledger(apiId);
+  expect(ledger.charges.map((c) => c.creditBurn)).toEqual([2]);
+  await expect(page.getByRole('button', { name: /Refresh enrich person and company \(2 credits, pays again\)/ })).toBeVisible();
+});
+
+test('navigating to another profile without a reload updates the panel, mounted once', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await expect(page.getByTestId('detected')).toContainText('Maya Chen');
+  // What the site does on a client-side navigation: new URL, new title, new heading; no reload.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/in/alex-morgan/');
+    document.title = 'Alex Morgan | LinkedIn';
+    document.querySelector('h1')!.textContent = 'Alex Morgan';
+  });
+  await expect(page.getByTestId('detected')).toContainText('Alex Morgan', { timeout: 10_000 });
+  expect(await page.locator('dossier-panel').count()).toBe(1);
+  await expect(page.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ })).toBeVisible();
+});
+
+test('a company page offers company enrichment', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto('https://www.linkedin.com/company/northwind-analytics/about/');
+  await expect(page.getByTestId('detected')).toContainText('Northwind Analytics');
+  await page.getByRole('button', { name: /^Enrich company \(up to 2 credits\)/ }).click();
+  const result = page.getByRole('region', { name: 'Enrich company: result' });
+  await expect(result).toContainText('northwind-analytics.example');
+});
+
+test('a search results page: "enrich selected" shows its total price, then runs as a queue', async ({ context, worker, sandbox, openExtensionPage }) => {
+  const apiId = await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+
+  await page.goto('https://www.linkedin.com/search/results/people/?keywords=Northwind');
+  const results = page.getByRole('region', { name: 'Search results' });
+  await expect(results.getByRole('checkbox', { name: 'Select Maya Chen' })).toBeVisible();
+  await results.getByRole('checkbox', { name: 'Select Maya Chen' }).check();
+  await results.getByRole('checkbox', { name: 'Select Priya Raman' }).check();
+  await expect(results).toContainText('2 selected: 2 credits in all (1 already looked up, free).');
+  await results.getByRole('button', { name: 'Enrich selected (2 credits)' }).click();
+  await expect(results.getByText('Already looked up on')).toBeVisible();
+  await expect(results.getByText('Paid 2 credits.')).toBeVisible();
+  expect((await sandbox.ledger(apiId)).charges).toHaveLength(2);
+});
+
+test('a microblog profile gets the microblog lookup', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto('https://x.com/mayabuilds');
+  await page.getByRole('button', { name: /^Look up microblog profile \(up to 1 credit\)/ }).click();
+  await expect(page.getByRole('region', { name: 'Look up microblog profile: result' })).toContainText('@mayabuilds');
+});
+
+test('reserved microblog paths are not profiles: no panel', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  await context.route('https://x.com/explore', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Explore</title><h1>Explore</h1>' }));
+  const page = await context.newPage();
+  await page.goto('https://x.com/explore');
+  await page.waitForTimeout(1500);
+  expect(await page.locator('dossier-panel').count()).toBe(0);
+});
+
+test('quiet mode: nothing is injected into the page; the side panel shows the same panel', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage, { pageAccess: { scanAllSites: false, quietMode: true } });
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await page.waitForTimeout(1500);
+  expect(await page.locator('dossier-panel').count()).toBe(0);
+  const tabId = await worker.evaluate(async () => (await chrome.tabs.query({ url: 'https://www.linkedin.com/in/maya-chen/' }))[0]?.id);
+  const side = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  await expect(side.getByTestId('detected')).toContainText('Maya Chen');
+  await side.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(side.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+});
+
+test('hostile page CSS leaves the panel intact', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  await context.unrouteAll();
+  await routeDemoPages(context, sandbox.origin, (html) =>
+    html.replace(
+      '</head>',
+      `<style>
+        * { color: red !important; font-size: 3px !important; visibility: hidden !important; }
+        body > * { display: none !important; }
+        dossier-panel, [data-wxt-shadow-root] { display: none !important; opacity: 0 !important; transform: scale(0) !important; }
+        button { pointer-events: none !important; }
+      </style></head>`,
+    ),
+  );
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  const enrich = page.getByRole('button', { name: /^Enrich person and company/ });
+  await expect(enrich).toBeVisible();
+  const box = await enrich.boundingBox();
+  expect(box?.height).toBeGreaterThan(20);
+  expect(await enrich.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
+  await enrich.click();
+  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+});
+
+test('gateway data holding markup or a javascript: URL is shown as inert text', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto('https://www.linkedin.com/in/sam-carter/');
+  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
+  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  await expect(result).toContainText('<script>alert(1)</script>');
+  await expect(result.getByRole('link', { name: 'Website' })).toHaveCount(0);
+  await expect(result.getByText('Website')).toBeVisible();
+  expect(await page.locator('dossier-panel').evaluate((host) => host.shadowRoot!.querySelectorAll('script, a[href^="javascript:"]').length)).toBe(0);
+  expect(dialogs).toEqual([]);
+});
