@@ -116,3 +116,25 @@ export async function stopServiceWorkers(context: BrowserContext, page: Page): P
   await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
 }
+
+/**
+ * Runs an expression in the extension's content-script world of a page (the isolated world
+ * its content scripts share), through the DevTools protocol: what a compromised or confused
+ * content script could do.
+ */
+export async function evaluateInContentScript<T>(context: BrowserContext, page: Page, extensionId: string, expression: string): Promise<T> {
+  const cdp = await context.newCDPSession(page);
+  const contexts: { id: number; origin: string; auxData?: { type?: string } }[] = [];
+  cdp.on('Runtime.executionContextCreated', (event) => contexts.push(event.context));
+  await cdp.send('Runtime.enable');
+  const deadline = Date.now() + 5000;
+  let target: (typeof contexts)[number] | undefined;
+  while (!(target = contexts.find((c) => c.auxData?.type === 'isolated' && c.origin.includes(extensionId))) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!target) throw new Error('The content script world was not found.');
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: target.id, awaitPromise: true, returnByValue: true });
+  await cdp.detach();
+  if (exceptionDetails) throw new Error(exceptionDetails.text);
+  return result.value as T;
+}

@@ -173,3 +173,30 @@ test('gateway data holding markup or a javascript: URL is shown as inert text', 
   expect(await page.locator('dossier-panel').evaluate((host) => host.shadowRoot!.querySelectorAll('script, a[href^="javascript:"]').length)).toBe(0);
   expect(dialogs).toEqual([]);
 });
+
+test('the panel is accessible: axe finds nothing serious, keys work, Escape closes it and it remembers its layout', async ({ context, worker, sandbox, openExtensionPage }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await prepare(context, worker, sandbox, openExtensionPage);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  const enrich = page.getByRole('button', { name: /^Enrich person and company/ });
+  await enrich.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+
+  const axe = await new AxeBuilder({ page }).include('dossier-panel').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Collapse Dossier panel' }).click();
+  await expect(enrich).toBeHidden();
+  await page.getByRole('button', { name: 'Move Dossier panel to the left' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand Dossier panel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Move Dossier panel to the right' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand Dossier panel' }).click();
+
+  await page.getByRole('button', { name: 'Close Dossier panel' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dossier-panel')).toHaveCount(0);
+});
