@@ -34,7 +34,9 @@ function whoLabel(detection: Detection | null): string {
   if (detection.kind === 'company') return detection.company?.name ?? 'A company page';
   const p = detection.person;
   if (!p?.fullName) return detection.kind === 'peopleSearch' ? 'People search results' : 'A profile';
-  return [p.fullName, p.headline ?? p.jobTitle, p.company].filter(Boolean).join(' · ');
+  const role = p.headline ?? p.jobTitle;
+  const company = p.company && !role?.includes(p.company) ? p.company : undefined;
+  return [p.fullName, role, company].filter(Boolean).join(' · ');
 }
 
 export function Panel({ detection, notice, children, layout, onLayout, onClose }: Props) {

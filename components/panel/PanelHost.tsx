@@ -10,10 +10,6 @@ const layoutItem = storage.defineItem<PanelLayout>('local:panelLayout', {
   version: 1,
 });
 
-function placeHost(host: HTMLElement, side: PanelLayout['side']) {
-  host.style.setProperty(side === 'right' ? 'right' : 'left', '16px', 'important');
-  host.style.setProperty(side === 'right' ? 'left' : 'right', 'auto', 'important');
-}
 
 /** Connects the panel to what the detector saw and to the layout the user chose last time. */
 export function PanelHost({ host, onClose }: { host?: HTMLElement; onClose?: () => void }) {
@@ -27,7 +23,8 @@ export function PanelHost({ host, onClose }: { host?: HTMLElement; onClose?: () 
     return layoutItem.watch((saved) => saved && setLayout(saved));
   }, []);
   useEffect(() => {
-    if (host) placeHost(host, layout.side);
+    // host.css places the host by this attribute, from inside the shadow root.
+    if (host) host.dataset.side = layout.side;
   }, [host, layout.side]);
 
   return (

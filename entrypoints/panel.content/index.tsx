@@ -1,5 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import hostStyles from '@/components/panel/host.css?inline';
 import styles from '@/components/panel/panel.css?inline';
 import { PanelHost } from '@/components/panel/PanelHost';
 import { contentBridge } from '@/lib/content/bridge';
@@ -21,18 +22,14 @@ export default defineContentScript({
 
     const ui = await createShadowRootUi<Root>(ctx, {
       name: 'dossier-panel',
-      position: 'overlay',
+      // 'inline': WXT leaves the host's style alone, and the host below pins itself in place.
+      position: 'inline',
       anchor: 'body',
       append: 'last',
-      zIndex: 2147483647,
-      css: styles,
+      css: `${styles}\n${hostStyles}`,
       isolateEvents: ['keydown', 'keyup', 'keypress'],
       onMount(container, _shadow, host) {
-        // Inline !important outranks any page stylesheet, even one aimed at the host tag.
-        host.setAttribute(
-          'style',
-          'all: initial !important; position: fixed !important; top: 72px !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; opacity: 1 !important; pointer-events: auto !important; transform: none !important;',
-        );
+        host.dataset.side = 'right';
         const root = createRoot(container);
         root.render(<PanelHost host={host} onClose={() => ui.remove()} />);
         return root;

@@ -151,6 +151,10 @@ test('hostile page CSS leaves the panel intact', async ({ context, worker, sandb
   await expect(enrich).toBeVisible();
   const box = await enrich.boundingBox();
   expect(box?.height).toBeGreaterThan(20);
+  // Still pinned where it belongs (the right side, fixed), whatever the page says about its host.
+  const viewport = page.viewportSize()!;
+  expect(box!.x).toBeGreaterThan(viewport.width / 2);
+  expect(await page.locator('dossier-panel').evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
   expect(await enrich.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
   await enrich.click();
   await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
