@@ -30,7 +30,7 @@ interface Props {
 const NO_KEY = 'No API key is set, so nothing can be looked up yet.';
 
 function whoLabel(detection: Detection | null): string {
-  if (!detection) return 'Nothing detected on this page.';
+  if (!detection) return 'Nothing detected on this page yet. Open a profile, a company page or people search results.';
   if (detection.kind === 'company') return detection.company?.name ?? 'A company page';
   const p = detection.person;
   if (!p?.fullName) return detection.kind === 'peopleSearch' ? 'People search results' : 'A profile';

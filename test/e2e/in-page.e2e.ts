@@ -204,3 +204,20 @@ test('the panel is accessible: axe finds nothing serious, keys work, Escape clos
   await page.keyboard.press('Escape');
   await expect(page.locator('dossier-panel')).toHaveCount(0);
 });
+
+test('the panel says what to do with no key, and with no credits left', async ({ context, worker, sandbox }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url });
+  await routeDemoPages(context, sandbox.origin);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await expect(panel(page).getByRole('alert')).toContainText('No API key is set');
+  const settingsOpened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Open Dossier settings' }).click();
+  expect((await settingsOpened).url()).toContain('/options.html');
+
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-empty-key' });
+  await page.reload();
+  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
+  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  await expect(result.getByRole('alert')).toContainText(/no credits left.*Nothing was charged/);
+});
