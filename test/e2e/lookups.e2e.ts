@@ -150,3 +150,11 @@ test('a daily cap refuses a lookup before any request and says why', async ({ sa
   expect(phone.value.error.message).toMatch(/30 credits/);
   expect((await sandbox.ledger(apiId)).requests).toBe(0);
 });
+
+test('the toolbar badge shows the balance once it falls below the threshold', async ({ sandbox, worker, openExtensionPage }) => {
+  const { page } = await setup(sandbox, worker, openExtensionPage, { spending: { lowBalanceThreshold: 990 } });
+  await callBackground(page, 'getCredits', { refresh: true });
+  expect(await worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
+  await callBackground(page, 'lookup', { op: 'searchPhone', input: { profileUrl: MAYA } });
+  await expect.poll(() => worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('970');
+});
