@@ -1,4 +1,6 @@
 /** Keeps detections free of `key: undefined`, so they compare, log and serialise cleanly. */
 export function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== '')) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined && field !== '') out[key] = field;
+  return out as T;
 }

@@ -3,7 +3,7 @@ import type { DetectedCompany } from './detection';
 import { compact } from './compact';
 import { round } from './confidence';
 import { mainHeading } from './heading';
-import { hasType, jsonLdNodes, text } from './json-ld';
+import { hasType, jsonLdNodes, text, type JsonLdNode } from './json-ld';
 import { nameFromSlug, namesAgree } from './names';
 import { cleanText } from './text';
 import { companyFromTitle } from './title';
@@ -15,12 +15,20 @@ export interface CompanyReading {
   sources: string[];
 }
 
+// Sure enough that the body's JSON-LD (a full-document query) would add nothing.
+const SURE = 0.85;
+
 /** A company page and its sub-pages (`/company/<slug>/about/`…). */
 export function readCompany(doc: Document, url: string): CompanyReading {
+  const quick = readCompanyWith(doc, url, jsonLdNodes(doc.head));
+  return quick.confidence >= SURE ? quick : readCompanyWith(doc, url, jsonLdNodes(doc));
+}
+
+function readCompanyWith(doc: Document, url: string, jsonLd: JsonLdNode[]): CompanyReading {
   const ref = parseNetworkProfileUrl(url);
   const slugName = ref?.kind === 'company' ? nameFromSlug(ref.slug) : undefined;
   const titled = companyFromTitle(doc.title);
-  const organization = jsonLdNodes(doc).find((node) => hasType(node, 'Organization') || hasType(node, 'Corporation'));
+  const organization = jsonLd.find((node) => hasType(node, 'Organization') || hasType(node, 'Corporation'));
   const ldName = cleanText(text(organization, 'name'));
   const others = [titled, ldName, slugName].filter((name): name is string => !!name);
   const heading = mainHeading(doc, (value) => others.some((name) => namesAgree(name, value)));

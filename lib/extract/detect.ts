@@ -1,4 +1,5 @@
 import type { Detection } from './detection';
+import { compact } from './compact';
 import { readCompany } from './company';
 import { readMicroblog } from './microblog';
 import { pageKindFromUrl } from './page-kind';
@@ -6,12 +7,7 @@ import { readPerson } from './person';
 import { readSalesLead } from './sales-lead';
 import { readSearchResults } from './search-results';
 
-/**
- * What the page is and says. Runs on every matching page load, so it reads only targeted
- * landmarks (title, first h1s, labelled buttons in the top card, JSON-LD blocks): never
- * the whole body's text, never the hidden state blobs.
- */
-export function detectPage(doc: Document, url: string): Detection {
+function read(doc: Document, url: string): Detection {
   const kind = pageKindFromUrl(url);
   switch (kind) {
     case 'person':
@@ -27,4 +23,13 @@ export function detectPage(doc: Document, url: string): Detection {
     default:
       return { kind, url, confidence: 0, sources: [] };
   }
+}
+
+/**
+ * What the page is and says. Runs on every matching page load, so it reads only targeted
+ * landmarks (title, first h1s, labelled buttons in the top card, JSON-LD blocks): never
+ * the whole body's text, never the hidden state blobs.
+ */
+export function detectPage(doc: Document, url: string): Detection {
+  return compact(read(doc, url));
 }

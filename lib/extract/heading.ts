@@ -20,10 +20,18 @@ function headingText(element: Element): string | undefined {
 export function mainHeading(doc: Document, agrees: (text: string) => boolean): Heading | undefined {
   const headings = doc.getElementsByTagName('h1');
   const readable: Heading[] = [];
-  for (let i = 0; i < headings.length && i < MAX_HEADINGS; i += 1) {
-    const element = headings[i]!;
+  // Indexing a live collection stops at the item asked for; its `length` would walk the whole page.
+  for (let i = 0; i < MAX_HEADINGS; i += 1) {
+    const element = headings[i];
+    if (!element) break;
     const text = headingText(element);
     if (text) readable.push({ element, text });
+  }
+  if (readable.length === 0) {
+    // Pages built of divs still tell assistive technology which one is the heading.
+    const element = doc.querySelector('[role="heading"][aria-level="1"]');
+    const text = element ? headingText(element) : undefined;
+    if (element && text) readable.push({ element, text });
   }
   return readable.find((heading) => agrees(heading.text)) ?? readable.find((heading) => heading.element.closest('main')) ?? readable[0];
 }

@@ -1,7 +1,7 @@
 import type { DetectedPerson } from './detection';
 import { compact } from './compact';
 import { round, sourcesOf } from './confidence';
-import { child, hasType, jsonLdNodes, text } from './json-ld';
+import { child, hasType, jsonLdNodes, text, type JsonLdNode } from './json-ld';
 import { microblogUsernameFromUrl } from './page-kind';
 import { namesAgree } from './names';
 import { cleanText, elementText } from './text';
@@ -38,7 +38,9 @@ export function readMicroblog(doc: Document, url: string): MicroblogReading {
   const block = userNameBlock(doc);
   const titled = microblogFromTitle(doc.title);
   // After an in-app navigation the JSON-LD may still describe the previous profile.
-  const profile = jsonLdNodes(doc).find((node) => hasType(node, 'ProfilePage'));
+  const isProfilePage = (node: JsonLdNode) => hasType(node, 'ProfilePage');
+  // The block is usually in <head>; the whole-document query is the costly fallback.
+  const profile = jsonLdNodes(doc.head).find(isProfilePage) ?? jsonLdNodes(doc).find(isProfilePage);
   const entity = child(profile, 'mainEntity');
   const ldUsername = text(entity, 'additionalName');
   const ldMatches = !urlUsername || !ldUsername || sameUsername(urlUsername, ldUsername);

@@ -33,8 +33,8 @@ const STALE_PAGE_FACTOR = 0.65;
 const slugOf = (url: string | undefined) => (url ? parseNetworkProfileUrl(url)?.slug : undefined);
 
 /** The page's schema.org Person: the one whose URL is this profile, else the only one. */
-function jsonLdPerson(doc: Document, slug: string | undefined): JsonLdNode | undefined {
-  const people = jsonLdNodes(doc).filter((node) => hasType(node, 'Person'));
+function jsonLdPerson(nodes: JsonLdNode[], slug: string | undefined): JsonLdNode | undefined {
+  const people = nodes.filter((node) => hasType(node, 'Person'));
   const own = people.find((node) => slug !== undefined && (slugOf(text(node, 'url')) === slug || slugOf(text(node, 'sameAs')) === slug));
   return own ?? (people.length === 1 ? people[0] : undefined);
 }
@@ -53,13 +53,22 @@ function jsonLdLocation(node: JsonLdNode | undefined): string | undefined {
 const candidate = (source: string, weight: number, value: string | undefined): Candidate[] =>
   value ? [{ source, weight, value }] : [];
 
+/** Sure enough of name and company that the body's JSON-LD (a full-document query) would add nothing. */
+const SURE = 0.85;
+
 /** A person profile (`/in/<slug>`), read by independent strategies that vote. */
 export function readPerson(doc: Document, url: string): PersonReading {
+  const quick = readPersonWith(doc, url, jsonLdNodes(doc.head));
+  if (quick.confidence >= SURE && quick.company) return quick;
+  return readPersonWith(doc, url, jsonLdNodes(doc));
+}
+
+function readPersonWith(doc: Document, url: string, jsonLd: JsonLdNode[]): PersonReading {
   const ref = parseNetworkProfileUrl(url);
   const slug = ref?.kind === 'person' ? ref.slug : undefined;
   const slugName = slug ? nameFromSlug(slug) : undefined;
   const titled = personFromTitle(doc.title);
-  const ld = jsonLdPerson(doc, slug);
+  const ld = jsonLdPerson(jsonLd, slug);
   const ldName = jsonLdName(ld);
   const others = [titled?.name, ldName, slugName].filter((name): name is string => !!name);
   const heading = mainHeading(doc, (text) => others.some((name) => namesAgree(name, text)));
@@ -103,7 +112,10 @@ export function readPerson(doc: Document, url: string): PersonReading {
   const person: DetectedPerson = {
     fullName: name?.value,
     headline,
-    jobTitle: (positionIsCurrent ? position?.title : undefined) ?? cleanText(text(ld, 'jobTitle')) ?? fromHeadline.jobTitle,
+    jobTitle:
+      (positionIsCurrent ? position?.title : undefined) ??
+      cleanText(text(ld, 'jobTitle')) ??
+      (headline ? splitHeadline(headline, company?.value).jobTitle : undefined),
     company: company?.value,
     location: locationBeforeContactInfo(card) ?? locationByClass(card) ?? jsonLdLocation(ld),
     profileUrl: ref?.kind === 'person' ? ref.canonicalUrl : undefined,

@@ -23,7 +23,8 @@ export interface SalesLeadReading {
 const field = (doc: Document, name: string) => doc.querySelector(`[data-anonymize="${name}"]`);
 
 const MAX_PROFILE_LINKS = 50;
-const PROFILE_LINK_WORDS = /linkedin|profil|perfil/i;
+// Every UI language keeps the brand in the label ("View LinkedIn profile", "LinkedIn-Profil anzeigen").
+const PROFILE_LINK_WORDS = /linkedin/i;
 
 /**
  * The lead's public profile, when the page links to it: the link whose slug reads as the

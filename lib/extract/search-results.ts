@@ -70,7 +70,7 @@ export function readSearchResults(doc: Document, url: string): SearchReading {
       if (items.size >= MAX_ROWS) break;
     }
     // A result list nests nothing; keep the innermost items only.
-    rows = Array.from(items).filter((item) => !item.querySelector(`li ${PROFILE_LINK}`));
+    rows = Array.from(items).filter((item) => !item.querySelector(`:scope li ${PROFILE_LINK}`));
   }
   const seen = new Set<string>();
   const results: SearchResultRow[] = [];

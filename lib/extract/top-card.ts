@@ -1,3 +1,4 @@
+import { namesAgree } from './names';
 import { cleanText, elementText } from './text';
 import { canonicalNetworkUrl } from './urls';
 
@@ -81,10 +82,15 @@ export function firstPosition(doc: Document, pageUrl: string): Position | undefi
 // "Title at Company" in the UI languages the company label is read in.
 const AT = /\s+(?:at|@|chez|bei|en|na|em|presso|bij)\s+/i;
 
-/** Splits a headline like `Staff Engineer at Acme | Speaker` into job title and company. */
-export function splitHeadline(headline: string): { jobTitle?: string; company?: string } {
-  const first = headline.split(/\s+[|·•]\s+/)[0] ?? headline;
+/**
+ * Splits a headline like `Staff Engineer at Acme | Speaker` into job title and company;
+ * `Logistics Director · Globex` too, once another reader has named the company.
+ */
+export function splitHeadline(headline: string, knownCompany?: string): { jobTitle?: string; company?: string } {
+  const segments = headline.split(/\s+[|·•–—-]\s+/);
+  const first = segments[0] ?? headline;
   const match = AT.exec(first);
-  if (!match) return {};
-  return { jobTitle: cleanText(first.slice(0, match.index)), company: cleanText(first.slice(match.index + match[0].length)) };
+  if (match) return { jobTitle: cleanText(first.slice(0, match.index)), company: cleanText(first.slice(match.index + match[0].length)) };
+  if (knownCompany && segments.slice(1).some((segment) => namesAgree(segment, knownCompany))) return { jobTitle: cleanText(first) };
+  return {};
 }

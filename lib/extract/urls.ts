@@ -12,7 +12,7 @@ export function absoluteUrl(href: string | null | undefined, base: string): stri
 
 /** The canonical network URL a link points to, when it is a profile of that kind. */
 export function canonicalNetworkUrl(href: string | null | undefined, base: string, kind: NetworkProfileKind): string | undefined {
-  const url = absoluteUrl(href, base);
+  const url = href && /^https?:\/\//i.test(href) ? href : absoluteUrl(href, base);
   const ref = url ? parseNetworkProfileUrl(url) : null;
   return ref?.kind === kind ? ref.canonicalUrl : undefined;
 }

@@ -70,8 +70,9 @@ export function phoneCandidates(text: string): PhoneCandidate[] {
     if (run.endsWith(')') && !run.includes('(')) run = run.slice(0, -1);
     const start = match.index;
     const end = start + run.length;
-    if (run.replace(/\D/g, '').length > MAX_DIGITS) continue;
-    if (hasNonPhoneShape(run.replace(/^\+\s?/, '')) || isGlued(text, start, end) || isAmountOrId(text, start, end)) continue;
+    // Cheapest tests first: most runs on a page are glued ids or amounts.
+    if (isGlued(text, start, end) || run.replace(/\D/g, '').length > MAX_DIGITS) continue;
+    if (isAmountOrId(text, start, end) || hasNonPhoneShape(run.replace(/^\+\s?/, ''))) continue;
     candidates.push({ text: run, index: start });
   }
   return candidates;

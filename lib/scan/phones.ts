@@ -30,6 +30,22 @@ function international(run: string): PhoneNumber | undefined {
   return undefined;
 }
 
+/**
+ * Whether a national-form match is written the way people in that region dial it. Where the
+ * national format starts with a trunk `0` (most of Europe), a number written without it is
+ * something else (`arXiv:2401.12345`, a timestamp). Where numbers are written in groups, a
+ * bare run of digits with no trunk prefix (`2147483647`) reads as an id, not as a number.
+ */
+function writtenAsDialled(number: PhoneNumber, written: string): boolean {
+  const digits = written.replace(/\D/g, '');
+  const national = number.formatNational();
+  const nationalDigits = national.replace(/\D/g, '');
+  const trunk = nationalDigits.slice(0, Math.max(0, nationalDigits.length - number.nationalNumber.length));
+  if (trunk === '0' && !digits.startsWith('0')) return false;
+  const separated = /\D/.test(written.trim());
+  return separated || digits.length > number.nationalNumber.length || !/\D/.test(national);
+}
+
 /** Phone numbers written in `text`, as E.164; national numbers need the page's region. */
 export function findPhones(text: string, region?: CountryCode): PhoneMatch[] {
   const matches: PhoneMatch[] = [];
@@ -43,8 +59,8 @@ export function findPhones(text: string, region?: CountryCode): PhoneMatch[] {
     if (!region) continue;
     // The matcher finds each valid number in the run (two numbers can share one run).
     for (const found of findPhoneNumbersInText(candidate.text, { defaultCountry: region })) {
-      if (!found.number.isValid()) continue;
       const shown = candidate.text.slice(found.startsAt, found.endsAt).trim();
+      if (!found.number.isValid() || !writtenAsDialled(found.number, shown)) continue;
       matches.push({ value: found.number.number, display: shown, index: candidate.index + found.startsAt });
     }
   }

@@ -23,9 +23,13 @@ export class Slices {
     signal?.throwIfAborted();
   }
 
-  /** Yields if this slice has used its budget; throws the signal's reason once aborted. */
-  async check(): Promise<void> {
-    if (performance.now() - this.sliceStart < this.budgetMs) return;
+  /** Whether this slice has used its budget (synchronous: an `await` per check would cost more than the work). */
+  due(): boolean {
+    return performance.now() - this.sliceStart >= this.budgetMs;
+  }
+
+  /** Gives the page its turn; throws the signal's reason once aborted. */
+  async next(): Promise<void> {
     await this.pause();
     this.signal?.throwIfAborted();
     this.sliceStart = performance.now();

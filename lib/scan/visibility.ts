@@ -1,11 +1,11 @@
 /**
- * Whether a candidate's text is something the user can see and did not type. Asked only for
- * nodes whose text already looks like an email or a phone, and cached per element, so a
+ * Whether text is something the user can see and did not type. Asked only for elements
+ * whose text already looks like it holds an email or a phone, and cached per element, so a
  * page of thousands of nodes costs a few dozen style lookups.
  */
 
 // Code, data and form fields: text there is not shown as text, or is the user's own input.
-const NOT_PAGE_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'TITLE', 'HEAD']);
+const NOT_PAGE_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'TITLE', 'HEAD', 'IFRAME', 'OBJECT']);
 
 type StyleOf = (element: Element) => { display: string; visibility: string } | null;
 
@@ -20,29 +20,38 @@ function isEditable(element: Element): boolean {
   return value !== null && value.toLowerCase() !== 'false';
 }
 
-export type VisibleText = (node: Text | Element) => boolean;
+/** Hidden or not page text by markup alone: no style lookup. */
+function isSkippedByMarkup(element: Element): boolean {
+  return (
+    NOT_PAGE_TEXT.has(element.tagName.toUpperCase()) ||
+    element.hasAttribute('hidden') ||
+    element.getAttribute('aria-hidden') === 'true' ||
+    isEditable(element)
+  );
+}
 
-export function visibilityChecker(view: Window | null | undefined): VisibleText {
+export interface Visibility {
+  /** The element and everything in it is hidden (markup, `display: none`, or an ancestor's). */
+  hiddenSubtree(element: Element): boolean;
+  /** A text node (or a link) the user can see. */
+  visible(node: Text | Element): boolean;
+}
+
+export function visibilityChecker(view: Window | null | undefined): Visibility {
   const styleOf = styleReader(view);
-  const hiddenSubtree = new Map<Element, boolean>();
+  const hidden = new Map<Element, boolean>();
   const invisible = new Map<Element, boolean>();
 
-  function ownHidden(element: Element): boolean {
-    if (NOT_PAGE_TEXT.has(element.tagName.toUpperCase())) return true;
-    if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || isEditable(element)) return true;
-    return styleOf(element)?.display === 'none';
-  }
-
-  function isHiddenSubtree(element: Element): boolean {
-    const cached = hiddenSubtree.get(element);
+  function hiddenSubtree(element: Element): boolean {
+    const cached = hidden.get(element);
     if (cached !== undefined) return cached;
     const parent = element.parentElement;
-    const hidden = ownHidden(element) || (parent ? isHiddenSubtree(parent) : false);
-    hiddenSubtree.set(element, hidden);
-    return hidden;
+    const result = isSkippedByMarkup(element) || styleOf(element)?.display === 'none' || (parent ? hiddenSubtree(parent) : false);
+    hidden.set(element, result);
+    return result;
   }
 
-  // `visibility` is inherited (and a child may turn it back on), so the nearest element decides.
+  // `visibility` is inherited and a child may turn it back on, so the nearest element decides.
   function isInvisible(element: Element): boolean {
     let cached = invisible.get(element);
     if (cached === undefined) {
@@ -53,8 +62,11 @@ export function visibilityChecker(view: Window | null | undefined): VisibleText 
     return cached;
   }
 
-  return (node) => {
-    const element = node.nodeType === 1 ? (node as Element) : node.parentElement;
-    return !!element && !isHiddenSubtree(element) && !isInvisible(element);
+  return {
+    hiddenSubtree,
+    visible(node) {
+      const element = node.nodeType === 1 ? (node as Element) : node.parentElement;
+      return !!element && !hiddenSubtree(element) && !isInvisible(element);
+    },
   };
 }

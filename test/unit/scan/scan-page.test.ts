@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { scanPage } from '@/lib/scan';
+import { pageAt } from '../extract/dom';
+
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((close) => close()));
+});
+
+function page(body: string, head = '') {
+  const built = pageAt('https://team.example/contacts', `<!DOCTYPE html><html lang="en-GB"><head>${head}</head><body>${body}</body></html>`);
+  open.push(built.close);
+  return built.document;
+}
+
+const values = (found: Array<{ kind: string; value: string }>) => found.map(({ kind, value }) => `${kind}:${value}`);
+
+describe('scanPage', () => {
+  it('finds visible emails and numbers in text and links, once each, with their nodes', async () => {
+    const doc = page(`
+      <main>
+        <p>Write to <b>Jane.Doe@Team.example</b> or call 020 7946 0958.</p>
+        <p>Again: jane.doe@team.example, +44 20 7946 0958.</p>
+        <a href="mailto:press@team.example?subject=Hi">Press office</a>
+        <a href="tel:+33612345678">Call our Paris desk</a>
+        <a href="MAILTO:JANE.DOE@TEAM.EXAMPLE">jane</a>
+      </main>`);
+    const found = await scanPage(doc, { region: 'GB' });
+    expect(values(found)).toEqual(['email:jane.doe@team.example', 'phone:+442079460958', 'email:press@team.example', 'phone:+33612345678']);
+    expect(found[0]).toMatchObject({ display: 'Jane.Doe@Team.example' });
+    expect(found[0]!.node?.nodeType).toBe(3);
+    expect(found[1]).toMatchObject({ display: '020 7946 0958' });
+    expect((found[2]!.node as Element).tagName).toBe('A');
+  });
+
+  it('skips what the user cannot see or typed themselves', async () => {
+    const doc = page(
+      `
+      <code style="display:none">{"phone":"+44 20 7946 0001","mail":"hidden1@team.example","img":"promote@2x.png"}</code>
+      <div hidden>hidden2@team.example +44 20 7946 0002</div>
+      <div aria-hidden="true"><span>hidden3@team.example</span></div>
+      <div class="gone"><p><span>hidden4@team.example</span></p></div>
+      <p style="visibility:hidden">hidden5@team.example</p>
+      <div style="display: none"><a href="mailto:hidden6@team.example">x</a><a href="tel:+442079460006">y</a></div>
+      <script>var mail = "hidden7@team.example", tel = "+44 20 7946 0007";</script>
+      <style>/* hidden8@team.example */</style>
+      <noscript>hidden9@team.example</noscript>
+      <template><p>hidden10@team.example</p></template>
+      <textarea>typed1@team.example +44 20 7946 0011</textarea>
+      <input value="typed2@team.example">
+      <select><option>typed3@team.example</option></select>
+      <div contenteditable="true"><p>typed4@team.example</p></div>
+      <p class="shown">visible@team.example</p>
+      <p style="visibility:hidden"><span style="visibility:visible">shown-again@team.example</span></p>`,
+      '<style>.gone { display: none }</style>',
+    );
+    expect(values(await scanPage(doc, { region: 'GB' }))).toEqual(['email:visible@team.example', 'email:shown-again@team.example']);
+  });
+
+  it('scans only under an element root', async () => {
+    const doc = page('<p>outside@team.example</p><section id="card"><p>inside@team.example</p></section>');
+    expect(values(await scanPage(doc.getElementById('card')!))).toEqual(['email:inside@team.example']);
+  });
+
+  it('finds only international numbers without a region', async () => {
+    const doc = page('<p>020 7946 0958 and +33 6 12 34 56 78</p>');
+    expect(values(await scanPage(doc))).toEqual(['phone:+33612345678']);
+  });
+
+  it('yields to the page between slices', async () => {
+    const doc = page(Array.from({ length: 2000 }, (_, i) => `<p>Paragraph ${i} without contacts</p>`).join('') + '<p>last@team.example</p>');
+    let yields = 0;
+    const found = await scanPage(doc, {
+      budgetMs: 0,
+      yieldToPage: async () => {
+        yields += 1;
+      },
+    });
+    expect(values(found)).toEqual(['email:last@team.example']);
+    expect(yields).toBeGreaterThan(10);
+  });
+
+  it('stops when aborted, before or during the scan', async () => {
+    const doc = page(Array.from({ length: 500 }, (_, i) => `<p>p${i}@team.example</p>`).join(''));
+    const before = new AbortController();
+    before.abort(new Error('closed'));
+    await expect(scanPage(doc, { signal: before.signal })).rejects.toThrow('closed');
+
+    const during = new AbortController();
+    const scan = scanPage(doc, {
+      signal: during.signal,
+      budgetMs: 0,
+      yieldToPage: async () => during.abort(new Error('navigated away')),
+    });
+    await expect(scan).rejects.toThrow('navigated away');
+  });
+
+  it('uses the default yield when none is given', async () => {
+    const doc = page(Array.from({ length: 300 }, (_, i) => `<p>line ${i}</p>`).join('') + '<p>+44 20 7946 0958</p>');
+    expect(values(await scanPage(doc, { budgetMs: 0 }))).toEqual(['phone:+442079460958']);
+  });
+});
