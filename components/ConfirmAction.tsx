@@ -15,8 +15,12 @@ export function ConfirmAction({ label, question, confirmLabel, disabled, onConfi
   const [asking, setAsking] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  // Focus follows the question and comes back when it closes, so keyboard users stay in place.
   useEffect(() => {
     if (asking) yes.current?.focus();
+    else if (wasAsking.current) opener.current?.focus();
+    wasAsking.current = asking;
   }, [asking]);
   if (!asking) {
     return (

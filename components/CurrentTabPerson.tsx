@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { actionsFor } from '@/lib/panel/actions';
 import { ConfirmSpend } from './ConfirmSpend';
 import { LookupResult } from './LookupResult';
 import { priceText } from './price';
@@ -19,12 +20,9 @@ async function detectionInActiveTab(): Promise<Detection | null> {
   }
 }
 
+/** The same enrich request the in-page panel makes for this detection, so both share the ledger. */
 function enrichRequest(detection: Detection | null): LookupRequest | null {
-  const person = detection?.kind === 'person' || detection?.kind === 'salesLead' ? detection.person : undefined;
-  if (!person) return null;
-  if (person.profileUrl) return { op: 'enrichPerson', input: { profileUrl: person.profileUrl } };
-  if (person.fullName && person.company) return { op: 'enrichPerson', input: { fullName: person.fullName, company: person.company } };
-  return null;
+  return actionsFor(detection).find((action) => action.id === 'enrich')?.request ?? null;
 }
 
 export function CurrentTabPerson() {

@@ -1,10 +1,29 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
-import { classifyQuickInput, type QuickInput } from '@/lib/lookup/quick-input';
+import type { QuickInput } from '@/lib/lookup/quick-input';
 import { ConfirmSpend } from './ConfirmSpend';
 import { LookupResult } from './LookupResult';
 import { operationLabel, priceText } from './price';
 import { useLookupRunner, usePreview } from './useLookup';
+
+type Classify = typeof import('@/lib/lookup/quick-input').classifyQuickInput;
+
+/**
+ * The classifier needs the phone-number library, the largest part of the popup's code: it is
+ * loaded right after the first paint rather than before it, so that the popup opens fast.
+ * Typing works meanwhile; the box says what it will run a few milliseconds later.
+ */
+function useClassifier(): Classify | null {
+  const [classify, setClassify] = useState<Classify | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/lookup/quick-input').then((m) => live && setClassify(() => m.classifyQuickInput));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return classify;
+}
 
 function problem(input: QuickInput): string | null {
   if (input.ok) return null;
@@ -14,19 +33,20 @@ function problem(input: QuickInput): string | null {
 }
 
 /** One box for any way of naming a person: it says what it will run and what it costs, then runs it. */
-export function QuickLookup({ defaultRegion, disabled = false }: { defaultRegion: string | null; disabled?: boolean }) {
+export function QuickLookup({ defaultRegion }: { defaultRegion: string | null }) {
   const ids = { input: useId(), hint: useId(), plan: useId(), op: useId() };
   const [text, setText] = useState('');
   const [choice, setChoice] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const runner = useLookupRunner();
-  const parsed = useMemo(() => classifyQuickInput(text, defaultRegion), [text, defaultRegion]);
-  const requests = parsed.ok ? parsed.requests : [];
+  const classify = useClassifier();
+  const parsed = useMemo(() => classify?.(text, defaultRegion) ?? null, [classify, text, defaultRegion]);
+  const requests = parsed?.ok ? parsed.requests : [];
   const request = requests[Math.min(choice, requests.length - 1)] ?? null;
   const preview = usePreview(request);
   const busy = runner.state.phase === 'running';
   const refused = Boolean(preview?.refused);
-  const error = text.trim() ? problem(parsed) : null;
+  const error = text.trim() && parsed ? problem(parsed) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,10 +66,8 @@ export function QuickLookup({ defaultRegion, disabled = false }: { defaultRegion
           <input
             id={ids.input}
             type="text"
-            inputMode="text"
             autoComplete="off"
             spellCheck={false}
-            disabled={disabled}
             value={text}
             placeholder={t('quick.placeholder')}
             onChange={(e) => {
@@ -83,7 +101,7 @@ export function QuickLookup({ defaultRegion, disabled = false }: { defaultRegion
             {t('quick.willRun', { operation: operationLabel(request.op), price: priceText(preview) })}
           </p>
         )}
-        <button type="submit" disabled={disabled || !request || busy || refused}>
+        <button type="submit" disabled={!request || busy || refused}>
           {busy ? t('quick.running') : t('quick.submit')}
         </button>
       </form>

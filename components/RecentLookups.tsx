@@ -6,7 +6,7 @@ import { credits, operationLabel } from './price';
 import { useNow } from './useNow';
 
 export function historyUrl(id?: string): string {
-  return browser.runtime.getURL(id ? `/history.html#${encodeURIComponent(id)}` : '/history.html');
+  return browser.runtime.getURL(id ? `/lookup-history.html#${encodeURIComponent(id)}` : '/lookup-history.html');
 }
 
 /** The popup's short list: each line opens that lookup's details in the history page. */

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { ConnectionStatus, ErrorReport, Outcome } from '@/lib/messaging/protocol';
+import type { Outcome } from '@/lib/messaging/protocol';
 
 const UNREACHABLE = { kind: 'internal', message: DOSSIER_ERRORS.background_unreachable };
 
@@ -14,20 +12,4 @@ export async function ask<T>(send: () => Promise<Outcome<T>>): Promise<Outcome<T
   } catch {
     return { ok: false, error: UNREACHABLE };
   }
-}
-
-export function useConnectionStatus() {
-  const [status, setStatus] = useState<ConnectionStatus | null>(null);
-  const [error, setError] = useState<ErrorReport | null>(null);
-  const reload = useCallback(async () => {
-    const reply = await ask(() => sendMessage('getStatus', undefined));
-    if (reply.ok) {
-      setStatus(reply.value);
-      setError(null);
-    } else setError(reply.error);
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { status, error, reload, setStatus };
 }

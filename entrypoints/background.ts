@@ -44,4 +44,9 @@ export default defineBackground(() => {
 
   // A worker stopped mid-lookup left it in the journal: finish it now, once.
   void takeInterrupted().then((pending) => background.lookups.recover(pending));
+
+  // CRM outbox: retries are woken by an alarm (it outlives the worker), and pushes a stopped
+  // worker left queued or half-sent are resumed now.
+  browser.alarms.onAlarm.addListener((alarm) => background.crm.onAlarm(alarm.name));
+  void background.crm.drain();
 });

@@ -6,6 +6,7 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import type { TabNotice } from '@/lib/messaging/content-protocol';
 import type { PanelStatus } from '@/lib/messaging/protocol';
 import { actionsFor, type Corrections, type PanelAction } from '@/lib/panel/actions';
+import { PanelCrm } from '../crm/PanelCrm';
 import { ActionButton } from './ActionButton';
 import { credits } from './format';
 import { ResultView } from './ResultView';
@@ -192,6 +193,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
               </section>
             ) : null;
           })}
+          <PanelCrm detection={detection} enrichment={results.enrich} />
           {children}
         </div>
       )}

@@ -1,11 +1,12 @@
+import { CrmSettings } from '@/components/crm/CrmSettings';
 import { t } from '@/lib/i18n';
 
-/** Filled in by the CRM issue; the heading is here so the page's outline is final. */
+/** The heading belongs to the page's outline; the section itself is the CRM feature's. */
 export function CrmSection() {
   return (
     <section aria-labelledby="crm-title">
       <h2 id="crm-title">{t('crm.title')}</h2>
-      <p>{t('crm.none')}</p>
+      <CrmSettings />
     </section>
   );
 }

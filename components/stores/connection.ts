@@ -16,6 +16,32 @@ interface ConnectionState {
   /** The last balance the gateway reported, read straight from storage so it shows at once. */
   balance: StoredBalance | null;
   balanceLoaded: boolean;
+  /** What the last answer said about the key, until this page gets its own (see keyHint). */
+  keyHint: boolean;
+}
+
+const KEY_HINT = 'dossier:hasKey';
+
+/**
+ * A cold service worker reads all of its storage before it answers (a second with 10,000
+ * history entries), so the popup does not wait for it to draw: it remembers, in the pages' own
+ * localStorage, whether the last answer said a key was saved. Only a hint for drawing; every
+ * action still goes through the background, and its answer replaces the hint at once.
+ */
+function readKeyHint(): boolean {
+  try {
+    return localStorage.getItem(KEY_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeKeyHint(hasKey: boolean): void {
+  try {
+    localStorage.setItem(KEY_HINT, hasKey ? '1' : '0');
+  } catch {
+    // Storage refused (private mode policies): the hint is only an optimisation.
+  }
 }
 
 export const useConnection = create<ConnectionState>(() => ({
@@ -25,12 +51,18 @@ export const useConnection = create<ConnectionState>(() => ({
   isSandbox: false,
   balance: null,
   balanceLoaded: false,
+  keyHint: readKeyHint(),
 }));
 
 export async function reloadStatus(): Promise<void> {
   const reply = await ask(() => sendMessage('getStatus', undefined));
-  if (reply.ok) useConnection.setState({ status: reply.value, statusError: null });
+  if (reply.ok) applyStatus(reply.value);
   else useConnection.setState({ statusError: reply.error });
+}
+
+export function applyStatus(status: ConnectionStatus): void {
+  writeKeyHint(status.hasKey);
+  useConnection.setState({ status, statusError: null, keyHint: status.hasKey });
 }
 
 function readBalance(value: unknown): StoredBalance | null {

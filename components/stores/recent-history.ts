@@ -21,8 +21,9 @@ function parse(raw: unknown): HistoryEntry[] {
 }
 
 /**
- * The popup's last lookups: asked once from the background (which keeps a small index, see
- * lib/history/recent.ts), then kept current by watching that index, never the full history.
+ * The popup's last lookups, read from the small index beside the history (lib/history/recent.ts)
+ * and kept current by watching it, never the full history. Only when the index does not exist
+ * yet is the background asked, which builds it.
  */
 export function startRecentHistoryMirror(limit = POPUP_HISTORY_SIZE): () => void {
   let changed = false;
@@ -30,7 +31,10 @@ export function startRecentHistoryMirror(limit = POPUP_HISTORY_SIZE): () => void
     changed = true;
     useRecentHistory.setState({ entries: parse(raw).slice(0, limit), error: null });
   });
-  void ask(() => sendMessage('getHistory', { limit })).then((reply) => {
+  void recentHistoryItem.getValue().then(async (raw) => {
+    if (changed) return;
+    if (Array.isArray(raw)) return useRecentHistory.setState({ entries: parse(raw.slice(0, limit)), error: null });
+    const reply = await ask(() => sendMessage('getHistory', { limit }));
     if (changed) return;
     useRecentHistory.setState(reply.ok ? { entries: reply.value, error: null } : { error: reply.error.message });
   });

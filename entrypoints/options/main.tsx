@@ -1,10 +1,5 @@
 import '@/components/base.css';
 import { createRoot } from 'react-dom/client';
-import { ConnectionSettings } from '@/components/ConnectionSettings';
+import { SettingsPage } from '@/components/settings/SettingsPage';
 
-createRoot(document.getElementById('root')!).render(
-  <>
-    <h1>Dossier settings</h1>
-    <ConnectionSettings />
-  </>,
-);
+createRoot(document.getElementById('root')!).render(<SettingsPage />);

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ask } from '@/components/useBackground';
 import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
 import { RecentLookups } from '@/components/RecentLookups';
-import { startConnectionMirror, useConnection } from '@/components/stores/connection';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import { startRecentHistoryMirror, useRecentHistory } from '@/components/stores/recent-history';
+import { useConnection } from '@/components/stores/connection';
+import { usePreferences } from '@/components/stores/preferences';
+import { useRecentHistory } from '@/components/stores/recent-history';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ErrorReport } from '@/lib/messaging/protocol';
@@ -16,26 +16,22 @@ function openSettings() {
 }
 
 /** Marks the moment the popup can be used, for scripts/bench/popup.bench.ts. */
-function useInteractiveMark(ready: boolean) {
-  const marked = useRef(false);
+function useInteractive(ready: boolean): boolean {
+  const [interactive, setInteractive] = useState(false);
   useEffect(() => {
-    if (!ready || marked.current) return;
-    marked.current = true;
+    if (!ready || interactive) return;
     performance.mark('dossier:interactive');
+    setInteractive(true);
   }, [ready]);
+  return interactive;
 }
 
 export function Popup() {
-  const { status, statusError, balance, isSandbox, gateway } = useConnection();
+  const { status, statusError, balance, isSandbox, gateway, keyHint } = useConnection();
   const prefs = usePreferences((s) => s.prefs);
   const recent = useRecentHistory();
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-
-  useEffect(() => {
-    const stops = [startConnectionMirror(), startPreferencesMirror(), startRecentHistoryMirror()];
-    return () => stops.forEach((stop) => stop());
-  }, []);
 
   async function refresh() {
     setRefreshing(true);
@@ -45,14 +41,16 @@ export function Popup() {
     setBalanceError(reply.ok ? null : reply.error);
   }
 
+  // Drawn from the hint while the background wakes up; its answer has the last word.
+  const hasKey = status ? status.hasKey : keyHint ? true : null;
+  const interactive = useInteractive(hasKey === false || (hasKey === true && recent.entries !== null));
+  // What can wait comes after: until the gateway answers, the stored balance is shown.
   useEffect(() => {
-    if (status?.hasKey) void refresh();
-  }, [status?.hasKey]);
+    if (interactive && hasKey) void refresh();
+  }, [interactive, hasKey]);
 
-  useInteractiveMark(Boolean(status && (!status.hasKey || recent.entries !== null)));
-
-  if (statusError && !status) return <p role="alert">{statusError.message}</p>;
-  if (!status) return <p aria-busy="true">{t('app.loading')}</p>;
+  if (statusError && hasKey === null) return <p role="alert">{statusError.message}</p>;
+  if (hasKey === null) return <p aria-busy="true">{t('app.loading')}</p>;
 
   return (
     <>
@@ -64,13 +62,13 @@ export function Popup() {
           </span>
         )}
         <span className="spacer" />
-        {status.hasKey && (
+        {hasKey && (
           <button type="button" className="link-button" onClick={openSettings}>
             {t('settings.title')}
           </button>
         )}
       </header>
-      {status.hasKey ? (
+      {hasKey ? (
         <>
           <CreditBalance
             balance={balance}
@@ -79,7 +77,7 @@ export function Popup() {
             lowThreshold={prefs.spending.lowBalanceThreshold}
             onRefresh={() => void refresh()}
           />
-          <CurrentTabPerson />
+          {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}
           {recent.entries && <RecentLookups entries={recent.entries} />}

@@ -1,3 +1,4 @@
+import './boot';
 import '@/components/base.css';
 import { createRoot } from 'react-dom/client';
 import { Popup } from './Popup';

@@ -3,9 +3,12 @@ import { DOSSIER_ERRORS } from '../errors/catalog';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupService } from '../lookup/service';
 import { isExtensionPageSender, type SenderInfo } from '../messaging/sender';
-import { preferencesSchema, type Preferences } from '../settings/preferences';
+import type { Preferences } from '../settings/preferences';
+import { preferencesInputSchema } from '../settings/preferences-input';
 import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from './connection';
 import type { Handlers, RouterIdentity } from './router';
+import type { CrmService } from './crm';
+import { createCrmHandlers } from './crm-handlers';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -31,6 +34,8 @@ export interface HandlerDeps {
     deleteAll(): Promise<void>;
   };
   now(): number;
+  /** CRM connections, outbox and pushes (lib/background/crm.ts). */
+  crm: CrmService;
 }
 
 /**
@@ -87,7 +92,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { ok: true, value: true };
     },
     savePreferences: async (data) => {
-      const parsed = preferencesSchema.safeParse(data);
+      const parsed = preferencesInputSchema.safeParse(data);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? ` (${issue.path.join(' › ')})` : '';
@@ -101,5 +106,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.userData.deleteAll();
       return { ok: true, value: { deleted: true } };
     },
+    ...createCrmHandlers(deps.crm),
   };
 }

@@ -23,7 +23,7 @@ export function createContextMenus(): void {
   });
 }
 
-const HISTORY_PAGE = '/history.html';
+const HISTORY_PAGE = '/lookup-history.html';
 
 /**
  * Shows the outcome where the user is: the tab's panel when its page hosts Dossier's content
@@ -50,7 +50,7 @@ export async function deliver(tabId: number | undefined, notice: TabNotice): Pro
 export function openNotificationDetails(notificationId: string): void {
   if (!notificationId.startsWith('dossier:')) return;
   const id = notificationId.slice('dossier:'.length);
-  void browser.tabs.create({ url: browser.runtime.getURL(`${HISTORY_PAGE}#${encodeURIComponent(id)}` as '/history.html') });
+  void browser.tabs.create({ url: browser.runtime.getURL(`${HISTORY_PAGE}#${encodeURIComponent(id)}` as '/lookup-history.html') });
   void browser.notifications.clear(notificationId);
 }
 

@@ -18,6 +18,7 @@ import {
   readGateway,
 } from '../storage/items';
 import { badgeFor } from './badge';
+import { createCrmService, deleteCrmData } from './crm';
 import { deleteAllData, exportAllData } from './data';
 import { injectPanel } from './panel-injection';
 import type { ConnectionDeps } from './connection';
@@ -50,6 +51,13 @@ export function createBackground(identity: RouterIdentity) {
     now: () => Date.now(),
   };
 
+  const crm = createCrmService({
+    readHistory,
+    appendHistory: async (entry) => appendHistory(entry, (await loadPreferences()).history.maxEntries),
+    now: () => Date.now(),
+    newId: () => crypto.randomUUID(),
+  });
+
   async function lookupClient() {
     const [gateway, apiKey, prefs] = await Promise.all([readGateway(), readApiKey(), loadPreferences()]);
     return apiKey ? createEnrichmentClient({ baseUrl: gateway.url, apiKey, timeoutMs: prefs.network.timeoutMs }) : null;
@@ -64,7 +72,8 @@ export function createBackground(identity: RouterIdentity) {
       record: recordInLedger,
     },
     history: {
-      append: appendHistory,
+      // Every recorded enrichment may go to a CRM at once, when the user turned that on.
+      append: (entry, maxEntries) => appendHistory(entry, maxEntries).finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       async spentSince(since) {
         return (await readHistory()).reduce((sum, e) => (e.at >= since ? sum + e.cost : sum), 0);
       },
@@ -87,8 +96,9 @@ export function createBackground(identity: RouterIdentity) {
     },
     openSettings: () => browser.runtime.openOptionsPage(),
     showPanel: injectPanel,
-    userData: { exportAll: exportAllData, deleteAll: deleteAllData },
+    userData: { exportAll: exportAllData, deleteAll: () => deleteAllData().then(deleteCrmData) },
     now: () => Date.now(),
+    crm,
   };
-  return { connection, lookups, handlerDeps };
+  return { connection, lookups, handlerDeps, crm };
 }

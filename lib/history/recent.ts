@@ -18,10 +18,11 @@ export function newestOf(entries: readonly HistoryEntry[]): HistoryEntry[] {
   return entries.slice(0, RECENT_HISTORY_SIZE);
 }
 
-export async function readRecentIndex(): Promise<HistoryEntry[] | null> {
+/** Only the first `limit` entries are parsed: the popup's call is on its critical path. */
+export async function readRecentIndex(limit = RECENT_HISTORY_SIZE): Promise<HistoryEntry[] | null> {
   const raw = await recentHistoryItem.getValue();
   if (!Array.isArray(raw)) return null;
-  return raw.flatMap((item) => {
+  return raw.slice(0, limit).flatMap((item) => {
     const parsed = historyEntrySchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });

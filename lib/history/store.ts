@@ -46,8 +46,8 @@ async function update(change: (entries: HistoryEntry[]) => HistoryEntry[]): Prom
 /** The newest `limit` entries, from the small index when it can answer (see recent.ts). */
 export async function readRecentHistory(limit: number): Promise<HistoryEntry[]> {
   if (limit > RECENT_HISTORY_SIZE) return (await readHistory()).slice(0, limit);
-  const indexed = await readRecentIndex();
-  if (indexed) return indexed.slice(0, limit);
+  const indexed = await readRecentIndex(limit);
+  if (indexed) return indexed;
   return serial(async () => {
     const rebuilt = (await readRecentIndex()) ?? newestOf(parseAll(await historyItem.getValue()).entries);
     await recentHistoryItem.setValue(rebuilt);

@@ -12,6 +12,13 @@ export const en = {
   'app.historyTitle': 'Lookup history',
 
   'time.justNow': 'just now',
+  'time.minutesAgo.one': '{count} minute ago',
+  'time.minutesAgo.other': '{count} minutes ago',
+  'time.hoursAgo.one': '{count} hour ago',
+  'time.hoursAgo.other': '{count} hours ago',
+  'time.yesterday': 'yesterday',
+  'time.daysAgo.one': '{count} day ago',
+  'time.daysAgo.other': '{count} days ago',
   'time.onDate': 'on {date}',
 
   'credits.one': '{count} credit',
@@ -154,7 +161,7 @@ export const en = {
   'connection.live': 'Live gateway',
   'connection.liveAt': 'The provider’s gateway at {url}',
   'connection.liveAsk': 'This build does not know the live gateway’s address: enter it below.',
-  'connection.custom': 'Custom gateway address',
+  'connection.custom': 'Custom gateway (type its address)',
   'connection.address': 'Gateway address',
   'connection.key': 'API key',
   'connection.savedKey': 'Saved key: {masked}. Leave empty to keep it.',

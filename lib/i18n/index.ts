@@ -17,6 +17,21 @@ type PluralBase = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : 
 
 let locale = 'en';
 let catalog: Partial<Record<MessageKey, string>> = en;
+const formatters = new Map<string, unknown>();
+
+/**
+ * Intl formatters are costly to build (a popup listing 20 dated lookups spent more time
+ * constructing them than rendering), so each kind is built once per locale.
+ */
+export function cachedFormatter<T>(kind: string, build: (locale: string) => T): T {
+  const key = `${locale}|${kind}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = build(locale);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** Installs a translation; keys it lacks fall back to English rather than showing a key. */
 export function setCatalog(nextLocale: string, messages: Partial<Record<MessageKey, string>>): void {
@@ -29,7 +44,7 @@ export function currentLocale(): string {
 }
 
 export function formatNumber(value: number): string {
-  return value.toLocaleString(locale);
+  return cachedFormatter('number', (l) => new Intl.NumberFormat(l)).format(value);
 }
 
 function fill(template: string, params: Params | undefined): string {
@@ -47,7 +62,7 @@ export function t<K extends MessageKey>(key: K, ...args: ArgsOf<K>): string {
 
 /** A count-dependent message; `{count}` is available in both forms. */
 export function tn<B extends PluralBase>(base: B, count: number, params: Params = {}): string {
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+  const form = cachedFormatter('plural', (l) => new Intl.PluralRules(l)).select(count) === 'one' ? 'one' : 'other';
   const key = `${base}.${form}` as MessageKey;
   return fill(catalog[key] ?? en[key], { ...params, count });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crmMessageSchemas, PRIVILEGED_CRM_MESSAGES, type CrmReplies } from '../crm/messages';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
@@ -65,13 +66,15 @@ export const messageSchemas = {
   exportAllData: z.undefined(),
   /** Settings › Privacy: history, ledger, journal, balance, preferences and key, all gone. */
   deleteAllData: z.undefined(),
+  /** CRM connections, pushes, the outbox and exports (lib/crm/messages.ts). */
+  ...crmMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies {
+export interface Replies extends CrmReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;
@@ -119,4 +122,5 @@ export const PRIVILEGED_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName
   'savePreferences',
   'exportAllData',
   'deleteAllData',
+  ...PRIVILEGED_CRM_MESSAGES,
 ]);

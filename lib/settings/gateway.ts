@@ -66,12 +66,21 @@ export function liveGatewayUrlFrom(value: unknown): string | null {
   return parsed.success && parsed.data.startsWith('https://') ? parsed.data : null;
 }
 
+function configuredLiveGateway(): string | undefined {
+  try {
+    // Written out in full so that Vite replaces it at build time; outside Vite (Node scripts)
+    // import.meta.env does not exist.
+    return import.meta.env.WXT_LIVE_GATEWAY_URL;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The live gateway's address, fixed at build time from WXT_LIVE_GATEWAY_URL (see README).
  * Null in a build made without it: the settings then ask the user for the address.
- * `import.meta.env` is undefined when Node runs this file outside Vite (scripts, tsx).
  */
-export const LIVE_GATEWAY_URL: string | null = liveGatewayUrlFrom(import.meta.env?.WXT_LIVE_GATEWAY_URL);
+export const LIVE_GATEWAY_URL: string | null = liveGatewayUrlFrom(configuredLiveGateway());
 
 export function isSandboxGateway(gateway: Gateway): boolean {
   return gateway.kind === 'sandbox';

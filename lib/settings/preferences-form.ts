@@ -1,5 +1,6 @@
 import { t } from '../i18n';
-import { preferencesSchema, suppressionLineSchema, type Preferences } from './preferences';
+import { type Preferences } from './preferences';
+import { preferencesInputSchema, suppressionLineSchema } from './preferences-input';
 
 /**
  * The settings form edits text and checkboxes; this module turns what was typed into
@@ -104,7 +105,7 @@ export function parseDraft(draft: Draft, base: Preferences): DraftResult {
     if (converted.ok) setAt(candidate, path, converted.value);
     else errors[path] = converted.error;
   }
-  const parsed = preferencesSchema.safeParse(candidate);
+  const parsed = preferencesInputSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.filter((key) => typeof key === 'string').join('.') as FieldPath;

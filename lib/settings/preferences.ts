@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { t } from '../i18n';
-import { suppressionKeys } from '../lookup/suppression';
 
 const days = (fallback: number) =>
   z
@@ -15,17 +14,13 @@ const credits = z
   .min(0, { error: () => t('validation.creditsNegative') })
   .max(10_000_000, { error: () => t('validation.creditsTooMany', { max: 10_000_000 }) });
 
-/** A suppression line is only worth keeping if it names someone: it must yield an identity key. */
-export const suppressionLineSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500, { error: () => t('validation.lineTooLong', { max: 500 }) })
-  .refine((line) => suppressionKeys(line).length > 0, { error: () => t('validation.suppressionLine') });
-
 const PAGE_ACCESS_DEFAULTS = { scanAllSites: false, quietMode: false };
 
-/** Every setting besides the connection, validated the same way wherever it is written. */
+/**
+ * Every setting besides the connection, as stored. What a user writes is checked further by
+ * preferencesInputSchema (preferences-input.ts), which needs the phone library: kept apart so
+ * that the popup, which only reads settings, does not load it.
+ */
 export const preferencesSchema = z.object({
   freshness: z
     .object({ phoneDays: days(30), otherDays: days(90) })
@@ -43,7 +38,7 @@ export const preferencesSchema = z.object({
     .object({
       euMode: z.boolean().default(false),
       /** Emails, domains, phones and profile URLs that are never looked up. */
-      suppression: z.array(suppressionLineSchema).max(10_000, { error: () => t('validation.tooManyLines', { max: 10_000 }) }).default([]),
+      suppression: z.array(z.string().trim().min(1).max(500)).max(10_000, { error: () => t('validation.tooManyLines', { max: 10_000 }) }).default([]),
       historyRetentionDays: days(365),
     })
     .default({ euMode: false, suppression: [], historyRetentionDays: 365 }),
@@ -106,12 +101,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A suppression line that names no one never matched anything, so dropping it changes nothing. */
-function withoutDeadSuppressionLines(privacy: unknown): unknown {
-  if (!isRecord(privacy) || !Array.isArray(privacy.suppression)) return privacy;
-  return { ...privacy, suppression: privacy.suppression.filter((line) => suppressionLineSchema.safeParse(line).success) };
-}
-
 /**
  * Stored preferences may be partial or stale (an older release, a manual edit): keep every
  * section that still parses and default only the broken one, so that one bad number can never
@@ -124,8 +113,7 @@ export function readPreferences(stored: unknown): Preferences {
   const shape = preferencesSchema.shape;
   const result: Partial<Record<Section, unknown>> = {};
   for (const name of Object.keys(shape) as Section[]) {
-    const raw = name === 'privacy' ? withoutDeadSuppressionLines(record[name]) : record[name];
-    const section = shape[name].safeParse(raw);
+    const section = shape[name].safeParse(record[name]);
     result[name] = section.success ? section.data : DEFAULT_PREFERENCES[name];
   }
   return result as Preferences;

@@ -34,7 +34,7 @@ test('a web page’s content-script world asking for settings, the key or histor
   const status = await ask('panelStatus', undefined);
   expect(JSON.stringify(status)).not.toContain('sandbox-demo-key');
 
-  const admin = await openExtensionPage('history.html');
+  const admin = await openExtensionPage('lookup-history.html');
   expect((await callBackground(admin, 'getStatus')).value.gateway.url).toBe(sandbox.url);
 });
 

@@ -9,7 +9,7 @@ async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   if (prefs) {
-    const page = await openExtensionPage('history.html');
+    const page = await openExtensionPage('lookup-history.html');
     expect(await callBackground(page, 'savePreferences', prefs)).toMatchObject({ ok: true });
     await page.close();
   }

@@ -25,7 +25,7 @@ async function setup(sandbox: Sandbox, worker: import('@playwright/test').Worker
   const apiId = await freshKey(sandbox);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   // The history page makes no gateway request of its own, unlike the popup (balance).
-  const page = await openExtensionPage('history.html');
+  const page = await openExtensionPage('lookup-history.html');
   if (prefs) expect(await callBackground(page, 'savePreferences', prefs)).toMatchObject({ ok: true });
   return { apiId, page };
 }
@@ -117,7 +117,7 @@ test('a worker stopped in the middle of a lookup loses nothing and pays once', a
   await stopServiceWorkers(context, page);
 
   // Any event restarts the worker; it finds the interrupted lookup in its journal and finishes it.
-  const other = await openExtensionPage('history.html');
+  const other = await openExtensionPage('lookup-history.html');
   await expect
     .poll(async () => {
       const history = await callBackground(other, 'getHistory', {});

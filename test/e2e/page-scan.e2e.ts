@@ -7,7 +7,7 @@ test('emails and phones are marked on an ordinary page once all-sites detection 
   const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
-  const settings = await openExtensionPage('history.html');
+  const settings = await openExtensionPage('lookup-history.html');
   expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } })).toMatchObject({ ok: true });
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();

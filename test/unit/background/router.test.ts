@@ -3,6 +3,7 @@ import { createRouter, type Handlers } from '@/lib/background/router';
 import { isExtensionPageSender } from '@/lib/messaging/sender';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
+import { crmHandlerStubs } from '../crm/handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -28,6 +29,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     showPanel: vi.fn(async () => ({ ok: true as const, value: true })),
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
+    ...crmHandlerStubs(),
     ...overrides,
   };
 }

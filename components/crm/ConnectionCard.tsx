@@ -1,0 +1,140 @@
+import { useState, type KeyboardEvent } from 'react';
+import { connectionInputSchema, connectionOrigin, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
+import { requestCrmAccess } from '@/lib/crm/permissions';
+import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { CheckboxField, TextField } from '../settings/fields';
+import { ask } from '../useBackground';
+
+export interface FieldSpec {
+  name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret';
+  label: string;
+  hint?: string;
+  secret?: boolean;
+  /** Only needed for a proxy or the local emulators: under "Advanced". */
+  advanced?: boolean;
+}
+
+interface Props {
+  target: CrmTarget;
+  fields: FieldSpec[];
+  summary: ConnectionSummary | undefined;
+  autoPush: boolean;
+  onAutoPush(enabled: boolean): void;
+  onChanged(connections: ConnectionSummary[]): void;
+}
+
+type Notice = { tone: 'status' | 'alert'; text: string } | null;
+
+function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
+  const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  if (target === 'hubspot') return { kind: 'hubspot', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
+  return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
+}
+
+/** One CRM: connect (asking for its host then), test, disconnect, and whether to push automatically. */
+export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, onChanged }: Props) {
+  const label = CRM_LABELS[target];
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function connect() {
+    const parsed = connectionInputSchema.safeParse(inputOf(target, draft));
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return setNotice({ tone: 'alert', text: `Fix the ${label} fields marked below.` });
+    }
+    setErrors({});
+    const input: ConnectionInput = parsed.data;
+    // First thing awaited: the browser shows the permission prompt only during the click.
+    if (!(await requestCrmAccess(input))) {
+      return setNotice({ tone: 'alert', text: `Dossier needs access to ${connectionOrigin(input)} to talk to ${label}. Connect again and allow it.` });
+    }
+    setBusy(true);
+    setNotice({ tone: 'status', text: `Connecting to ${label}…` });
+    const reply = await ask(() => sendMessage('crmConnect', { connection: input }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    setDraft({});
+    onChanged(reply.value.connections);
+    setNotice({ tone: 'status', text: reply.value.message });
+  }
+
+  async function test() {
+    setBusy(true);
+    setNotice({ tone: 'status', text: `Testing the ${label} connection…` });
+    const reply = await ask(() => sendMessage('crmTest', { target }));
+    setBusy(false);
+    setNotice(reply.ok ? { tone: 'status', text: reply.value.message } : { tone: 'alert', text: reply.error.message });
+  }
+
+  async function disconnect() {
+    setBusy(true);
+    const reply = await ask(() => sendMessage('crmDisconnect', { target }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    onChanged(reply.value.connections);
+    setNotice({ tone: 'status', text: `${label} is disconnected; its token is deleted from Dossier.` });
+  }
+
+  // These fields sit inside the settings form: Enter here connects, it does not save the page.
+  function onKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') {
+      event.preventDefault();
+      if (!summary) void connect();
+    }
+  }
+
+  const field = (spec: FieldSpec) => (
+    <TextField
+      key={spec.name}
+      label={spec.label}
+      hint={spec.hint}
+      type={spec.secret ? 'password' : 'text'}
+      value={draft[spec.name] ?? ''}
+      error={errors[spec.name]}
+      onChange={(value) => setDraft((d) => ({ ...d, [spec.name]: value }))}
+    />
+  );
+
+  return (
+    <fieldset className="crm-connection" onKeyDown={onKeyDown} aria-busy={busy || undefined}>
+      <legend>{label}</legend>
+      {summary ? (
+        <>
+          <p data-testid={`crm-connected-${target}`}>
+            Connected to {summary.address} (secret {summary.maskedSecret}).
+          </p>
+          <CheckboxField label={`Push to ${label} automatically after each enrichment`} hint="Never replaces a value the CRM already has." checked={autoPush} onChange={onAutoPush} />
+          <div className="row">
+            <button type="button" className="secondary" disabled={busy} onClick={() => void test()}>
+              {`Test ${label} connection`}
+            </button>{' '}
+            <button type="button" className="secondary" disabled={busy} onClick={() => void disconnect()}>
+              {`Disconnect ${label}`}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          {fields.filter((f) => !f.advanced).map(field)}
+          {fields.some((f) => f.advanced) && (
+            <details>
+              <summary>Advanced</summary>
+              {fields.filter((f) => f.advanced).map(field)}
+            </details>
+          )}
+          <button type="button" disabled={busy} onClick={() => void connect()}>
+            {`Connect ${label}`}
+          </button>
+        </>
+      )}
+      {notice && <p role={notice.tone}>{notice.text}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import { storage } from 'wxt/utils/storage';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '../useBackground';
+import { PushStatusList } from './PushStatusList';
+
+/** Every push the outbox holds, newest first, with retry and drop; follows the background's writes. */
+export function OutboxList() {
+  const [items, setItems] = useState<OutboxItemView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const reply = await ask(() => sendMessage('crmOutbox', undefined));
+    if (reply.ok) setItems(reply.value);
+    else setError(reply.error.message);
+  }, []);
+
+  useEffect(() => {
+    void load();
+    // The outbox changes in the background (retries, deliveries): read it again when it does.
+    return storage.watch('local:crmOutbox', () => void load());
+  }, [load]);
+
+  async function act(run: () => Promise<{ ok: boolean; error?: { message: string } }>) {
+    const reply = await run();
+    if (!reply.ok) setError(reply.error?.message ?? null);
+    void load();
+  }
+
+  return (
+    <section aria-labelledby="crm-outbox-title">
+      <h3 id="crm-outbox-title">Outbox</h3>
+      {items === null ? (
+        <p className="muted">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="muted">Nothing waiting: every push has reached its CRM.</p>
+      ) : (
+        <PushStatusList
+          items={items}
+          showName
+          onRetry={(id) => void act(() => ask(() => sendMessage('crmRetry', { id })))}
+          onDrop={(id) => void act(() => ask(() => sendMessage('crmDrop', { id })))}
+        />
+      )}
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}

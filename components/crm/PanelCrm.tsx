@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import type { Detection } from '@/lib/extract/detection';
+import type { CrmCheckItem } from '@/lib/crm/messages';
+import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
+import type { LookupResponse } from '@/lib/lookup/service';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { ask } from '../useBackground';
+import { saveFile } from './download';
+import { PushPlanView } from './PushPlanView';
+import { PushStatusList } from './PushStatusList';
+import { CRM_TEXT } from './text';
+import { useCrmStatus, usePushStatus } from './useCrm';
+
+interface Props {
+  detection: Detection | null;
+  /** The latest person enrichment shown in the panel, if any. */
+  enrichment?: LookupResponse;
+}
+
+const FOUND = new Set(['paid', 'free', 'cached']);
+
+/** A lookup whose answer is a person a CRM can hold; the background checks again. */
+function pushableHistoryId(response: LookupResponse | undefined): string | null {
+  if (!response || response.op !== 'enrichPerson' || !FOUND.has(response.status) || !response.historyId) return null;
+  const value = response.value as { person?: unknown } | undefined;
+  return value?.person ? response.historyId : null;
+}
+
+function CheckLine({ item }: { item: CrmCheckItem }) {
+  const link = safeHttpUrl(item.recordUrl);
+  if (item.state === 'in_crm') {
+    return (
+      <p data-testid={`crm-check-${item.target}`}>
+        {item.target === 'webhook' ? CRM_TEXT.sentBefore(item.label) : CRM_TEXT.inCrm(item.label)}
+        {link && (
+          <>
+            {': '}
+            <a href={link} target="_blank" rel="noopener noreferrer">
+              {CRM_TEXT.openRecord(item.label)}
+            </a>
+          </>
+        )}
+      </p>
+    );
+  }
+  if (item.state === 'not_in_crm') return <p data-testid={`crm-check-${item.target}`}>{CRM_TEXT.notInCrm(item.label)}</p>;
+  return item.message ? <p className="muted" data-testid={`crm-check-${item.target}`}>{CRM_TEXT.couldNotCheck(item.label, item.message)}</p> : null;
+}
+
+/**
+ * The panel's CRM section: before anything is paid, whether the person is already in the
+ * connected CRMs (a free check against the CRM, not the enrichment service); after an
+ * enrichment, the push plan per CRM, the push itself, and where it stands in the outbox.
+ */
+export function PanelCrm({ detection, enrichment }: Props) {
+  const status = useCrmStatus();
+  const connected = status?.connected ?? [];
+  const person = detection && (detection.kind === 'person' || detection.kind === 'salesLead') ? detection.person : undefined;
+  const historyId = pushableHistoryId(enrichment);
+  const { items, refresh } = usePushStatus(historyId);
+  const [checks, setChecks] = useState<CrmCheckItem[] | null>(null);
+  const [plans, setPlans] = useState<Partial<Record<CrmTarget, PushPlan>>>({});
+  const [overwrite, setOverwrite] = useState<Partial<Record<CrmTarget, Set<CrmField>>>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const delivered = items.filter((i) => i.state === 'delivered').length;
+  const checkKey = JSON.stringify([person?.profileUrl, person?.fullName, person?.company]);
+
+  useEffect(() => {
+    setPlans({});
+    setOverwrite({});
+    setError(null);
+  }, [historyId, detection?.url]);
+
+  // Asked again once a push lands, so the line above the plan tells the truth.
+  useEffect(() => {
+    if (!connected.length || !person || (!person.profileUrl && !(person.fullName && person.company))) return setChecks(null);
+    let live = true;
+    const query = { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company };
+    void ask(() => sendMessage('crmCheck', query)).then((reply) => {
+      if (!live) return;
+      setChecks(reply.ok ? reply.value.results : []);
+      if (!reply.ok) setError(reply.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [connected.length, checkKey, delivered]);
+
+  if (!connected.length || (!person && !historyId)) return null;
+
+  async function review(target: CrmTarget) {
+    if (!historyId) return;
+    setBusy(`plan:${target}`);
+    setError(null);
+    const reply = await ask(() => sendMessage('crmPlan', { historyId, target }));
+    setBusy(null);
+    if (!reply.ok) return setError(reply.error.message);
+    setPlans((p) => ({ ...p, [target]: reply.value }));
+  }
+
+  async function push(target: CrmTarget, event: React.MouseEvent<HTMLButtonElement>) {
+    // A page can click for the user; a push writes to the user's CRM, so it needs a real click.
+    if (!event.nativeEvent.isTrusted) return setError(CRM_TEXT.untrusted);
+    if (!historyId) return;
+    setBusy(`push:${target}`);
+    setError(null);
+    const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])] }));
+    setBusy(null);
+    if (!reply.ok) return setError(reply.error.message);
+    setPlans(({ [target]: _done, ...rest }) => rest);
+    void refresh();
+  }
+
+  async function retry(id: string) {
+    const reply = await ask(() => sendMessage('crmRetry', { id }));
+    if (!reply.ok) setError(reply.error.message);
+    void refresh();
+  }
+
+  async function exportAs(format: 'csv' | 'vcard') {
+    if (!historyId) return;
+    const reply = await ask(() => sendMessage('crmExport', { historyIds: [historyId], format }));
+    if (!reply.ok) return setError(reply.error.message);
+    saveFile(reply.value);
+  }
+
+  function setAllowed(target: CrmTarget, field: CrmField, allowed: boolean) {
+    setOverwrite((all) => {
+      const next = new Set(all[target] ?? []);
+      if (allowed) next.add(field);
+      else next.delete(field);
+      return { ...all, [target]: next };
+    });
+  }
+
+  return (
+    <section className="result-block crm" aria-label="CRM">
+      <h3>{CRM_TEXT.sectionTitle}</h3>
+      {person &&
+        (checks === null ? (
+          <p role="status">{CRM_TEXT.checking}</p>
+        ) : (
+          <div role="status" aria-label="In your CRM?">
+            {checks.map((item) => (
+              <CheckLine key={item.target} item={item} />
+            ))}
+            {!historyId && <p className="muted">{CRM_TEXT.freeCheck}</p>}
+          </div>
+        ))}
+      {historyId && (
+        <>
+          {connected.map(({ target, label }) => {
+            const plan = plans[target];
+            return plan ? (
+              <PushPlanView
+                key={target}
+                plan={plan}
+                overwrite={overwrite[target] ?? new Set()}
+                onOverwrite={(field, allowed) => setAllowed(target, field, allowed)}
+                busy={busy !== null}
+                onPush={(event) => void push(target, event)}
+              />
+            ) : (
+              <p key={target}>
+                <button type="button" className="secondary" disabled={busy !== null} onClick={() => void review(target)}>
+                  {CRM_TEXT.review(label)}
+                </button>
+              </p>
+            );
+          })}
+          {busy?.startsWith('plan:') && <p role="status">{CRM_TEXT.planning}</p>}
+          <PushStatusList items={items} onRetry={(id) => void retry(id)} />
+          <p>
+            <button type="button" className="secondary" onClick={() => void exportAs('vcard')}>
+              {CRM_TEXT.downloadVCard}
+            </button>{' '}
+            <button type="button" className="secondary" onClick={() => void exportAs('csv')}>
+              {CRM_TEXT.downloadCsv}
+            </button>
+          </p>
+        </>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}

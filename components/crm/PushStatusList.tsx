@@ -1,0 +1,52 @@
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { CRM_LABELS } from '@/lib/crm/types';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { outboxStateText } from './text';
+
+interface Props {
+  items: OutboxItemView[];
+  onRetry(id: string): void;
+  /** Settings can drop a push; the panel only retries. */
+  onDrop?(id: string): void;
+  showName?: boolean;
+}
+
+/** Where each push stands, with the CRM's own words when it refused, and what the user can do. */
+export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
+  if (!items.length) return null;
+  return (
+    <ul className="crm-outbox" aria-label="CRM pushes">
+      {items.map((item) => {
+        const link = safeHttpUrl(item.result?.recordUrl);
+        const label = CRM_LABELS[item.target];
+        return (
+          <li key={item.id} data-state={item.state}>
+            <span role="status">
+              {showName && <strong>{item.name}: </strong>}
+              {outboxStateText(item)}
+            </span>
+            {link && (
+              <>
+                {' '}
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  Open in {label}
+                </a>
+              </>
+            )}
+            {item.error && item.state !== 'delivered' && <p className={item.state === 'failed' ? 'field-error' : 'muted'}>{item.error.message}</p>}
+            {(item.state === 'failed' || item.state === 'retrying') && (
+              <button type="button" className="secondary" onClick={() => onRetry(item.id)}>
+                {`Retry ${item.name} now`}
+              </button>
+            )}{' '}
+            {onDrop && item.state !== 'sending' && item.state !== 'delivered' && (
+              <button type="button" className="secondary" onClick={() => onDrop(item.id)}>
+                {`Drop ${item.name} (${label})`}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

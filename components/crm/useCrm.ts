@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CrmStatusReply } from '@/lib/crm/messages';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '../useBackground';
+
+/** Which CRMs are connected; null until the background answered. */
+export function useCrmStatus(): CrmStatusReply | null {
+  const [status, setStatus] = useState<CrmStatusReply | null>(null);
+  useEffect(() => {
+    let live = true;
+    void ask(() => sendMessage('crmStatus', undefined)).then((reply) => live && setStatus(reply.ok ? reply.value : { connected: [] }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return status;
+}
+
+const SETTLED = new Set<OutboxItemView['state']>(['delivered', 'failed']);
+
+/**
+ * The pushes of one lookup, asked again every couple of seconds while any is on its way: the
+ * background owns the outbox, and a web page's content script has no business watching it.
+ */
+export function usePushStatus(historyId: string | null) {
+  const [items, setItems] = useState<OutboxItemView[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const refresh = useCallback(async () => {
+    clearTimeout(timer.current);
+    if (!historyId) return setItems([]);
+    const reply = await ask(() => sendMessage('crmPushStatus', { historyId }));
+    if (!reply.ok) return;
+    setItems(reply.value);
+    if (reply.value.some((item) => !SETTLED.has(item.state))) timer.current = setTimeout(() => void refresh(), 1_500);
+  }, [historyId]);
+
+  useEffect(() => {
+    void refresh();
+    return () => clearTimeout(timer.current);
+  }, [refresh]);
+
+  return { items, refresh };
+}

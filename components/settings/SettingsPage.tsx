@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ask } from '@/components/useBackground';
+import { applyStatus, reloadStatus, startConnectionMirror, useConnection } from '@/components/stores/connection';
+import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import type { ConnectionTest } from '@/lib/messaging/protocol';
+import { connectionDraftFrom, parseConnection, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/connection-form';
+import { hostPermissionFor } from '@/lib/settings/gateway';
+import { requestGatewayAccess } from '@/lib/settings/permissions';
+import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } from '@/lib/settings/preferences-form';
+import { credits } from '../price';
+import { ConnectionSection } from './ConnectionSection';
+import { CrmSection } from './CrmSection';
+import { EnrichmentSection } from './EnrichmentSection';
+import { PageAccessSection } from './PageAccessSection';
+import { PrivacySection } from './PrivacySection';
+import { SpendingSection } from './SpendingSection';
+
+type Notice = { tone: 'status' | 'alert'; text: string };
+
+function describeTest(test: ConnectionTest): string {
+  return test.status === 'ok' ? t('connection.ok', { credits: credits(test.credits) }) : test.message;
+}
+
+/**
+ * One form, one Save: every field is checked before anything is written, and the background
+ * checks again with the same schemas. Until the user edits, the form shows what storage holds,
+ * so a change saved in another window appears here at once.
+ */
+export function SettingsPage() {
+  const prefs = usePreferences((s) => s.prefs);
+  const { status, gateway } = useConnection();
+  const [prefsDraft, setPrefsDraft] = useState<Draft | null>(null);
+  const [connDraft, setConnDraft] = useState<ConnectionDraft | null>(null);
+  const [prefErrors, setPrefErrors] = useState<FieldErrors>({});
+  const [connErrors, setConnErrors] = useState<ConnectionErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const stops = [startConnectionMirror(), startPreferencesMirror()];
+    return () => stops.forEach((stop) => stop());
+  }, []);
+
+  const draft = prefsDraft ?? draftFrom(prefs);
+  const conn = connDraft ?? connectionDraftFrom(gateway);
+  const dirty = prefsDraft !== null || connDraft !== null;
+
+  function set<P extends FieldPath>(path: P, value: Draft[P]) {
+    setPrefsDraft((current) => ({ ...(current ?? draftFrom(prefs)), [path]: value }));
+  }
+
+  function validate() {
+    const connection = parseConnection(conn);
+    const preferences = parseDraft(draft, prefs);
+    setConnErrors(connection.ok ? {} : connection.errors);
+    setPrefErrors(preferences.ok ? {} : preferences.errors);
+    return { connection, preferences };
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const { connection, preferences } = validate();
+    if (!connection.ok || !preferences.ok) return setNotice({ tone: 'alert', text: t('settings.fixFields') });
+    setBusy(true);
+    try {
+      // First thing awaited: the browser shows the prompt only during the click.
+      if (!(await requestGatewayAccess(connection.value.gateway.url))) {
+        return setNotice({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(connection.value.gateway.url) }) });
+      }
+      const savedConnection = await ask(() => sendMessage('saveConnection', connection.value));
+      if (!savedConnection.ok) return setNotice({ tone: 'alert', text: savedConnection.error.message });
+      applyStatus(savedConnection.value);
+      const savedPrefs = await ask(() => sendMessage('savePreferences', preferences.value));
+      if (!savedPrefs.ok) return setNotice({ tone: 'alert', text: savedPrefs.error.message });
+      setPrefsDraft(null);
+      setConnDraft(null);
+      setNotice({ tone: 'status', text: t('settings.saved') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function test() {
+    const connection = parseConnection(conn);
+    setConnErrors(connection.ok ? {} : connection.errors);
+    if (!connection.ok) return setNotice({ tone: 'alert', text: t('settings.fixBeforeTest') });
+    setBusy(true);
+    setNotice({ tone: 'status', text: t('connection.testing') });
+    const reply = await ask(() => sendMessage('testConnection', connection.value));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    setNotice({ tone: reply.value.status === 'ok' ? 'status' : 'alert', text: describeTest(reply.value) });
+  }
+
+  return (
+    <form className="settings" onSubmit={save} noValidate aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('app.settingsTitle')}</h1>
+      <ConnectionSection draft={conn} errors={connErrors} status={status} busy={busy} onChange={setConnDraft} onTest={() => void test()} />
+      <EnrichmentSection draft={draft} errors={prefErrors} set={set} />
+      <SpendingSection draft={draft} errors={prefErrors} set={set} />
+      <PrivacySection
+        draft={draft}
+        errors={prefErrors}
+        set={set}
+        onDeleted={() => {
+          setPrefsDraft(null);
+          setConnDraft(null);
+          void reloadStatus();
+        }}
+      />
+      <PageAccessSection draft={draft} errors={prefErrors} set={set} />
+      <CrmSection />
+      <div className="savebar">
+        <button type="submit" disabled={busy}>
+          {t('settings.save')}
+        </button>
+        {dirty && <span className="muted">{t('settings.unsaved')}</span>}
+        {notice && <p role={notice.tone}>{notice.text}</p>}
+      </div>
+    </form>
+  );
+}

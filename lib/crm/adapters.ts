@@ -1,0 +1,22 @@
+import type { CrmAdapter, Learn } from './adapter';
+import type { StoredConnection } from './connection';
+import { createHubspotAdapter } from './hubspot/adapter';
+import type { HttpOptions } from './http';
+import { createPipedriveAdapter } from './pipedrive/adapter';
+import { createWebhookAdapter } from './webhook/adapter';
+
+export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
+  learn: Learn;
+  now(): number;
+}
+
+export function adapterFor(connection: StoredConnection, deps: AdapterDeps): CrmAdapter {
+  switch (connection.kind) {
+    case 'hubspot':
+      return createHubspotAdapter(connection, deps);
+    case 'pipedrive':
+      return createPipedriveAdapter(connection, deps);
+    case 'webhook':
+      return createWebhookAdapter(connection, deps);
+  }
+}

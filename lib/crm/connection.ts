@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { hostPermissionFor } from '../settings/gateway';
+import type { CrmTarget } from './types';
+import { CRM_LABELS } from './types';
+
+export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * An address a token is sent to. Anything but https would put the token on the wire in clear;
+ * plain http is allowed only on this machine, where the CRM emulators run.
+ */
+function secureUrl(value: string, ctx: z.RefinementCtx, allowQuery: boolean): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Enter a full address, starting with https://.' });
+    return;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    ctx.addIssue({ code: 'custom', message: 'The address must start with https:// (plain http:// only on this computer).' });
+  }
+  if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'The address must not contain a user name or password.' });
+  if (!allowQuery && (url.search || url.hash)) ctx.addIssue({ code: 'custom', message: 'The address must not contain ? or #.' });
+}
+
+export const apiBaseSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter the API address.' })
+  .superRefine((value, ctx) => secureUrl(value, ctx, false))
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const tokenSchema = z
+  .string()
+  .trim()
+  .min(8, { error: 'Paste the whole token.' })
+  .max(500)
+  .regex(/^\S+$/, { error: 'The token must not contain spaces.' });
+
+export const pipedriveDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/^https?:\/\//, '').replace(/\.pipedrive\.com\/?$/, ''))
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'Enter your company domain: the “acme” in acme.pipedrive.com.' }));
+
+export const hubspotInputSchema = z.object({
+  kind: z.literal('hubspot'),
+  token: tokenSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
+export const pipedriveInputSchema = z.object({
+  kind: z.literal('pipedrive'),
+  token: tokenSchema,
+  domain: pipedriveDomainSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
+export const webhookInputSchema = z.object({
+  kind: z.literal('webhook'),
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter the webhook address.' })
+    .superRefine((value, ctx) => secureUrl(value, ctx, true)),
+  secret: z.string().trim().min(16, { error: 'Use a secret of at least 16 characters.' }).max(500),
+});
+
+/** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema]);
+export type ConnectionInput = z.infer<typeof connectionInputSchema>;
+
+/** What is stored: the input plus what the CRM told us once (account id, custom field key). */
+export const storedConnectionSchema = z.discriminatedUnion('kind', [
+  hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional() }),
+  pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
+  webhookInputSchema,
+]);
+export type StoredConnection = z.infer<typeof storedConnectionSchema>;
+export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
+export type PipedriveConnection = Extract<StoredConnection, { kind: 'pipedrive' }>;
+export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
+
+export function hubspotBase(connection: HubspotConnection): string {
+  return connection.apiBase ?? HUBSPOT_API_BASE;
+}
+
+export function pipedriveBase(connection: Pick<PipedriveConnection, 'apiBase' | 'domain'>): string {
+  return connection.apiBase ?? `https://${connection.domain}.pipedrive.com`;
+}
+
+/** The address whose host permission connecting must ask for. */
+export function connectionAddress(input: ConnectionInput): string {
+  if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
+  if (input.kind === 'pipedrive') return pipedriveBase(input);
+  return input.url;
+}
+
+export function connectionOrigin(input: ConnectionInput): string {
+  return hostPermissionFor(connectionAddress(input));
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  try {
+    return LOOPBACK.has(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function secretsOf(connection: StoredConnection): string[] {
+  return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
+}
+
+/** What any page may see of a connection: never the token, never a webhook's secret path. */
+export interface ConnectionSummary {
+  target: CrmTarget;
+  label: string;
+  /** `api.hubapi.com`, `acme.pipedrive.com`, `hooks.example`. */
+  host: string;
+  /** `…abcd`: enough to tell two tokens apart. */
+  maskedSecret: string;
+  address: string;
+}
+
+function mask(secret: string): string {
+  return secret.length <= 8 ? '••••' : `••••${secret.slice(-4)}`;
+}
+
+export function summarise(connection: StoredConnection): ConnectionSummary {
+  const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
+  const url = new URL(address);
+  // A webhook URL is often a secret itself (the path is the credential): show its host only.
+  const shown = connection.kind === 'webhook' ? `${url.protocol}//${url.host}/…` : address;
+  const host = connection.kind === 'pipedrive' && !connection.apiBase ? `${connection.domain}.pipedrive.com` : url.host;
+  return {
+    target: connection.kind,
+    label: CRM_LABELS[connection.kind],
+    host,
+    maskedSecret: mask(connection.kind === 'webhook' ? connection.secret : connection.token),
+    address: shown,
+  };
+}

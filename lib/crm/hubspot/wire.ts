@@ -1,0 +1,95 @@
+import { z } from 'zod';
+// Types only, from HubSpot's own client: they check at compile time that what Dossier sends
+// and accepts has the documented shape. Never imported at run time (nothing is bundled).
+import type {
+  BatchInputSimplePublicObjectBatchInputUpsert,
+  BatchResponseSimplePublicUpsertObjectWithErrors,
+  CollectionResponseWithTotalSimplePublicObjectForwardPaging,
+  ModelError,
+  PublicObjectSearchRequest,
+  SimplePublicObject,
+  SimplePublicObjectInput,
+  SimplePublicObjectInputForCreate,
+} from '@hubspot/api-client/lib/codegen/crm/contacts';
+import type { SimplePublicObjectInputForCreate as NoteInputForCreate } from '@hubspot/api-client/lib/codegen/crm/objects/notes';
+import type { BatchResponsePublicDefaultAssociation } from '@hubspot/api-client/lib/codegen/crm/associations/v4';
+import type { Property, PropertyCreate } from '@hubspot/api-client/lib/codegen/crm/properties';
+
+/**
+ * The client's models as they travel in JSON: dates are strings, enums are their string
+ * values, and the generator's `_new`/`_from` are the wire's `new`/`from`.
+ */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends string
+    ? `${T}`
+    : T extends number | boolean | null | undefined
+      ? T
+      : T extends ReadonlyArray<infer U>
+        ? Wire<U>[]
+        : T extends object
+          ? { [K in keyof T as K extends '_new' ? 'new' : K extends '_from' ? 'from' : K]: Wire<T[K]> }
+          : T;
+
+/** Compile-time proof that every answer of the vendor's documented shape passes our schema. */
+type Accepts<Schema extends z.ZodType, Vendor> = [Vendor] extends [z.input<Schema>] ? true : false;
+type Assert<T extends true> = T;
+
+export type SearchRequest = Wire<PublicObjectSearchRequest>;
+export type CreateInput = Wire<SimplePublicObjectInputForCreate>;
+export type UpdateInput = Wire<SimplePublicObjectInput>;
+export type UpsertInput = Wire<BatchInputSimplePublicObjectBatchInputUpsert>;
+export type NoteInput = Wire<NoteInputForCreate>;
+export type PropertyInput = Wire<PropertyCreate>;
+
+const properties = z.record(z.string(), z.string().nullable());
+
+export const objectSchema = z.object({ id: z.string(), properties, archived: z.boolean().optional() });
+export type HubspotObject = z.infer<typeof objectSchema>;
+
+export const searchResponseSchema = z.object({ total: z.number(), results: z.array(objectSchema) });
+
+export const upsertResponseSchema = z.object({
+  status: z.string(),
+  results: z.array(objectSchema.extend({ new: z.boolean().optional() })),
+  numErrors: z.number().optional(),
+  errors: z
+    .array(z.object({ status: z.string(), category: z.string(), message: z.string(), context: z.record(z.string(), z.array(z.string())).optional() }))
+    .optional(),
+});
+
+export const associationResponseSchema = z.object({
+  status: z.string(),
+  results: z.array(z.object({ from: z.object({ id: z.string() }), to: z.object({ id: z.string() }) })),
+});
+
+export const propertySchema = z.object({ name: z.string(), type: z.string(), hasUniqueValue: z.boolean().optional() });
+
+export const accountSchema = z.object({ portalId: z.number(), uiDomain: z.string().optional() });
+
+/** `{status: 'error', message, category, correlationId}`: HubSpot's error body on every API. */
+export const errorSchema = z.object({
+  status: z.string().optional(),
+  message: z.string(),
+  category: z.string().optional(),
+  correlationId: z.string().optional(),
+});
+
+export type _Checks = [
+  Assert<Accepts<typeof objectSchema, Wire<SimplePublicObject>>>,
+  Assert<Accepts<typeof searchResponseSchema, Wire<CollectionResponseWithTotalSimplePublicObjectForwardPaging>>>,
+  Assert<Accepts<typeof upsertResponseSchema, Wire<BatchResponseSimplePublicUpsertObjectWithErrors>>>,
+  Assert<Accepts<typeof associationResponseSchema, Wire<BatchResponsePublicDefaultAssociation>>>,
+  Assert<Accepts<typeof propertySchema, Wire<Property>>>,
+  Assert<Accepts<typeof errorSchema, Wire<ModelError>>>,
+];
+
+export function hubspotMessage(body: unknown): string | null {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success ? parsed.data.message : null;
+}
+
+/** `Contact already exists. Existing ID: 12345` is how a 409 names the record that has the email. */
+export function existingIdOf(message: string): string | null {
+  return /Existing ID:\s*(\d+)/i.exec(message)?.[1] ?? null;
+}

@@ -1,0 +1,67 @@
+import { storage } from 'wxt/utils/storage';
+import { createSerialQueue } from '../../storage/serial';
+import { outboxItemSchema, type OutboxItem } from './schema';
+
+/**
+ * Every push, from the click until the CRM has it, as a list in extension storage: nothing
+ * lives only in the worker, which Chrome stops whenever it likes. Version 1. Entries that no
+ * longer parse are set aside in `local:crmOutboxQuarantine`, not dropped.
+ */
+export const outboxItem = storage.defineItem<unknown[]>('local:crmOutbox', { fallback: [], version: 1 });
+const quarantineItem = storage.defineItem<unknown[]>('local:crmOutboxQuarantine', { fallback: [] });
+
+const DELIVERED_KEPT = 100;
+const DELIVERED_DAYS = 14;
+
+const serial = createSerialQueue();
+
+function parseAll(raw: unknown): { items: OutboxItem[]; rejected: unknown[] } {
+  const items: OutboxItem[] = [];
+  const rejected: unknown[] = [];
+  for (const value of Array.isArray(raw) ? raw : []) {
+    const parsed = outboxItemSchema.safeParse(value);
+    if (parsed.success) items.push(parsed.data);
+    else rejected.push(value);
+  }
+  return { items, rejected };
+}
+
+export async function readOutbox(): Promise<OutboxItem[]> {
+  return parseAll(await outboxItem.getValue()).items;
+}
+
+/** Delivered items are history, not work: only the newest are kept, and not for ever. */
+function prune(items: OutboxItem[], now: number): OutboxItem[] {
+  const cutoff = now - DELIVERED_DAYS * 86_400_000;
+  let delivered = 0;
+  return [...items]
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .filter((item) => item.state !== 'delivered' || (item.updatedAt >= cutoff && ++delivered <= DELIVERED_KEPT))
+    .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Read-modify-write of the whole outbox, one at a time. */
+export function updateOutbox<T>(change: (items: OutboxItem[]) => { items: OutboxItem[]; result: T }, now: number): Promise<T> {
+  return serial(async () => {
+    const { items, rejected } = parseAll(await outboxItem.getValue());
+    if (rejected.length) await quarantineItem.setValue([...((await quarantineItem.getValue()) ?? []), ...rejected]);
+    const next = change(items);
+    await outboxItem.setValue(prune(next.items, now));
+    return next.result;
+  });
+}
+
+export function patchItem(id: string, patch: (item: OutboxItem) => OutboxItem, now: number): Promise<OutboxItem | null> {
+  return updateOutbox((items) => {
+    let changed: OutboxItem | null = null;
+    const next = items.map((item) => (item.id === id ? (changed = patch(item)) : item));
+    return { items: next, result: changed };
+  }, now);
+}
+
+export async function clearOutbox(): Promise<void> {
+  await serial(async () => {
+    await outboxItem.setValue([]);
+    await quarantineItem.setValue([]);
+  });
+}

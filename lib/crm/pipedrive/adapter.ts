@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { pipedriveBase, type PipedriveConnection } from '../connection';
+import type { CrmContact } from '../contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
+import { summaryHtml } from '../summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
+import {
+  currentUserSchema,
+  fieldResponseSchema,
+  fieldsResponseSchema,
+  noteResponseSchema,
+  organizationResponseSchema,
+  organizationSearchSchema,
+  personResponseSchema,
+  personSearchSchema,
+  pipedriveMessage,
+  type ContactItem,
+  type FieldCreate,
+  type NoteCreate,
+  type OrganizationCreate,
+  type PersonCreate,
+  type PersonUpdate,
+  type PipedrivePerson,
+} from './wire';
+
+/**
+ * Pipedrive has no standard field for a network profile, so Dossier adds a person field of its
+ * own, found by this name (custom fields are keyed by a hash Pipedrive chooses).
+ */
+export const PROFILE_FIELD_NAME = 'Dossier profile URL';
+
+const FIELDS: readonly CrmField[] = ['fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
+
+function firstValue(items: ContactItem[] | undefined, keep: (item: ContactItem) => boolean): string | undefined {
+  const list = (items ?? []).filter((i) => i.value && keep(i));
+  return (list.find((i) => i.primary) ?? list[0])?.value;
+}
+
+function valuesOf(person: PipedrivePerson, profileKey: string | undefined): FieldValues {
+  const values: FieldValues = {};
+  if (person.name) values.fullName = person.name;
+  if (person.job_title) values.jobTitle = person.job_title;
+  const email = firstValue(person.emails, () => true);
+  if (email) values.email = email;
+  const phone = firstValue(person.phones, (p) => p.label !== 'mobile');
+  if (phone) values.phone = phone;
+  const mobile = firstValue(person.phones, (p) => p.label === 'mobile');
+  if (mobile) values.mobilePhone = mobile;
+  const profile = profileKey ? person.custom_fields?.[profileKey] : undefined;
+  if (typeof profile === 'string' && profile) values.profileUrl = profile;
+  return values;
+}
+
+/**
+ * Adds our value to a list of emails or phones without losing any the CRM has. Replacing the
+ * primary one (only ever when the user allowed it) keeps the old one as a secondary entry.
+ */
+function merged(existing: ContactItem[] | undefined, additions: { value: string; label: string; field: CrmField }[], primaryField: CrmField | null): ContactItem[] {
+  const list: ContactItem[] = (existing ?? []).map((i) => ({ ...i }));
+  for (const addition of additions) {
+    const same = list.find((i) => i.value && comparable(addition.field, i.value) === comparable(addition.field, addition.value));
+    const makePrimary = addition.field === primaryField || list.length === 0;
+    if (makePrimary) for (const item of list) item.primary = false;
+    if (same) same.primary = same.primary || makePrimary;
+    else list.push({ value: addition.value, label: addition.label, primary: makePrimary });
+  }
+  return list;
+}
+
+export interface PipedriveDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
+  learn: Learn;
+  now(): number;
+}
+
+export function createPipedriveAdapter(connection: PipedriveConnection, deps: PipedriveDeps): CrmAdapter {
+  const base = pipedriveBase(connection);
+  // The token goes in a header, never in the URL, where logs and error messages would keep it.
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: pipedriveMessage });
+  const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { 'x-api-token': connection.token } }, schema);
+  let profileKey = connection.profileFieldKey;
+
+  const recordUrl = (id: string) => `https://${connection.domain}.pipedrive.com/person/${encodeURIComponent(id)}`;
+
+  async function profileFieldKey(createIfMissing: boolean): Promise<CrmResult<string | undefined>> {
+    if (profileKey) return ok(profileKey);
+    const fields = await send({ method: 'GET', url: `${base}/api/v1/personFields?limit=500`, idempotent: true }, fieldsResponseSchema);
+    if (!fields.ok) return fields;
+    let key = fields.value.body.data?.find((f) => f.name === PROFILE_FIELD_NAME)?.key;
+    if (!key && createIfMissing) {
+      const body = { name: PROFILE_FIELD_NAME, field_type: 'varchar' as const } satisfies FieldCreate;
+      const created = await send({ method: 'POST', url: `${base}/api/v1/personFields`, body, idempotent: false }, fieldResponseSchema);
+      if (!created.ok) return created;
+      key = created.value.body.data?.key;
+    }
+    if (key) {
+      profileKey = key;
+      await deps.learn({ profileFieldKey: key });
+    }
+    return ok(key);
+  }
+
+  async function getPerson(id: string): Promise<CrmResult<PipedrivePerson | null>> {
+    const result = await send({ method: 'GET', url: `${base}/api/v2/persons/${encodeURIComponent(id)}`, idempotent: true }, personResponseSchema);
+    if (!result.ok) return result.error.kind === 'not_found' ? ok(null) : result;
+    return ok(result.value.body.data ?? null);
+  }
+
+  async function searchPersons(term: string, field: 'email' | 'name' | 'custom_fields') {
+    const params = new URLSearchParams({ term, fields: field, exact_match: 'true', limit: '5' });
+    const result = await send({ method: 'GET', url: `${base}/api/v2/persons/search?${params}`, idempotent: true }, personSearchSchema);
+    return result.ok ? ok((result.value.body.data?.items ?? []).flatMap((i) => (i.item?.id !== undefined ? [i.item] : []))) : result;
+  }
+
+  async function matchById(id: number | string | undefined, by: MatchedBy, accept: (p: PipedrivePerson) => boolean = () => true): Promise<CrmResult<Match | null>> {
+    if (id === undefined) return ok(null);
+    const person = await getPerson(String(id));
+    if (!person.ok) return person;
+    if (!person.value || !accept(person.value)) return ok(null);
+    return ok({ id: String(person.value.id ?? id), by, url: recordUrl(String(person.value.id ?? id)), values: valuesOf(person.value, profileKey) });
+  }
+
+  async function findPerson(query: MatchQuery, rememberedId: string | null): Promise<CrmResult<Match | null>> {
+    return firstMatch([
+      rememberedId !== null && (() => matchById(rememberedId, 'remembered')),
+      ...query.emails.slice(0, 3).map((email) => async () => {
+        const found = await searchPersons(email, 'email');
+        return found.ok ? matchById(found.value[0]?.id, 'email') : found;
+      }),
+      Boolean(query.profileUrl) &&
+        (async () => {
+          const key = await profileFieldKey(false);
+          if (!key.ok || !key.value) return key.ok ? ok(null) : key;
+          const found = await searchPersons(query.profileUrl!, 'custom_fields');
+          if (!found.ok) return found;
+          // Custom-field search looks at every custom field: confirm it is ours that holds the URL.
+          const want = comparable('profileUrl', query.profileUrl!);
+          for (const candidate of found.value.slice(0, 3)) {
+            const match = await matchById(candidate.id, 'profileUrl', (p) => {
+              const value = p.custom_fields?.[key.value!];
+              return typeof value === 'string' && comparable('profileUrl', value) === want;
+            });
+            if (!match.ok || match.value) return match;
+          }
+          return ok(null);
+        }),
+      Boolean(query.fullName && query.companyName) &&
+        (async () => {
+          const found = await searchPersons(query.fullName!, 'name');
+          if (!found.ok) return found;
+          const company = comparable('companyName', query.companyName!);
+          const hit = found.value.find((p) => p.organization?.name && comparable('companyName', p.organization.name) === company);
+          return matchById(hit?.id, 'nameCompany');
+        }),
+    ]);
+  }
+
+  async function organizationId(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const company = contact.company;
+    const name = company?.name ?? company?.domain;
+    if (!name || progress.companyId) return ok(progress);
+    const params = new URLSearchParams({ term: name, fields: 'name', exact_match: 'true', limit: '1' });
+    const found = await send({ method: 'GET', url: `${base}/api/v2/organizations/search?${params}`, idempotent: true }, organizationSearchSchema);
+    if (!found.ok) return found;
+    let id = found.value.body.data?.items?.[0]?.item?.id;
+    if (id === undefined) {
+      const body = { name, ...(company?.website ? { website: company.website } : {}) } satisfies OrganizationCreate;
+      const created = await send({ method: 'POST', url: `${base}/api/v2/organizations`, body, idempotent: false }, organizationResponseSchema);
+      if (!created.ok) return created;
+      id = created.value.body.data?.id;
+      if (id === undefined) return fail({ kind: 'invalid_response', retryable: false, message: 'Pipedrive gave no organization id.' });
+    }
+    const next = { ...progress, companyId: String(id) };
+    await context.save(next);
+    return ok(next);
+  }
+
+  function contactItems(fields: Partial<Record<CrmField, string>>) {
+    return {
+      emails: fields.email ? [{ value: fields.email, label: 'work', field: 'email' as const }] : [],
+      phones: [
+        ...(fields.mobilePhone ? [{ value: fields.mobilePhone, label: 'mobile', field: 'mobilePhone' as const }] : []),
+        ...(fields.phone ? [{ value: fields.phone, label: 'work', field: 'phone' as const }] : []),
+      ],
+    };
+  }
+
+  async function create(plan: PushPlan, orgId: number | undefined): Promise<CrmResult<string>> {
+    const fields = writtenFields(plan);
+    const key = fields.profileUrl ? await profileFieldKey(true) : ok(undefined);
+    if (!key.ok) return key;
+    const items = contactItems(fields);
+    const body = {
+      name: fields.fullName,
+      ...(fields.jobTitle ? { job_title: fields.jobTitle } : {}),
+      ...(items.emails.length ? { emails: merged([], items.emails, 'email') } : {}),
+      ...(items.phones.length ? { phones: merged([], items.phones, null) } : {}),
+      ...(orgId !== undefined ? { org_id: orgId } : {}),
+      ...(key.value && fields.profileUrl ? { custom_fields: { [key.value]: fields.profileUrl } } : {}),
+    } satisfies PersonCreate;
+    const created = await send({ method: 'POST', url: `${base}/api/v2/persons`, body, idempotent: false }, personResponseSchema);
+    if (!created.ok) return created;
+    const id = created.value.body.data?.id;
+    return id === undefined ? fail({ kind: 'invalid_response', retryable: false, message: 'Pipedrive gave no person id.' }) : ok(String(id));
+  }
+
+  async function update(id: string, contact: CrmContact, policy: PlanPolicy, orgId: number | undefined): Promise<CrmResult<string>> {
+    const current = await getPerson(id);
+    if (!current.ok) return current;
+    if (!current.value) return fail({ kind: 'not_found', retryable: true, message: 'The Pipedrive person was deleted meanwhile; Dossier will match again.' });
+    const person = current.value;
+    const plan = planPush('pipedrive', FIELDS, contact, { id, by: 'remembered', url: null, values: valuesOf(person, profileKey) }, policy);
+    const fields = writtenFields(plan);
+    const key = fields.profileUrl ? await profileFieldKey(true) : ok(undefined);
+    if (!key.ok) return key;
+    const items = contactItems(fields);
+    const body: PersonUpdate = {};
+    if (fields.fullName) body.name = fields.fullName;
+    if (fields.jobTitle) body.job_title = fields.jobTitle;
+    if (items.emails.length) body.emails = merged(person.emails, items.emails, 'email');
+    if (items.phones.length) body.phones = merged(person.phones, items.phones, person.phones?.length ? null : items.phones[0]!.field);
+    if (key.value && fields.profileUrl) body.custom_fields = { [key.value]: fields.profileUrl };
+    // A person filed under another organization stays there: moving them is the user's call.
+    if (orgId !== undefined && !person.org_id) body.org_id = orgId;
+    if (Object.keys(body).length === 0) return ok(id);
+    const updated = await send({ method: 'PATCH', url: `${base}/api/v2/persons/${encodeURIComponent(id)}`, body, idempotent: true }, personResponseSchema);
+    return updated.ok ? ok(id) : updated;
+  }
+
+  return {
+    target: 'pipedrive',
+    fields: FIELDS,
+    find: (contact, rememberedId) => findPerson(queryOf(contact), rememberedId),
+    plan: (contact, match, policy) => planPush('pipedrive', FIELDS, contact, match, policy),
+    async apply(plan, contact, context): Promise<CrmResult<PushResult>> {
+      let progress = context.progress;
+      if (plan.action === 'skip' && !progress.recordId) return ok({ action: 'skipped', recordId: plan.match!.id, recordUrl: plan.match!.url });
+      const org = await organizationId(contact, progress, context);
+      if (!org.ok) return org;
+      progress = org.value;
+      const orgId = progress.companyId ? Number(progress.companyId) : undefined;
+      if (!progress.contactDone) {
+        if (!progress.recordId && plan.action === 'create') {
+          const created = await create(plan, orgId);
+          if (!created.ok) return created;
+          progress = { ...progress, recordId: created.value, created: true, contactDone: true, companyLinked: true };
+        } else {
+          const id = progress.recordId ?? plan.match!.id;
+          const updated = await update(id, contact, context.policy, orgId);
+          if (!updated.ok) return updated;
+          progress = { ...progress, recordId: id, contactDone: true, companyLinked: true };
+        }
+        progress.recordUrl = recordUrl(progress.recordId!);
+        await context.save(progress);
+      }
+      if (!progress.noteDone) {
+        const body = { content: summaryHtml(contact), person_id: Number(progress.recordId), ...(orgId !== undefined ? { org_id: orgId } : {}) } satisfies NoteCreate;
+        const note = await send({ method: 'POST', url: `${base}/api/v1/notes`, body, idempotent: false }, noteResponseSchema);
+        if (!note.ok) return note;
+        progress = { ...progress, noteDone: true };
+        await context.save(progress);
+      }
+      return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
+    },
+    check: async (query, rememberedId) => checkFrom(await findPerson(query, rememberedId)),
+    async test() {
+      const me = await send({ method: 'GET', url: `${base}/api/v1/users/me`, idempotent: true }, currentUserSchema);
+      if (!me.ok) return me;
+      const key = await profileFieldKey(true);
+      if (!key.ok) return key;
+      const who = me.value.body.data;
+      const company = who?.company_name ? ` (${who.company_name})` : '';
+      return ok(`Connected to Pipedrive as ${who?.name ?? 'your user'}${company}.`);
+    },
+  };
+}

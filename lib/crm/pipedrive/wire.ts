@@ -1,0 +1,100 @@
+import { z } from 'zod';
+// Types only, from Pipedrive's own client, to check request and response shapes at compile
+// time. Never imported at run time (nothing is bundled).
+import type {
+  AddOrganizationRequest,
+  AddPersonRequest,
+  GetOrganizationSearchResponse,
+  GetPersonSearchResponse,
+  UpdatePersonRequest,
+  UpsertOrganizationResponse,
+  UpsertPersonResponse,
+} from 'pipedrive/v2';
+import type { AddNoteRequest, CreateFieldRequest, GetCurrentUserResponse, GetFieldsResponse, UpsertNoteResponse } from 'pipedrive/v1';
+
+type Accepts<Schema extends z.ZodType, Vendor> = [Vendor] extends [z.input<Schema>] ? true : false;
+type Assert<T extends true> = T;
+
+export type PersonCreate = AddPersonRequest;
+export type PersonUpdate = UpdatePersonRequest;
+export type OrganizationCreate = AddOrganizationRequest;
+export type NoteCreate = AddNoteRequest;
+export type FieldCreate = CreateFieldRequest;
+
+const item = z.object({ value: z.string().optional(), primary: z.boolean().optional(), label: z.string().optional() });
+export type ContactItem = z.infer<typeof item>;
+
+export const personSchema = z.object({
+  id: z.number().optional(),
+  name: z.string().optional(),
+  org_id: z.number().nullable().optional(),
+  job_title: z.string().nullable().optional(),
+  emails: z.array(item).optional(),
+  phones: z.array(item).optional(),
+  custom_fields: z.record(z.string(), z.any()).nullable().optional(),
+});
+export type PipedrivePerson = z.infer<typeof personSchema>;
+
+export const personResponseSchema = z.object({ success: z.boolean().optional(), data: personSchema.optional() });
+
+export const personSearchSchema = z.object({
+  success: z.boolean().optional(),
+  data: z
+    .object({
+      items: z
+        .array(
+          z.object({
+            result_score: z.number().optional(),
+            item: z
+              .object({
+                id: z.number().optional(),
+                name: z.string().optional(),
+                emails: z.array(z.string()).optional(),
+                organization: z.object({ id: z.number().optional(), name: z.string().optional() }).nullable().optional(),
+              })
+              .optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+
+export const organizationSearchSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.object({ items: z.array(z.object({ item: z.object({ id: z.number().optional(), name: z.string().optional() }).optional() })).optional() }).optional(),
+});
+
+export const organizationResponseSchema = z.object({ success: z.boolean().optional(), data: z.object({ id: z.number().optional(), name: z.string().optional() }).optional() });
+
+export const noteResponseSchema = z.object({ success: z.boolean().optional(), data: z.object({ id: z.number().optional() }).optional() });
+
+export const fieldsResponseSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.array(z.object({ key: z.string().optional(), name: z.string().optional(), field_type: z.string().optional() })).nullable().optional(),
+});
+
+export const fieldResponseSchema = z.object({ success: z.boolean().optional(), data: z.object({ key: z.string().optional(), name: z.string().optional() }).optional() });
+
+export const currentUserSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.object({ id: z.number().optional(), name: z.string().optional(), company_name: z.string().optional(), company_domain: z.string().optional() }).optional(),
+});
+
+/** `{success: false, error, errorCode, error_info}`: Pipedrive's error body. */
+export const errorSchema = z.object({ success: z.literal(false).optional(), error: z.string(), error_info: z.string().optional() });
+
+export type _Checks = [
+  Assert<Accepts<typeof personResponseSchema, UpsertPersonResponse>>,
+  Assert<Accepts<typeof personSearchSchema, GetPersonSearchResponse>>,
+  Assert<Accepts<typeof organizationSearchSchema, GetOrganizationSearchResponse>>,
+  Assert<Accepts<typeof organizationResponseSchema, UpsertOrganizationResponse>>,
+  Assert<Accepts<typeof noteResponseSchema, UpsertNoteResponse>>,
+  Assert<Accepts<typeof fieldsResponseSchema, GetFieldsResponse>>,
+  Assert<Accepts<typeof currentUserSchema, GetCurrentUserResponse>>,
+];
+
+export function pipedriveMessage(body: unknown): string | null {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
+}

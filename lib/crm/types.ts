@@ -1,0 +1,114 @@
+/**
+ * The vocabulary every CRM target shares: which fields a push may write, what a match is,
+ * what a plan says before anything is written, and how a failure is described.
+ */
+export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
+export type CrmTarget = (typeof CRM_TARGETS)[number];
+
+export const CRM_LABELS: Record<CrmTarget, string> = {
+  hubspot: 'HubSpot',
+  pipedrive: 'Pipedrive',
+  webhook: 'Webhook',
+};
+
+/** Fields a plan compares one by one; each adapter says which of them it can store. */
+export const CRM_FIELDS = ['firstName', 'lastName', 'fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl', 'companyName', 'website'] as const;
+export type CrmField = (typeof CRM_FIELDS)[number];
+
+export const FIELD_LABELS: Record<CrmField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Name',
+  jobTitle: 'Job title',
+  email: 'Email (primary)',
+  phone: 'Phone',
+  mobilePhone: 'Mobile phone',
+  profileUrl: 'Profile URL',
+  companyName: 'Company',
+  website: 'Website',
+};
+
+export type FieldValues = Partial<Record<CrmField, string>>;
+
+/** How a record was found, in the order they are tried. */
+export type MatchedBy = 'remembered' | 'email' | 'profileUrl' | 'nameCompany';
+
+export interface Match {
+  id: string;
+  by: MatchedBy;
+  /** The record in the CRM's own app; only ever shown as a link when it is http(s). */
+  url: string | null;
+  /** What the record holds now, in Dossier's field names. */
+  values: FieldValues;
+}
+
+/**
+ *   add        the CRM field is empty: written
+ *   same       already holds this value: nothing to do
+ *   overwrite  holds another value and the user allowed replacing it
+ *   keep       holds another value; left alone unless the user allows it
+ */
+export type ChangeStatus = 'add' | 'same' | 'overwrite' | 'keep';
+
+export interface FieldChange {
+  field: CrmField;
+  label: string;
+  current: string | null;
+  proposed: string;
+  status: ChangeStatus;
+}
+
+export type PlanAction = 'create' | 'update' | 'skip';
+
+export interface PushPlan {
+  target: CrmTarget;
+  action: PlanAction;
+  reason: string;
+  match: Omit<Match, 'values'> | null;
+  changes: FieldChange[];
+  /** The company the contact will be linked to (found or created), when there is one. */
+  company: { name: string | null; domain: string | null } | null;
+  /** Where the enrichment summary goes: a note on the record, unverified emails included. */
+  note: boolean;
+}
+
+export interface PushResult {
+  action: 'created' | 'updated' | 'skipped';
+  recordId: string;
+  recordUrl: string | null;
+}
+
+export type CheckState = 'in_crm' | 'not_in_crm' | 'unknown';
+
+export interface CheckResult {
+  state: CheckState;
+  recordId: string | null;
+  recordUrl: string | null;
+  by: MatchedBy | null;
+}
+
+export type CrmErrorKind =
+  | 'auth'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'network'
+  | 'rejected'
+  | 'conflict'
+  | 'not_found'
+  | 'invalid_response'
+  | 'not_connected';
+
+export interface CrmError {
+  kind: CrmErrorKind;
+  /** The CRM's own words where it gave any, with secrets removed. */
+  message: string;
+  /** Retrying later may succeed (network, 429, 5xx); otherwise the user must act. */
+  retryable: boolean;
+  retryAfterMs?: number;
+  status?: number;
+}
+
+export type CrmResult<T> = { ok: true; value: T } | { ok: false; error: CrmError };
+
+export const ok = <T>(value: T): CrmResult<T> => ({ ok: true, value });
+export const fail = <T = never>(error: CrmError): CrmResult<T> => ({ ok: false, error });

@@ -1,0 +1,320 @@
+import { Hono, type Context } from 'hono';
+import { createHash } from 'node:crypto';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type FaultKind, type RunningEmulator } from './common';
+
+/**
+ * An in-memory Pipedrive company account: API token (header `x-api-token` or `api_token`
+ * query), persons and organizations on API v2 (with `emails`/`phones` arrays of
+ * `{value, primary, label}`), their search (`exact_match` is a whole-value match without
+ * regard to case), notes and person fields on v1, and Pipedrive's error body
+ * `{success: false, error, errorCode, error_info}`.
+ */
+export const PIPEDRIVE_TOKEN = 'pd0123456789abcdef0123456789abcdef01234567';
+export const PIPEDRIVE_DOMAIN = 'acme-emulated';
+
+export interface PdItem {
+  value: string;
+  primary: boolean;
+  label: string;
+}
+
+export interface PdPerson {
+  id: number;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  emails: PdItem[];
+  phones: PdItem[];
+  org_id: number | null;
+  job_title: string | null;
+  custom_fields: Record<string, unknown>;
+  add_time: string;
+  update_time: string;
+  is_deleted: boolean;
+}
+
+export interface PdOrganization {
+  id: number;
+  name: string;
+  website: string | null;
+  add_time: string;
+}
+
+export interface PdNote {
+  id: number;
+  content: string;
+  person_id: number | null;
+  org_id: number | null;
+  add_time: string;
+}
+
+interface PdField {
+  id: number;
+  key: string;
+  name: string;
+  field_type: string;
+  edit_flag: boolean;
+}
+
+const STANDARD_FIELDS: PdField[] = [
+  ['name', 'Name', 'varchar'],
+  ['email', 'Email', 'varchar'],
+  ['phone', 'Phone', 'phone'],
+  ['org_id', 'Organization', 'org'],
+  ['job_title', 'Job title', 'varchar'],
+].map(([key, name, type], i) => ({ id: i + 1, key: key!, name: name!, field_type: type!, edit_flag: false }));
+
+const FAULT_BODIES: Record<FaultKind, object> = {
+  '429': { success: false, error: 'Request over limit', errorCode: 429, error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.' },
+  '500': { success: false, error: 'Internal server error', errorCode: 500 },
+  '502': { success: false, error: 'Bad gateway', errorCode: 502 },
+  '503': { success: false, error: 'Service unavailable', errorCode: 503 },
+};
+
+function fail(c: Context, status: number, message: string) {
+  return c.json({ success: false, error: message, errorCode: status, error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.', data: null, additional_data: null }, status as 400);
+}
+
+function now(): string {
+  return new Date().toISOString().replace('T', ' ').slice(0, 19);
+}
+
+export class PipedriveState {
+  tokens = new Set([PIPEDRIVE_TOKEN]);
+  persons = new Map<number, PdPerson>();
+  organizations = new Map<number, PdOrganization>();
+  notes = new Map<number, PdNote>();
+  personFields: PdField[] = [...STANDARD_FIELDS];
+  private nextId = 1;
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  reset(): void {
+    this.tokens = new Set([PIPEDRIVE_TOKEN]);
+    this.persons.clear();
+    this.organizations.clear();
+    this.notes.clear();
+    this.personFields = [...STANDARD_FIELDS];
+  }
+
+  customKeys(): Set<string> {
+    return new Set(this.personFields.filter((f) => f.edit_flag).map((f) => f.key));
+  }
+
+  seedPerson(fields: Partial<PdPerson> & { name: string }): PdPerson {
+    const person: PdPerson = { id: this.id(), first_name: null, last_name: null, emails: [], phones: [], org_id: null, job_title: null, custom_fields: {}, add_time: now(), update_time: now(), is_deleted: false, ...fields };
+    this.persons.set(person.id, person);
+    return person;
+  }
+}
+
+function items(value: unknown, field: string): PdItem[] | string {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return `${field} must be an array`;
+  const out: PdItem[] = [];
+  for (const entry of value) {
+    if (!entry || typeof entry !== 'object' || typeof (entry as PdItem).value !== 'string' || !(entry as PdItem).value.trim()) return `${field}: every item needs a value`;
+    const item = entry as Partial<PdItem>;
+    out.push({ value: item.value!.trim(), primary: item.primary === true, label: typeof item.label === 'string' ? item.label : 'work' });
+  }
+  if (out.length && !out.some((i) => i.primary)) out[0]!.primary = true;
+  if (out.filter((i) => i.primary).length > 1) return `${field}: only one item can be primary`;
+  return out;
+}
+
+function personView(state: PipedriveState, person: PdPerson) {
+  return { ...person, custom_fields: Object.fromEntries([...state.customKeys()].map((k) => [k, person.custom_fields[k] ?? null])) };
+}
+
+function truthy(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
+}
+
+export function createPipedriveEmulator() {
+  const state = new PipedriveState();
+  const control = new EmulatorControl();
+  const app = new Hono();
+
+  adminControlRoutes(app, control, () => state.reset());
+  app.get('/__admin/records', (c) => c.json({ persons: [...state.persons.values()], organizations: [...state.organizations.values()], notes: [...state.notes.values()], personFields: state.personFields }));
+  app.post('/__admin/persons', async (c) => c.json(state.seedPerson(await c.req.json()), 201));
+
+  const api = new Hono();
+  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
+  api.use(async (c, next) => {
+    const token = c.req.header('x-api-token') ?? c.req.query('api_token');
+    if (!token || !state.tokens.has(token)) return fail(c, 401, 'unauthorized access');
+    await next();
+    c.header('x-ratelimit-limit', '80');
+    c.header('x-ratelimit-remaining', '79');
+  });
+
+  api.get('/api/v1/users/me', (c) =>
+    c.json({ success: true, data: { id: 1, name: 'Emulator Admin', email: 'admin@acme-emulated.example', company_id: 77, company_name: 'Acme Emulated', company_domain: PIPEDRIVE_DOMAIN, is_admin: true } }),
+  );
+
+  api.get('/api/v1/personFields', (c) =>
+    c.json({ success: true, data: state.personFields, additional_data: { pagination: { start: 0, limit: 500, more_items_in_collection: false } } }),
+  );
+  api.post('/api/v1/personFields', async (c) => {
+    const body = await c.req.json().catch(() => null);
+    if (!body || typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Field name must be given.');
+    if (typeof body.field_type !== 'string') return fail(c, 400, 'Field type must be given.');
+    const key = createHash('sha1').update(`${body.name}:${state.personFields.length}`).digest('hex');
+    const field: PdField = { id: state.personFields.length + 1, key, name: body.name.trim(), field_type: body.field_type, edit_flag: true };
+    state.personFields.push(field);
+    return c.json({ success: true, data: field }, 201);
+  });
+
+  api.get('/api/v2/persons/search', (c) => {
+    const term = (c.req.query('term') ?? '').trim();
+    const exact = truthy(c.req.query('exact_match'));
+    const fields = (c.req.query('fields') ?? 'name,email,phone,notes,custom_fields').split(',');
+    if (term.length < (exact ? 1 : 2)) return fail(c, 400, 'Search term must be at least 2 characters long (1 with exact_match).');
+    const unknown = fields.find((f) => !['name', 'email', 'phone', 'notes', 'custom_fields'].includes(f));
+    if (unknown) return fail(c, 400, `Invalid field: ${unknown}`);
+    const want = term.toLowerCase();
+    const hit = (value: unknown) => typeof value === 'string' && (exact ? value.trim().toLowerCase() === want : value.toLowerCase().includes(want));
+    const found = [...state.persons.values()].flatMap((person) => {
+      if (person.is_deleted) return [];
+      const customHits = fields.includes('custom_fields') ? [...state.customKeys()].map((k) => person.custom_fields[k]).filter(hit) : [];
+      const matched =
+        (fields.includes('name') && hit(person.name)) ||
+        (fields.includes('email') && person.emails.some((e) => hit(e.value))) ||
+        (fields.includes('phone') && person.phones.some((p) => hit(p.value))) ||
+        customHits.length > 0;
+      if (!matched) return [];
+      const org = person.org_id !== null ? state.organizations.get(person.org_id) : undefined;
+      return [
+        {
+          result_score: exact ? 1 : 0.5,
+          item: {
+            id: person.id,
+            type: 'person',
+            name: person.name,
+            phones: person.phones.map((p) => p.value),
+            emails: person.emails.map((e) => e.value),
+            visible_to: 3,
+            owner: { id: 1 },
+            organization: org ? { id: org.id, name: org.name, address: null } : null,
+            custom_fields: customHits,
+            notes: [],
+          },
+        },
+      ];
+    });
+    const limit = Math.min(Number(c.req.query('limit') ?? 100) || 100, 500);
+    return c.json({ success: true, data: { items: found.slice(0, limit) }, additional_data: { next_cursor: null } });
+  });
+
+  api.get('/api/v2/persons/:id', (c) => {
+    const person = state.persons.get(Number(c.req.param('id')));
+    if (!person || person.is_deleted) return fail(c, 404, 'Person not found');
+    return c.json({ success: true, data: personView(state, person) });
+  });
+
+  function applyPerson(person: PdPerson, body: Record<string, unknown>): string | null {
+    if ('name' in body) {
+      if (typeof body.name !== 'string' || !body.name.trim()) return 'Name must be given.';
+      person.name = body.name.trim();
+    }
+    for (const key of ['emails', 'phones'] as const) {
+      if (key in body) {
+        const parsed = items(body[key], key);
+        if (typeof parsed === 'string') return parsed;
+        person[key] = parsed;
+      }
+    }
+    if ('job_title' in body) person.job_title = typeof body.job_title === 'string' ? body.job_title : null;
+    if ('org_id' in body) {
+      if (body.org_id !== null && !state.organizations.has(Number(body.org_id))) return `Organization with id ${String(body.org_id)} not found`;
+      person.org_id = body.org_id === null ? null : Number(body.org_id);
+    }
+    if ('custom_fields' in body) {
+      const custom = body.custom_fields as Record<string, unknown>;
+      const keys = state.customKeys();
+      for (const key of Object.keys(custom ?? {})) if (!keys.has(key)) return `Custom field with key ${key} does not exist`;
+      Object.assign(person.custom_fields, custom);
+    }
+    const allowed = new Set(['name', 'emails', 'phones', 'job_title', 'org_id', 'custom_fields', 'owner_id', 'visible_to', 'label_ids', 'marketing_status', 'notes', 'birthday']);
+    const unknown = Object.keys(body).find((k) => !allowed.has(k));
+    if (unknown) return `Unknown field: ${unknown}`;
+    person.update_time = now();
+    return null;
+  }
+
+  api.post('/api/v2/persons', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body) return fail(c, 400, 'Invalid JSON body');
+    if (typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Name must be given.');
+    const person = state.seedPerson({ name: body.name });
+    const problem = applyPerson(person, body);
+    if (problem) {
+      state.persons.delete(person.id);
+      return fail(c, 400, problem);
+    }
+    return c.json({ success: true, data: personView(state, person) });
+  });
+
+  api.patch('/api/v2/persons/:id', async (c) => {
+    const person = state.persons.get(Number(c.req.param('id')));
+    if (!person || person.is_deleted) return fail(c, 404, 'Person not found');
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body) return fail(c, 400, 'Invalid JSON body');
+    const before = structuredClone(person);
+    const problem = applyPerson(person, body);
+    if (problem) {
+      state.persons.set(person.id, before);
+      return fail(c, 400, problem);
+    }
+    return c.json({ success: true, data: personView(state, person) });
+  });
+
+  api.get('/api/v2/organizations/search', (c) => {
+    const term = (c.req.query('term') ?? '').trim();
+    const exact = truthy(c.req.query('exact_match'));
+    if (term.length < (exact ? 1 : 2)) return fail(c, 400, 'Search term must be at least 2 characters long (1 with exact_match).');
+    const want = term.toLowerCase();
+    const found = [...state.organizations.values()].filter((o) => (exact ? o.name.toLowerCase() === want : o.name.toLowerCase().includes(want)));
+    return c.json({ success: true, data: { items: found.map((o) => ({ result_score: 1, item: { id: o.id, type: 'organization', name: o.name, address: null, visible_to: 3, owner: { id: 1 }, custom_fields: [], notes: [] } })) }, additional_data: { next_cursor: null } });
+  });
+
+  api.post('/api/v2/organizations', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Name must be given.');
+    const org: PdOrganization = { id: state.id(), name: body.name.trim(), website: typeof body.website === 'string' ? body.website : null, add_time: now() };
+    state.organizations.set(org.id, org);
+    return c.json({ success: true, data: org });
+  });
+
+  api.get('/api/v2/organizations/:id', (c) => {
+    const org = state.organizations.get(Number(c.req.param('id')));
+    return org ? c.json({ success: true, data: org }) : fail(c, 404, 'Organization not found');
+  });
+
+  api.post('/api/v1/notes', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body.content !== 'string' || !body.content.trim()) return fail(c, 400, 'Note content must be given.');
+    const personId = body.person_id === undefined ? null : Number(body.person_id);
+    const orgId = body.org_id === undefined ? null : Number(body.org_id);
+    if (personId === null && orgId === null && body.deal_id === undefined && body.lead_id === undefined) return fail(c, 400, 'Note must be attached to a deal, person, organization or lead.');
+    if (personId !== null && !state.persons.has(personId)) return fail(c, 400, `Person with id ${personId} not found`);
+    const note: PdNote = { id: state.id(), content: body.content, person_id: personId, org_id: orgId, add_time: now() };
+    state.notes.set(note.id, note);
+    return c.json({ success: true, data: note }, 201);
+  });
+
+  app.route('/', api);
+  app.notFound((c) => fail(c, 404, 'Unknown method .'));
+  return { app, state, control };
+}
+
+export type PipedriveEmulator = ReturnType<typeof createPipedriveEmulator>;
+
+export async function startPipedriveEmulator(): Promise<PipedriveEmulator & { server: RunningEmulator; origin: string }> {
+  const emulator = createPipedriveEmulator();
+  const server = await serve(emulator.app);
+  return { ...emulator, server, origin: server.origin };
+}

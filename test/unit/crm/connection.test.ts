@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { connectionInputSchema, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
+import { redact } from '@/lib/crm/http';
+
+describe('CRM connections', () => {
+  it.each([
+    [{ kind: 'hubspot', token: 'pat-na1-abcdef123456' }, true],
+    [{ kind: 'hubspot', token: 'pat-na1-abcdef123456', apiBase: 'http://127.0.0.1:9911/' }, true],
+    [{ kind: 'hubspot', token: 'pat-na1-abcdef123456', apiBase: 'http://api.hubapi.com' }, false],
+    [{ kind: 'hubspot', token: 'pat na1' }, false],
+    [{ kind: 'pipedrive', token: 'pd-token-123456', domain: 'https://Acme.pipedrive.com/' }, true],
+    [{ kind: 'pipedrive', token: 'pd-token-123456', domain: 'acme/../evil' }, false],
+    [{ kind: 'webhook', url: 'https://hooks.example/catch/1?x=2', secret: 'sixteen-chars-ok' }, true],
+    [{ kind: 'webhook', url: 'http://hooks.example/catch', secret: 'sixteen-chars-ok' }, false],
+    [{ kind: 'webhook', url: 'https://user:pw@hooks.example/', secret: 'sixteen-chars-ok' }, false],
+    [{ kind: 'webhook', url: 'https://hooks.example/', secret: 'short' }, false],
+  ])('%j valid: %s', (input, valid) => {
+    expect(connectionInputSchema.safeParse(input).success).toBe(valid);
+  });
+
+  it('defaults and host permissions: https://api.hubapi.com and https://<domain>.pipedrive.com', () => {
+    expect(connectionOrigin(connectionInputSchema.parse({ kind: 'hubspot', token: 'pat-na1-abcdef123456' }))).toBe('https://api.hubapi.com/*');
+    const pipedrive = connectionInputSchema.parse({ kind: 'pipedrive', token: 'pd-token-123456', domain: 'Acme' });
+    expect(pipedrive).toMatchObject({ domain: 'acme' });
+    expect(connectionOrigin(pipedrive)).toBe('https://acme.pipedrive.com/*');
+  });
+
+  it('summaries never carry a token, a secret, or a webhook path', () => {
+    const connections: StoredConnection[] = [
+      { kind: 'hubspot', token: 'pat-na1-abcdef123456', portalId: 1 },
+      { kind: 'pipedrive', token: 'pd-token-123456', domain: 'acme' },
+      { kind: 'webhook', url: 'https://hooks.example/catch/123/secret-path', secret: 'sixteen-chars-ok' },
+    ];
+    const text = JSON.stringify(connections.map(summarise));
+    for (const secret of ['pat-na1-abcdef123456', 'pd-token-123456', 'sixteen-chars-ok', 'secret-path']) expect(text).not.toContain(secret);
+    expect(summarise(connections[2]!)).toMatchObject({ host: 'hooks.example', address: 'https://hooks.example/…', maskedSecret: '••••s-ok' });
+  });
+
+  it('redacts secrets from any text', () => {
+    expect(redact('GET https://x.example/?api_token=pd-token-123456 failed', ['pd-token-123456'])).toBe('GET https://x.example/?api_token=*** failed');
+  });
+});

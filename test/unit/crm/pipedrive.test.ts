@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CrmAdapter } from '@/lib/crm/adapter';
+import type { PipedriveConnection } from '@/lib/crm/connection';
+import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+
+type Emulator = Awaited<ReturnType<typeof startPipedriveEmulator>>;
+let pd: Emulator;
+let learnt: Record<string, unknown> = {};
+
+function adapter(token = PIPEDRIVE_TOKEN, waits: number[] = []): CrmAdapter {
+  const connection: PipedriveConnection = { kind: 'pipedrive', token, domain: PIPEDRIVE_DOMAIN, apiBase: pd.origin, ...(learnt as object) };
+  return createPipedriveAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry: instantRetry(waits) });
+}
+
+async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = []) {
+  const match = await crm.find(who, null);
+  if (!match.ok) return match;
+  const plan = crm.plan(who, match.value, { overwrite: overwrite as never[] });
+  return crm.apply(plan, who, memoryProgress().context({}, overwrite));
+}
+
+beforeAll(async () => {
+  pd = await startPipedriveEmulator();
+});
+afterAll(() => pd.server.close());
+beforeEach(() => {
+  pd.state.reset();
+  pd.control.reset();
+  learnt = {};
+});
+
+describe('Pipedrive adapter against the emulator', () => {
+  it('test() says who is connected and adds Dossier’s profile URL field once', async () => {
+    const result = await adapter().test();
+    expect(result).toMatchObject({ ok: true, value: 'Connected to Pipedrive as Emulator Admin (Acme Emulated).' });
+    expect(pd.state.personFields.filter((f) => f.name === PROFILE_FIELD_NAME)).toHaveLength(1);
+    expect(learnt.profileFieldKey).toMatch(/^[0-9a-f]{40}$/);
+    await adapter().test();
+    expect(pd.state.personFields.filter((f) => f.name === PROFILE_FIELD_NAME)).toHaveLength(1);
+  });
+
+  it('a bad token is refused with Pipedrive’s message; the token travels in a header, never the URL', async () => {
+    const result = await adapter('wrong-token-0000000000').test();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', message: 'unauthorized access', status: 401 } });
+    await adapter().test();
+    expect(pd.control.log.every((r) => !r.path.includes(PIPEDRIVE_TOKEN))).toBe(true);
+    expect(pd.control.log.at(-1)!.headers['x-api-token']).toBe(PIPEDRIVE_TOKEN);
+  });
+
+  it('creates the organization, the person with emails/phones arrays and a note; a second push creates nothing', async () => {
+    await adapter().test();
+    const crm = adapter();
+    expect(await push(crm)).toMatchObject({ ok: true, value: { action: 'created' } });
+    const [person] = [...pd.state.persons.values()];
+    const [org] = [...pd.state.organizations.values()];
+    expect(org).toMatchObject({ name: 'Northwind Analytics', website: 'https://www.northwind-analytics.example/' });
+    expect(person).toMatchObject({ name: 'Maya Chen', job_title: 'VP of Engineering', org_id: org!.id });
+    expect(person!.emails).toEqual([{ value: 'maya.chen@northwind-analytics.example', primary: true, label: 'work' }]);
+    expect(person!.phones).toEqual([
+      { value: '+14155550110', primary: true, label: 'mobile' },
+      { value: '+14155550111', primary: false, label: 'work' },
+    ]);
+    expect(person!.custom_fields[learnt.profileFieldKey as string]).toBe('https://www.linkedin.com/in/maya-chen/');
+    expect([...pd.state.notes.values()]).toHaveLength(1);
+
+    expect(await push(crm)).toMatchObject({ ok: true, value: { action: 'skipped', recordId: String(person!.id) } });
+    expect(pd.state.persons.size).toBe(1);
+    expect(pd.state.organizations.size).toBe(1);
+    expect(pd.state.notes.size).toBe(1);
+  });
+
+  it('exact_match search ignores case, so an address typed in capitals is matched', async () => {
+    const existing = pd.state.seedPerson({ name: 'Maya Chen', emails: [{ value: 'MAYA.CHEN@Northwind-Analytics.example', primary: true, label: 'work' }] });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: String(existing.id), by: 'email' } });
+    // …and only whole values match: a longer address holding this one is someone else.
+    pd.state.reset();
+    pd.state.seedPerson({ name: 'Other', emails: [{ value: 'xmaya.chen@northwind-analytics.example', primary: true, label: 'work' }] });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: null });
+  });
+
+  it('matches by Dossier’s profile field, then by name at the same organization', async () => {
+    await adapter().test();
+    const key = learnt.profileFieldKey as string;
+    pd.state.organizations.set(900, { id: 900, name: 'Northwind Analytics', website: null, add_time: '' });
+    const byName = pd.state.seedPerson({ name: 'Maya Chen', org_id: 900 });
+    pd.state.seedPerson({ name: 'Maya Chen', org_id: null });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: String(byName.id), by: 'nameCompany' } });
+    const byUrl = pd.state.seedPerson({ name: 'M. Chen', custom_fields: { [key]: 'https://www.linkedin.com/in/maya-chen/' } });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: String(byUrl.id), by: 'profileUrl' } });
+    expect(await adapter().check({ emails: [], profileUrl: 'https://www.linkedin.com/in/maya-chen/' }, null)).toMatchObject({
+      ok: true,
+      value: { state: 'in_crm', recordUrl: `https://${PIPEDRIVE_DOMAIN}.pipedrive.com/person/${byUrl.id}` },
+    });
+  });
+
+  it('keeps the CRM’s primary email unless allowed, and never loses an address it had', async () => {
+    await adapter().test();
+    const existing = pd.state.seedPerson({ name: 'Maya Chen', job_title: 'Engineer', emails: [{ value: 'maya@old.example', primary: true, label: 'work' }] });
+    await adapter().test();
+    const crm = adapter();
+    const found = await crm.find(contact(), String(existing.id));
+    const plan = crm.plan(contact(), matched(found), { overwrite: [] });
+    expect(plan.changes.find((c) => c.field === 'email')).toMatchObject({ status: 'keep', current: 'maya@old.example' });
+    await crm.apply(plan, contact(), memoryProgress().context());
+    expect(existing.emails).toEqual([{ value: 'maya@old.example', primary: true, label: 'work' }]);
+    expect(existing.job_title).toBe('Engineer');
+
+    const allowed = crm.plan(contact(), matched(await crm.find(contact(), String(existing.id))), { overwrite: ['email'] });
+    await crm.apply(allowed, contact(), memoryProgress().context({}, ['email']));
+    expect(existing.emails).toEqual([
+      { value: 'maya@old.example', primary: false, label: 'work' },
+      { value: 'maya.chen@northwind-analytics.example', primary: true, label: 'work' },
+    ]);
+  });
+
+  it("a 'Most Probable' email is not put on the person: it is in the note, labelled unverified", async () => {
+    await adapter().test();
+    expect((await push(adapter(), contact(emilieEnrichment()))).ok).toBe(true);
+    const [person] = [...pd.state.persons.values()];
+    expect(person!.emails).toEqual([]);
+    expect([...pd.state.notes.values()][0]!.content).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+  });
+
+  it('429 honours Retry-After on reads; 5xx is retryable; a rejected field is final with Pipedrive’s message', async () => {
+    const waits: number[] = [];
+    pd.control.faults.push({ kind: '429', retryAfter: 3 });
+    expect((await adapter(PIPEDRIVE_TOKEN, waits).find(contact(), null)).ok).toBe(true);
+    expect(waits).toEqual([3_000]);
+
+    await adapter().test();
+    pd.control.faults.push({ kind: '503', method: 'POST' });
+    const down = await push(adapter());
+    expect(down).toMatchObject({ ok: false, error: { kind: 'unavailable', retryable: true } });
+
+    const bad = await adapter().apply(
+      { target: 'pipedrive', action: 'create', reason: '', match: null, company: null, note: true, changes: [{ field: 'fullName', label: 'Name', current: null, proposed: ' ', status: 'add' }] },
+      { ...contact(), company: undefined },
+      memoryProgress().context(),
+    );
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'rejected', retryable: false, message: 'Name must be given.' } });
+  });
+});

@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
+import { idempotencyKey } from '@/lib/crm/webhook/payload';
+import { hmacSha256Hex, signatureHeader } from '@/lib/crm/webhook/sign';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '../../emulators/webhook';
+import { contact, emilieEnrichment, instantRetry, memoryProgress } from './fixtures';
+
+type Emulator = Awaited<ReturnType<typeof startWebhookEmulator>>;
+let hook: Emulator;
+
+const adapter = (secret = WEBHOOK_SECRET) => createWebhookAdapter({ kind: 'webhook', url: hook.url, secret }, { retry: instantRetry() });
+
+async function push(who = contact(), remembered: string | null = null) {
+  const crm = adapter();
+  const match = await crm.find(who, remembered);
+  const plan = crm.plan(who, match.ok ? match.value : null, { overwrite: [] });
+  return crm.apply(plan, who, memoryProgress().context());
+}
+
+beforeAll(async () => {
+  hook = await startWebhookEmulator();
+});
+afterAll(() => hook.server.close());
+beforeEach(() => {
+  hook.deliveries.splice(0);
+  hook.control.reset();
+});
+
+describe('webhook signature', () => {
+  it('is HMAC-SHA256 of the raw body, hex, as node:crypto computes it', async () => {
+    const body = '{"event":"contact.push","name":"Émilie Lefèvre ✓"}';
+    const expected = createHmac('sha256', 'a-shared-secret-16').update(body, 'utf8').digest('hex');
+    expect(await hmacSha256Hex('a-shared-secret-16', body)).toBe(expected);
+    expect(await signatureHeader('a-shared-secret-16', body)).toBe(`sha256=${expected}`);
+  });
+});
+
+describe('webhook adapter against the receiver', () => {
+  it('delivers the normalised contact, signed, with an idempotency key; the receiver verifies it', async () => {
+    expect(await push()).toMatchObject({ ok: true, value: { action: 'created', recordUrl: null } });
+    const [delivery] = hook.deliveries;
+    expect(delivery!.signatureValid).toBe(true);
+    expect(delivery!.signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(delivery!.body).digest('hex')}`);
+    expect(delivery!.idempotencyKey).toBe(await idempotencyKey(contact()));
+    expect(delivery!.json).toMatchObject({
+      event: 'contact.push',
+      version: 1,
+      idempotencyKey: delivery!.idempotencyKey,
+      contact: { fullName: 'Maya Chen', primaryEmail: 'maya.chen@northwind-analytics.example', company: { domain: 'northwind-analytics.example' } },
+    });
+  });
+
+  it('the key is stable per person and content: a later enrichment of the same data has the same key, a change a new one', async () => {
+    const first = await idempotencyKey(contact(undefined, 'h-1'));
+    expect(await idempotencyKey({ ...contact(undefined, 'h-2'), enrichedAt: 1 })).toBe(first);
+    expect(await idempotencyKey({ ...contact(), jobTitle: 'CTO' })).not.toBe(first);
+  });
+
+  it('unchanged since the last delivery: skipped; changed: sent again under a new key', async () => {
+    const key = await idempotencyKey(contact());
+    expect(await push(contact(), key)).toMatchObject({ ok: true, value: { action: 'skipped' } });
+    expect(hook.deliveries).toHaveLength(0);
+    expect(await push({ ...contact(), jobTitle: 'CTO' }, key)).toMatchObject({ ok: true, value: { action: 'updated' } });
+    expect(hook.deliveries).toHaveLength(1);
+  });
+
+  it('a retried delivery (5xx first) carries the same bytes and key, so the receiver counts it once', async () => {
+    hook.control.faults.push({ kind: '503' });
+    expect((await push()).ok).toBe(true);
+    expect(hook.control.log.map((r) => r.status)).toEqual([503, 202]);
+    await push();
+    expect(hook.accepted()).toHaveLength(1);
+    expect(hook.deliveries.filter((d) => d.duplicate)).toHaveLength(1);
+  });
+
+  it("a 'Most Probable' address is never the primary email", async () => {
+    await push(contact(emilieEnrichment()));
+    expect(hook.deliveries[0]!.json).toMatchObject({
+      contact: { primaryEmail: null, emails: [{ address: 'emilie@brightwater-labs.example', status: 'most_probable', verified: false }] },
+    });
+  });
+
+  it('a wrong secret is refused by the receiver; the error never shows the secret', async () => {
+    const result = await adapter('another-secret-of-16-chars').test();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
+    if (!result.ok) expect(result.error.message).not.toContain('another-secret');
+    expect(await adapter().test()).toMatchObject({ ok: true });
+  });
+});
