@@ -5,11 +5,29 @@ import { defineConfig } from 'wxt';
 // at the moment the user turns a feature on.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
+// Firefox needs a stable add-on id for storage and signing. 142 is the first release (desktop and
+// Android) that reads data_collection_permissions; it also grants an MV3 add-on's host permissions
+// at install. Declared data collection: a lookup sends the looked-up person's profile URL,
+// email or phone (read from the page) to the enrichment gateway, and a push sends the enriched
+// contact to the user's CRM.
+const firefoxSettings = {
+  browser_specific_settings: {
+    gecko: {
+      id: 'dossier@dossier.example',
+      strict_min_version: '142.0',
+      data_collection_permissions: { required: ['personallyIdentifyingInfo', 'websiteContent'] },
+    },
+  },
+};
+
 export default defineConfig({
+  // One code base, MV3 everywhere: Firefox's MV3 has action, scripting and optional host
+  // permissions as Chrome does, where its MV2 would need a second path through the code.
+  manifestVersion: 3,
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Dossier',
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting'],
@@ -22,5 +40,6 @@ export default defineConfig({
         description: 'Enrich the profile in the current tab',
       },
     },
-  },
+    ...(browser === 'firefox' ? firefoxSettings : {}),
+  }),
 });

@@ -16,13 +16,13 @@ export interface Sandbox {
   admin(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export async function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+export async function launchWithExtension(userDataDir: string, extensionDir = EXTENSION_DIR): Promise<BrowserContext> {
   const executablePath = findBrowser();
   if (!executablePath) throw new Error('No Chromium found: run `npx tsx scripts/browser.ts` first.');
   return chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
   });
 }
 

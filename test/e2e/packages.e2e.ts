@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import JSZip from 'jszip';
+import { routeDemoPages } from '../../scripts/demo-routes';
+import { configureExtension, expect, launchWithExtension, serviceWorkerOf, test } from './extension';
+
+/**
+ * The store package itself, not the test build: `npm run zip` (run by `npm test` before this
+ * suite) wrote it. It declares no `<all_urls>`, so this also shows that the release works on
+ * the professional network with only the permissions it asks for at install.
+ */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const CHROME_PACKAGE = `.output/dossier-${version}-chrome.zip`;
+
+async function unpack(zipPath: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'dossier-package-'));
+  const zip = await JSZip.loadAsync(readFileSync(zipPath));
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (entry.dir) continue;
+    const target = join(dir, name);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, await entry.async('nodebuffer'));
+  }
+  return dir;
+}
+
+test('the Chrome store package loads, asks only for its declared hosts, and enriches a profile', async ({ sandbox }) => {
+  const extensionDir = await unpack(CHROME_PACKAGE);
+  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8'));
+  expect(manifest.version).toBe(version);
+  expect(manifest.host_permissions).not.toContain('<all_urls>');
+  expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+  expect(manifest).not.toHaveProperty('chrome_url_overrides');
+  for (const size of ['16', '32', '48', '128']) expect(manifest.icons).toHaveProperty(size);
+
+  const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
+  const context = await launchWithExtension(profile, extensionDir);
+  try {
+    const worker = await serviceWorkerOf(context);
+    const extensionId = new URL(worker.url()).host;
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await expect(popup.getByRole('heading', { name: 'No API key yet' })).toBeVisible();
+
+    await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+    await routeDemoPages(context, sandbox.origin);
+    const page = await context.newPage();
+    await page.goto('https://www.linkedin.com/in/maya-chen/');
+    const panel = page.getByRole('complementary', { name: /Dossier/ });
+    await panel.getByRole('button', { name: /^Enrich person and company/ }).click();
+    await expect(panel.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Maya Chen');
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(extensionDir, { recursive: true, force: true });
+  }
+});
