@@ -10,9 +10,36 @@ import { useRecentHistory } from '@/components/stores/recent-history';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ErrorReport } from '@/lib/messaging/protocol';
+import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-panel';
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
+}
+
+const sidePanelApis = browser as unknown as SidePanelApis;
+
+/** The popup's window, learnt up front: the side panel must be opened straight from the click. */
+function useWindowId(): number | undefined {
+  const [windowId, setWindowId] = useState<number>();
+  useEffect(() => {
+    void browser.windows.getCurrent().then((w) => setWindowId(w.id));
+  }, []);
+  return windowId;
+}
+
+function SidePanelButton({ windowId }: { windowId: number | undefined }) {
+  const kind = sidePanelKind(sidePanelApis);
+  if (!kind) return null;
+  function open() {
+    const opening = openSidePanel(sidePanelApis, windowId);
+    // The popup would cover the panel it just opened.
+    void opening?.then(() => window.close(), () => {});
+  }
+  return (
+    <button type="button" className="link-button" onClick={open} disabled={kind === 'sidePanel' && windowId === undefined}>
+      {kind === 'sidePanel' ? t('app.openSidePanel') : t('app.openSidebar')}
+    </button>
+  );
 }
 
 /** Marks the moment the popup can be used, for scripts/bench/popup.bench.ts. */
@@ -32,6 +59,7 @@ export function Popup() {
   const recent = useRecentHistory();
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const windowId = useWindowId();
 
   async function refresh() {
     setRefreshing(true);
@@ -62,6 +90,7 @@ export function Popup() {
           </span>
         )}
         <span className="spacer" />
+        {hasKey && <SidePanelButton windowId={windowId} />}
         {hasKey && (
           <button type="button" className="link-button" onClick={openSettings}>
             {t('settings.title')}

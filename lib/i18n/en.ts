@@ -8,6 +8,8 @@ export const en = {
   'app.sandboxTitle': 'Connected to the local sandbox at {url}: synthetic data, no real credits.',
   'app.loading': 'Loading…',
   'app.openSettings': 'Open settings',
+  'app.openSidePanel': 'Open side panel',
+  'app.openSidebar': 'Open sidebar',
   'app.settingsTitle': 'Dossier settings',
   'app.historyTitle': 'Lookup history',
 

@@ -303,3 +303,17 @@ test('settings › Privacy: all data exports as JSON without the key, then delet
   const preview = await callBackground(settings, 'preview', { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen' } });
   expect(preview.value).toMatchObject({ cost: 2, inLedger: null });
 });
+
+test('the popup opens Dossier in the browser’s side panel, then gets out of the way', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+  const popup = await openExtensionPage('popup.html');
+  // Another page to ask the browser which pages are open, since the popup closes itself.
+  const observer = await context.newPage();
+  const cdp = await context.newCDPSession(observer);
+  const popupClosed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Open side panel' }).click();
+  await popupClosed;
+  await expect
+    .poll(async () => (await cdp.send('Target.getTargets')).targetInfos.map((t) => new URL(t.url).pathname))
+    .toContain('/sidepanel.html');
+});
