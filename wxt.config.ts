@@ -1,8 +1,10 @@
 import { defineConfig } from 'wxt';
 
-// The e2e suite cannot answer an optional-permission prompt, so a test build
-// (DOSSIER_E2E=1) declares up front the hosts the product otherwise asks for
-// at the moment the user turns a feature on.
+// The automation build (DOSSIER_E2E=1), used by the e2e suite and the `npm start` tour:
+// automation cannot answer an optional-permission prompt, so it declares up front the hosts
+// the product otherwise asks for at the moment the user turns a feature on; and it cannot
+// click a browser context menu, so its worker exposes the menu's click handler
+// (entrypoints/background.ts). A release build has neither.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
 // Firefox needs a stable add-on id for storage and signing. 142 is the first release (desktop and
@@ -24,6 +26,7 @@ export default defineConfig({
   // One code base, MV3 everywhere: Firefox's MV3 has action, scripting and optional host
   // permissions as Chrome does, where its MV2 would need a second path through the code.
   manifestVersion: 3,
+  vite: () => ({ define: { __DOSSIER_AUTOMATION__: JSON.stringify(e2eBuild) } }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',

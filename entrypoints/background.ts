@@ -3,7 +3,8 @@ import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance'
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
 import { createRouter } from '@/lib/background/router';
 import { syncScannerRegistration } from '@/lib/background/scanner-registration';
-import { PROFILE_COMMAND } from '@/lib/background/selection';
+import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
+import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
 import { takeInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
@@ -29,6 +30,15 @@ export default defineBackground(() => {
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
+  // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
+  // handler a menu click runs. Compiled out of release builds (see wxt.config.ts).
+  if (__DOSSIER_AUTOMATION__) {
+    Object.assign(globalThis, {
+      dossierAutomation: {
+        contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => runMenuClick(background.lookups, click, tab),
+      },
+    });
+  }
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
   });

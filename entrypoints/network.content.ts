@@ -2,8 +2,9 @@ import { contentBridge } from '@/lib/content/bridge';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/content/hosts';
 import { sameDetection, scheduleDetections } from '@/lib/content/redetect';
 import { detectPage } from '@/lib/extract/detect';
+import { showLookupResultsInPanel } from '@/lib/content/lookup-notices';
+import { showPanel } from '@/lib/content/show-panel';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
-import { sendMessage } from '@/lib/messaging/messenger';
 
 /**
  * The small always-on detector. It reads the page with a few targeted queries, and asks the
@@ -19,7 +20,7 @@ export default defineContentScript({
       const detection = detectPage(document, location.href);
       if (sameDetection(detection, bridge.state.detection)) return;
       bridge.set({ detection });
-      if (detection.kind !== 'other' && !bridge.state.panelMounted) void sendMessage('showPanel', undefined).catch(() => {});
+      if (detection.kind !== 'other' && !bridge.state.panelMounted) void showPanel();
     }
 
     let cancel = scheduleDetections(detect, (cb, ms) => ctx.setTimeout(cb, ms), clearTimeout);
@@ -29,11 +30,6 @@ export default defineContentScript({
     });
 
     contentMessenger.onMessage('getDetection', () => bridge.state.detection);
-    contentMessenger.onMessage('showLookupResult', async ({ data }) => {
-      bridge.set({ notice: data });
-      if (bridge.state.panelMounted) return true;
-      const reply = await sendMessage('showPanel', undefined).catch(() => null);
-      return Boolean(reply?.ok && reply.value);
-    });
+    showLookupResultsInPanel(contentMessenger, bridge, showPanel);
   },
 });

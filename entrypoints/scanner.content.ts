@@ -2,8 +2,9 @@ import { contentBridge } from '@/lib/content/bridge';
 import { markFound } from '@/lib/content/highlight';
 import { regionFor } from '@/lib/identity/region';
 import { scanPage } from '@/lib/scan';
-import { sendMessage } from '@/lib/messaging/messenger';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { showLookupResultsInPanel } from '@/lib/content/lookup-notices';
+import { showPanel } from '@/lib/content/show-panel';
 
 /**
  * Emails and phone numbers on any page: opt-in. Not in the manifest; the background registers
@@ -14,6 +15,8 @@ export default defineContentScript({
   runAt: 'document_idle',
   async main(ctx) {
     const bridge = contentBridge();
+    // Listening before the scan: a right-click lookup may arrive while it runs.
+    showLookupResultsInPanel(contentMessenger, bridge, showPanel);
     const controller = new AbortController();
     ctx.onInvalidated(() => controller.abort());
     const found = await scanPage(document, {
@@ -24,6 +27,6 @@ export default defineContentScript({
     markFound(found);
     bridge.set({ found: found.map(({ kind, value, display }) => ({ kind, value, display })) });
     contentMessenger.onMessage('getDetection', () => bridge.state.detection);
-    if (!bridge.state.panelMounted) await sendMessage('showPanel', undefined).catch(() => {});
+    if (!bridge.state.panelMounted) await showPanel();
   },
 });

@@ -16,7 +16,7 @@ export interface BridgeState {
   panelMounted: boolean;
 }
 
-interface Bridge {
+export interface Bridge {
   state: BridgeState;
   set(change: Partial<BridgeState>): void;
   subscribe(listener: (state: BridgeState) => void): () => void;

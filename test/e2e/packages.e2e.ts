@@ -33,6 +33,8 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
   expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   expect(manifest).not.toHaveProperty('chrome_url_overrides');
   for (const size of ['16', '32', '48', '128']) expect(manifest.icons).toHaveProperty(size);
+  // The automation build's context-menu hook is compiled out of releases.
+  expect(readFileSync(join(extensionDir, 'background.js'), 'utf8')).not.toContain('dossierAutomation');
 
   const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
   const context = await launchWithExtension(profile, extensionDir);

@@ -18,3 +18,47 @@ test('emails and phones are marked on an ordinary page once all-sites detection 
   await expect(found.getByRole('button', { name: /^Reverse phone lookup .*\(up to 1 credit\)/ }).first()).toBeVisible();
   await expect(found).not.toContainText('promote@2x.png');
 });
+
+/**
+ * Automation cannot open the browser's context menu: the automation build (DOSSIER_E2E) lets
+ * the test call the very handler a click on "Dossier: reverse phone lookup" runs, with what
+ * Chrome would pass it: the menu item, the selected text and the tab.
+ */
+async function rightClickReversePhone(worker: import('@playwright/test').Worker, pageUrl: string, selectionText: string) {
+  await worker.evaluate(
+    async ({ pageUrl, selectionText }) => {
+      const [tab] = await chrome.tabs.query({ url: pageUrl });
+      const hook = (globalThis as unknown as { dossierAutomation: { contextMenuClick(click: object, tab: object): Promise<void> } }).dossierAutomation;
+      await hook.contextMenuClick({ menuItemId: 'dossier-reverse-phone', selectionText }, tab!);
+    },
+    { pageUrl, selectionText },
+  );
+}
+
+test('right-click reverse phone lookup on a selected number: the answer opens in the page, paid once; a non-number costs nothing', async ({
+  context,
+  worker,
+  sandbox,
+  openExtensionPage,
+}) => {
+  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
+  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  const settings = await openExtensionPage('lookup-history.html');
+  expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } })).toMatchObject({ ok: true });
+  await routeDemoPages(context, sandbox.origin);
+  const page = await context.newPage();
+  await page.goto(CONTACTS_PAGE_URL);
+  await expect(page.getByRole('region', { name: 'Found on this page' })).toBeVisible({ timeout: 15_000 });
+
+  // A US number written the national way: the page's language gives the region.
+  await rightClickReversePhone(worker, CONTACTS_PAGE_URL, '(510) 555-0112');
+  const panel = page.getByRole('complementary', { name: /Dossier/ });
+  await expect(panel).toContainText('Reverse phone lookup');
+  await expect(panel).toContainText('Alex Morgan');
+  expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([1]);
+
+  await rightClickReversePhone(worker, CONTACTS_PAGE_URL, '2024-05-01-7731');
+  await expect(panel).toContainText('Nothing to look up');
+  expect((await sandbox.ledger(apiId)).charges.map((c) => c.path)).toEqual(['/v1/searchByPhone']);
+});
