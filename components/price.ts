@@ -27,6 +27,15 @@ export const OPERATION_NAMES: readonly OperationName[] = [
   'microblogByEmail',
 ];
 
+/** A lookup the user paid for (or could), as opposed to a CRM push recorded beside them. */
+export function isLookupOperation(op: string): op is OperationName {
+  return (OPERATION_NAMES as readonly string[]).includes(op);
+}
+
+/** Every kind of history entry: the lookups, then the CRM pushes. */
+export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, 'crmPush'];
+
 export function operationLabel(op: string): string {
-  return (OPERATION_NAMES as string[]).includes(op) ? t(`ops.${op as OperationName}`) : op;
+  if (op === 'crmPush') return t('ops.crmPush');
+  return isLookupOperation(op) ? t(`ops.${op}`) : op;
 }

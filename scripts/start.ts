@@ -1,21 +1,26 @@
 /**
- * `npm start`: builds the extension, starts the local sandbox, and opens Chromium with the
- * extension loaded and configured for the sandbox and its demo key, on a demo profile page
- * served at the real site's address. Without a display it runs the same steps headless,
- * prints what it did and saves a screenshot of each step.
+ * `npm start`: builds the extension, starts the local sandbox and a local HubSpot emulator,
+ * opens Chromium with the extension and runs the product tour (scripts/demo/tour.ts): every
+ * flow, against the sandbox's demo key. With a display the browser stays open afterwards for
+ * you to try things; without one the tour runs headless and writes a screenshot of each step
+ * to docs/screenshots/ (the ones README.md shows).
+ *
+ * It runs the automation build (DOSSIER_E2E=1, see wxt.config.ts): the tour's right-click
+ * step needs its context-menu hook, and its all-sites step the permission a person would grant
+ * at a prompt. Load `.output/chrome-mv3` (from `npm run build`) to try the release build.
  */
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/start';
+import { startHubspotEmulator } from '../test/emulators/hubspot';
 import { CHROMIUM_FLAGS, ensureBrowser } from './browser';
-import { routeDemoPages } from './demo-routes';
+import { DEMO_KEY, runTour } from './demo/tour';
 
-const DEMO_KEY = 'sandbox-demo-key';
-const EXTENSION_DIR = resolve('.output/chrome-mv3');
-const SCREENSHOT_DIR = resolve('.demo');
+const EXTENSION_DIR = resolve('.output-e2e/chrome-mv3');
+const SCREENSHOT_DIR = resolve('docs/screenshots');
 
 function hasDisplay(): boolean {
   if (process.platform !== 'linux') return true;
@@ -33,11 +38,13 @@ function portFromArgs(): number {
 async function main() {
   const headless = !hasDisplay();
   const executablePath = ensureBrowser();
-  console.log('Building the extension (wxt build)…');
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+  console.log('Building the extension (automation build, see wxt.config.ts)…');
+  execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env: { ...process.env, DOSSIER_E2E: '1' } });
 
   const sandbox = await startSandbox({ port: portFromArgs() });
   console.log(`Sandbox running at ${sandbox.url} (key: ${DEMO_KEY}).`);
+  const hubspot = await startHubspotEmulator();
+  console.log(`HubSpot emulator running at ${hubspot.origin}.`);
 
   const profileDir = mkdtempSync(join(tmpdir(), 'dossier-demo-'));
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -46,47 +53,34 @@ async function main() {
     viewport: { width: 1280, height: 860 },
     args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  await worker.evaluate(
-    async ({ url, key }) => chrome.storage.local.set({ gateway: { kind: 'sandbox', url }, apiKey: key }),
-    { url: sandbox.url, key: DEMO_KEY },
-  );
-  console.log('Extension loaded and configured for the sandbox.');
-
-  await routeDemoPages(context, new URL(sandbox.url).origin);
-  const directory = JSON.parse(readFileSync(resolve('sandbox/directory.json'), 'utf8')) as {
-    people: { networkUrl: string; fullName: string }[];
-  };
-  const person = directory.people[0]!;
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(person.networkUrl);
-  console.log(`Opened ${person.fullName}'s demo profile at ${person.networkUrl}.`);
-
-  const extensionId = new URL(worker.url()).host;
-  const popup = await context.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await popup.getByTestId('balance').filter({ hasText: 'credits' }).waitFor({ timeout: 10_000 }).catch(() => {});
-  console.log(`Popup: ${(await popup.getByTestId('balance').textContent()) ?? 'no balance shown'}.`);
-
-  if (headless) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, '1-profile.png') });
-    await popup.screenshot({ path: join(SCREENSHOT_DIR, '2-popup.png') });
-    console.log(`No display found: ran headless and saved screenshots in ${SCREENSHOT_DIR}/.`);
-    await context.close();
-    await sandbox.close();
-    return;
-  }
-  await page.bringToFront();
-  console.log('Chromium is open. Close it or press Ctrl+C to stop.');
-  const stop = async () => {
+  let stopped = false;
+  const stop = async (code = 0) => {
+    if (stopped) return;
+    stopped = true;
     await context.close().catch(() => {});
-    await sandbox.close();
-    process.exit(0);
+    await Promise.all([sandbox.close(), hubspot.server.close()]);
+    rmSync(profileDir, { recursive: true, force: true });
+    process.exit(code);
   };
-  context.on('close', () => void stop());
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  console.log('Extension loaded. The tour:');
+  try {
+    await runTour({ context, worker, sandboxUrl: sandbox.url, hubspotOrigin: hubspot.origin, screenshotDir: headless ? SCREENSHOT_DIR : undefined, pauseMs: headless ? 0 : 1500 });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+  }
+
+  if (headless) {
+    console.log(`No display found: ran headless and saved a screenshot of each step in ${SCREENSHOT_DIR}/.`);
+    await stop();
+    return;
+  }
+  console.log('Chromium is open with the sandbox: try it yourself. Close it or press Ctrl+C to stop.');
+  context.on('close', () => void stop());
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { LookupResult } from '../LookupResult';
-import { credits, operationLabel, priceText } from '../price';
+import { credits, isLookupOperation, operationLabel, priceText } from '../price';
 import { useLookupRunner, usePreview } from '../useLookup';
 import { ResultTree } from './ResultTree';
 
@@ -103,7 +103,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
               </>
             )}
           </dl>
-          <RunAgain key={entry.id} entry={entry} />
+          {isLookupOperation(entry.op) && <RunAgain key={entry.id} entry={entry} />}
           <h3>{t('history.input')}</h3>
           <ResultTree value={entry.input} />
           <h3>{t('history.fullResult')}</h3>

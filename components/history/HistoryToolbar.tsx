@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { OUTCOMES } from '@/lib/history/entry';
 import { t } from '@/lib/i18n';
-import { OPERATION_NAMES, operationLabel } from '../price';
+import { HISTORY_OPERATIONS, operationLabel } from '../price';
 import type { HistoryFilter } from './filter';
 
 export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {
@@ -17,7 +17,7 @@ export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; on
         <label htmlFor={ids.op}>{t('history.operation')}</label>
         <select id={ids.op} value={filter.op} onChange={(e) => set({ op: e.target.value })}>
           <option value="">{t('history.any')}</option>
-          {OPERATION_NAMES.map((op) => (
+          {HISTORY_OPERATIONS.map((op) => (
             <option key={op} value={op}>
               {operationLabel(op)}
             </option>

@@ -44,6 +44,7 @@ export const en = {
   'ops.reversePhone': 'Reverse phone lookup',
   'ops.microblogProfile': 'Microblog profile',
   'ops.microblogByEmail': 'Microblog profile by email',
+  'ops.crmPush': 'CRM push',
 
   'outcome.paid': 'Paid',
   'outcome.free': 'Free',

@@ -1,0 +1,173 @@
+/**
+ * The product tour `npm start` runs against the sandbox and a local HubSpot emulator: every
+ * flow a new user meets, one step each. Each step waits for what a person would see (by role
+ * and accessible name) and fails with a clear message when it does not come, so the tour is
+ * also a check: test/e2e/tour.e2e.ts runs it on every `npm test`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
+import { HUBSPOT_TOKEN } from '../../test/emulators/hubspot';
+import { CONTACTS_PAGE_URL, routeDemoPages } from '../demo-routes';
+
+export const DEMO_KEY = 'sandbox-demo-key';
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=Northwind';
+const WAIT_MS = 15_000;
+
+export interface TourSetup {
+  context: BrowserContext;
+  worker: Worker;
+  sandboxUrl: string;
+  hubspotOrigin: string;
+  /** Where each step's screenshot goes; none when absent (a headed run). */
+  screenshotDir?: string;
+  /** Pause after each step in a headed run, so a person can follow. */
+  pauseMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface TourStep {
+  file: string;
+  title: string;
+}
+
+/** The steps in order, with the caption README.md shows under each screenshot. */
+export const TOUR_STEPS: TourStep[] = [
+  { file: '01-settings.png', title: 'Settings: the sandbox key tested and saved' },
+  { file: '02-profile.png', title: 'A profile page: the panel prices each lookup and checks the CRM for free' },
+  { file: '03-enriched.png', title: 'Enriched: the person and the company, 2 credits' },
+  { file: '04-email-and-phone.png', title: 'Work email and mobile found' },
+  { file: '05-repeat-free.png', title: 'The same lookup again: answered from the ledger, free' },
+  { file: '06-crm-push.png', title: 'Pushed to HubSpot (the local emulator) after a reviewed plan' },
+  { file: '07-enrich-selected.png', title: 'Search results: "enrich selected" with its total price' },
+  { file: '08-reverse-phone.png', title: 'Right-click on a phone number: reverse lookup in the page' },
+  { file: '09-popup.png', title: 'The popup: balance, quick lookup, recent lookups' },
+  { file: '10-history.png', title: 'History: every lookup with its cost, export and run again' },
+];
+
+async function visible(locator: Locator, what: string): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout: WAIT_MS });
+  } catch {
+    throw new Error(`Tour: expected to see ${what}, but it did not appear within ${WAIT_MS / 1000} s.`);
+  }
+  return locator.first();
+}
+
+const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+
+export async function runTour(setup: TourSetup): Promise<string[]> {
+  const { context, worker, sandboxUrl, hubspotOrigin, screenshotDir, pauseMs = 0, log = console.log } = setup;
+  const extensionId = new URL(worker.url()).host;
+  const extensionPage = async (path: string, viewport = { width: 1280, height: 860 }) => {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(`chrome-extension://${extensionId}/${path}`);
+    return page;
+  };
+  if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+  const written: string[] = [];
+  let index = 0;
+  async function done(target: Page | Locator) {
+    const step = TOUR_STEPS[index++]!;
+    if (screenshotDir) {
+      const path = join(screenshotDir, step.file);
+      await target.screenshot({ path });
+      written.push(path);
+    }
+    log(`  ${index}. ${step.title}`);
+    if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+  }
+
+  await routeDemoPages(context, new URL(sandboxUrl).origin);
+
+  // 1. The key, as a new user enters it.
+  const settings = await extensionPage('options.html');
+  await settings.getByLabel('Gateway address').fill(sandboxUrl);
+  await settings.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
+  await settings.getByRole('button', { name: 'Test connection' }).click();
+  await visible(settings.getByRole('status').filter({ hasText: 'Connected.' }), 'the connection test succeed');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await visible(settings.getByRole('status').filter({ hasText: 'Saved.' }), 'the settings saved');
+  // The CRM, connected as the settings do it (the emulator's address is not one a user types).
+  const connected = await settings.evaluate(
+    async ({ token, apiBase }) =>
+      chrome.runtime.sendMessage({ id: 1, type: 'crmConnect', data: { connection: { kind: 'hubspot', token, apiBase } }, timestamp: Date.now() }),
+    { token: HUBSPOT_TOKEN, apiBase: hubspotOrigin },
+  );
+  if (!connected?.res?.ok) throw new Error(`Tour: connecting the HubSpot emulator failed: ${JSON.stringify(connected)}`);
+  await settings.reload();
+  await settings.getByLabel('API key', { exact: true }).waitFor();
+  await done(settings);
+  await settings.close();
+
+  // 2–5. A profile page.
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(MAYA);
+  await visible(panel(page).getByText('Not in your CRM yet (HubSpot)'), 'the free CRM check');
+  await done(page);
+
+  await panel(page).getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
+  await visible(panel(page).getByText('Paid 2 credits.'), 'the enrichment result');
+  await done(page);
+
+  await panel(page).getByRole('button', { name: /^Find work email/ }).click();
+  await visible(panel(page).getByRole('region', { name: 'Find work email: result' }), 'the work email');
+  await panel(page).getByRole('button', { name: /^Find mobile/ }).click();
+  await visible(panel(page).getByRole('region', { name: 'Find mobile: result' }), 'the mobile search result');
+  await done(page);
+
+  await panel(page).getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ }).click();
+  await visible(panel(page).getByText(/Already looked up on .*: free\./), 'the repeat answered for free');
+  await done(page);
+
+  // 6. Push to the CRM, after reviewing the plan.
+  const crm = panel(page).getByRole('region', { name: 'CRM' });
+  await (await visible(crm.getByRole('button', { name: 'Review push to HubSpot' }), 'the push review')).click();
+  await (await visible(crm.getByRole('button', { name: 'Create in HubSpot' }), 'the push plan')).click();
+  await visible(crm.getByRole('status').filter({ hasText: 'HubSpot: created' }), 'the push delivered');
+  await done(page);
+
+  // 7. Search results.
+  await page.goto(SEARCH);
+  const results = await visible(page.getByRole('region', { name: 'Search results' }), 'the search results panel');
+  await results.getByRole('checkbox', { name: 'Select Maya Chen' }).check();
+  await results.getByRole('checkbox', { name: 'Select Priya Raman' }).check();
+  await results.getByRole('button', { name: /^Enrich selected/ }).click();
+  await visible(results.getByText('Paid 2 credits.'), 'the queue run');
+  await done(page);
+
+  // 8. Right-click reverse phone lookup on an ordinary page (all-sites detection turned on).
+  const prefs = await extensionPage('lookup-history.html');
+  await prefs.evaluate(() =>
+    chrome.runtime.sendMessage({ id: 2, type: 'savePreferences', data: { pageAccess: { scanAllSites: true, quietMode: false } }, timestamp: Date.now() }),
+  );
+  await prefs.close();
+  await page.goto(CONTACTS_PAGE_URL);
+  await visible(page.getByRole('region', { name: 'Found on this page' }), 'the emails and phones found on the page');
+  // Automation cannot open a native context menu: this runs the menu's own click handler
+  // (exposed by the automation build only) with what Chrome passes it.
+  await worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    const hook = (globalThis as unknown as { dossierAutomation: { contextMenuClick(click: object, tab: object): Promise<void> } }).dossierAutomation;
+    await hook.contextMenuClick({ menuItemId: 'dossier-reverse-phone', selectionText: '(510) 555-0112' }, tab!);
+  }, CONTACTS_PAGE_URL);
+  await visible(panel(page).getByText('Alex Morgan'), 'the reverse phone answer');
+  await done(page);
+
+  // 9. The popup.
+  const popup = await extensionPage('popup.html', { width: 400, height: 600 });
+  await visible(popup.getByTestId('balance').filter({ hasText: 'credits' }), 'the balance in the popup');
+  await visible(popup.getByRole('list', { name: 'Recent lookups' }), 'the recent lookups');
+  await done(popup);
+  await popup.close();
+
+  // 10. History.
+  const history = await extensionPage('lookup-history.html');
+  await visible(history.getByRole('button', { name: /Export CSV/i }), 'the history export');
+  await done(history);
+  await history.close();
+  return written;
+}
