@@ -6,7 +6,8 @@ import { parseNetworkProfileUrl } from '../identity/network-profile';
 import { createRateLimiter } from '../lookup/rate-limiter';
 import type { CrmAdapter, Learn, MatchQuery } from '../crm/adapter';
 import { adapterFor, type AdapterDeps } from '../crm/adapters';
-import { summarise, type ConnectionInput, type StoredConnection } from '../crm/connection';
+import { connectionAddress, connectionOrigin, isLoopbackAddress, summarise, type ConnectionInput, type StoredConnection } from '../crm/connection';
+import { releaseHostAccess } from '../settings/permissions';
 import { contactFromEnrichment, type CrmContact } from '../crm/contact';
 import { contactsToCsv } from '../crm/export/csv';
 import { toVCards } from '../crm/export/vcard';
@@ -47,6 +48,8 @@ const PUSHABLE_OUTCOMES = new Set(['paid', 'free', 'cached']);
 
 export interface CrmServiceDeps {
   readHistory(): Promise<HistoryEntry[]>;
+  /** Only the entries asked for: a push must not read the whole history. */
+  readHistoryEntries(ids: readonly string[]): Promise<HistoryEntry[]>;
   appendHistory(entry: HistoryEntry): Promise<unknown>;
   now(): number;
   newId(): string;
@@ -154,7 +157,7 @@ export function createCrmService(deps: CrmServiceDeps) {
   }
 
   async function contactFor(historyId: string): Promise<CrmContact> {
-    const entry = (await deps.readHistory()).find((e) => e.id === historyId);
+    const [entry] = await deps.readHistoryEntries([historyId]);
     if (!entry) throw new CrmRefusal('not_found', 'That lookup is no longer in the history, so there is nothing to push. Enrich the person again.');
     const contact = contactOf(entry);
     if (!contact) throw new CrmRefusal('invalid_input', 'Only a person enrichment that found someone can go to a CRM.');
@@ -250,8 +253,7 @@ export function createCrmService(deps: CrmServiceDeps) {
     },
 
     async export(historyIds: readonly string[], format: 'csv' | 'vcard') {
-      const wanted = new Set(historyIds);
-      const contacts = (await deps.readHistory()).filter((e) => wanted.has(e.id)).flatMap((e) => contactOf(e) ?? []);
+      const contacts = (await deps.readHistoryEntries([...new Set(historyIds)])).flatMap((e) => contactOf(e) ?? []);
       if (!contacts.length) throw new CrmRefusal('not_found', 'None of those lookups found a person to export.');
       const stamp = new Date(deps.now()).toISOString().slice(0, 10);
       const base = contacts.length === 1 ? contacts[0]!.fullName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'contact' : `dossier-contacts-${stamp}`;
@@ -294,7 +296,9 @@ export function createCrmService(deps: CrmServiceDeps) {
     },
 
     async disconnect(target: CrmTarget) {
+      const before = await readConnections();
       await removeConnection(target);
+      await releaseUnusedCrmHost(before, target);
       const settings = await readCrmSettings();
       await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });
       return this.connections();
@@ -310,6 +314,15 @@ export function createCrmService(deps: CrmServiceDeps) {
 }
 
 export type CrmService = ReturnType<typeof createCrmService>;
+
+/** The host a disconnected CRM was granted, unless another connection still uses it. */
+async function releaseUnusedCrmHost(before: Partial<Record<CrmTarget, StoredConnection>>, removed: CrmTarget): Promise<void> {
+  const gone = before[removed];
+  if (!gone || isLoopbackAddress(connectionAddress(gone))) return;
+  const origin = connectionOrigin(gone);
+  const stillUsed = Object.entries(before).some(([target, c]) => target !== removed && c && connectionOrigin(c) === origin);
+  if (!stillUsed) await releaseHostAccess([origin]);
+}
 
 /** Settings › Privacy › delete everything: tokens, the outbox, remembered record ids. */
 export async function deleteCrmData(): Promise<void> {

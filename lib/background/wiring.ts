@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createEnrichmentClient } from '../api';
-import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readRecentHistory } from '../history/store';
+import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '../history/store';
 import { markDone, markPending } from '../lookup/journal';
 import { findInLedger, recordInLedger } from '../lookup/ledger';
 import { OPERATIONS } from '../lookup/operations';
@@ -19,7 +19,7 @@ import {
 } from '../storage/items';
 import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
-import { deleteAllData, exportAllData } from './data';
+import { deleteAllData, exportAllData, forgetTheRest } from './data';
 import { injectPanel } from './panel-injection';
 import type { ConnectionDeps } from './connection';
 import { fetchBalance } from './connection';
@@ -53,6 +53,7 @@ export function createBackground(identity: RouterIdentity) {
 
   const crm = createCrmService({
     readHistory,
+    readHistoryEntries,
     appendHistory: async (entry) => appendHistory(entry, (await loadPreferences()).history.maxEntries),
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
@@ -75,7 +76,7 @@ export function createBackground(identity: RouterIdentity) {
       // Every recorded enrichment may go to a CRM at once, when the user turned that on.
       append: (entry, maxEntries) => appendHistory(entry, maxEntries).finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       async spentSince(since) {
-        return (await readHistory()).reduce((sum, e) => (e.at >= since ? sum + e.cost : sum), 0);
+        return (await readHistorySince(since)).reduce((sum, e) => sum + e.cost, 0);
       },
     },
     journal: { markPending, markDone },
@@ -96,7 +97,7 @@ export function createBackground(identity: RouterIdentity) {
     },
     openSettings: () => browser.runtime.openOptionsPage(),
     showPanel: injectPanel,
-    userData: { exportAll: exportAllData, deleteAll: () => deleteAllData().then(deleteCrmData) },
+    userData: { exportAll: exportAllData, deleteAll: () => deleteAllData().then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
   };

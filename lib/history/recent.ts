@@ -5,18 +5,14 @@ export const RECENT_HISTORY_SIZE = 50;
 
 /**
  * A copy of the newest entries beside the full history. Chrome takes about a second to read
- * 10,000 entries back from `local:history`; the popup lists the last 20 and must open in
- * under 100 ms, so it reads this small key instead. Written by every history update (see
- * store.ts); null until the first one, or after an older release, and then rebuilt once.
+ * 10,000 entries back; the popup lists the last 20 and must open in under 100 ms, so it reads
+ * this one small key instead (no index and page reads first). Written by every history update
+ * (see store.ts); null until the first one, or after an older release, and then rebuilt once.
  */
 export const recentHistoryItem = storage.defineItem<unknown[] | null>('local:historyRecent', {
   fallback: null,
   version: 1,
 });
-
-export function newestOf(entries: readonly HistoryEntry[]): HistoryEntry[] {
-  return entries.slice(0, RECENT_HISTORY_SIZE);
-}
 
 /** Only the first `limit` entries are parsed: the popup's call is on its critical path. */
 export async function readRecentIndex(limit = RECENT_HISTORY_SIZE): Promise<HistoryEntry[] | null> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CRM_OUTBOX_ALARM, CrmRefusal, createCrmService, deleteCrmData } from '@/lib/background/crm';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { appendHistory, readHistory } from '@/lib/history/store';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
 import { PRIVILEGED_MESSAGES } from '@/lib/messaging/protocol';
 import { readOutbox } from '@/lib/crm/outbox/store';
 import { crmConnectionsItem, rememberedRecord } from '@/lib/crm/storage';
@@ -22,7 +22,7 @@ function lookup(id: string, result: unknown, outcome: HistoryEntry['outcome'] = 
 }
 
 function service(wakes: (number | null)[] = []) {
-  return createCrmService({ readHistory, appendHistory: (e) => appendHistory(e, 10_000), now: () => clock, newId: () => `id-${++ids}`, wake: (at) => void wakes.push(at) });
+  return createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => clock, newId: () => `id-${++ids}`, wake: (at) => void wakes.push(at) });
 }
 
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('CRM service in the background', () => {
   });
 
   it('a retry is scheduled on an alarm that survives the worker', async () => {
-    const crm = createCrmService({ readHistory, appendHistory: (e) => appendHistory(e, 10_000), now: () => clock, newId: () => `id-${++ids}` });
+    const crm = createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => clock, newId: () => `id-${++ids}` });
     await crm.connect({ kind: 'webhook', url: hook.url, secret: WEBHOOK_SECRET });
     await appendHistory(lookup('look-1', mayaEnrichment()), 100);
     hook.control.mode = '503';

@@ -1,0 +1,240 @@
+/**
+ * What one lookup's history write costs with 10,000 entries (~1.5 KB each, shaped like a real
+ * enrichment), in the real Chromium's extension storage: the history code (lib/history) runs
+ * as the service worker of a bare extension, and every time is the worker's own clock.
+ * Measured in the same run: release 0.1's write (read the one array, parse it, put the entry
+ * first, write all of it back) against layout 2's append (an entry key, a page, the index and
+ * the recent copy); also reading the whole history back, and the one-time move of the array.
+ * Passes when the append is at least 10× cheaper than the array rewrite.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Worker } from 'playwright-core';
+import type { HistoryEntry } from '../../lib/history/entry';
+import { CHROMIUM_FLAGS, findBrowser } from '../browser';
+import { kb, ms, table, verdict } from './table';
+
+export const name = 'history: one lookup’s write at 10,000 entries';
+const ENTRIES = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const TARGET_RATIO = 10;
+
+export interface BenchResult {
+  name: string;
+  pass: boolean;
+  lines: string[];
+}
+
+/** Shaped like what a real enrichment leaves in history: the normalised person and company. */
+function historyEntry(i: number, now: number): HistoryEntry {
+  const slug = `person-${i}`;
+  return {
+    id: `bench-${i}`,
+    op: i % 7 === 0 ? 'reversePhone' : 'enrichPerson',
+    subject: `https://www.linkedin.com/in/${slug}/`,
+    input: { profileUrl: `https://www.linkedin.com/in/${slug}/` },
+    identity: `person:${slug}`,
+    outcome: i % 11 === 0 ? 'cached' : 'paid',
+    cost: i % 11 === 0 ? 0 : 2,
+    fromLedger: i % 11 === 0,
+    paidAt: null,
+    at: now - i * 60_000,
+    pageUrl: i % 3 === 0 ? `https://www.linkedin.com/in/${slug}/` : null,
+    error: null,
+    result: {
+      person: {
+        fullName: `Person ${i}`,
+        firstName: 'Person',
+        lastName: String(i),
+        jobTitle: 'VP of Engineering',
+        headline: 'VP of Engineering at Northwind Analytics',
+        companyName: 'Northwind Analytics',
+        location: 'San Francisco, California, United States',
+        country: 'US',
+        networkUrl: `https://www.linkedin.com/in/${slug}`,
+        urls: [],
+        emails: [{ address: `p${i}@northwind-analytics.example`, status: 'verified', verified: true }],
+        phones: [{ e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' }],
+        confidence: 99,
+        extra: { personId: String(100_000 + i), seniority: 'VP', department: 'Engineering', matchedBy: 'networkUrl', lastUpdated: '2026-01-15' },
+      },
+      company: { name: 'Northwind Analytics', domain: 'northwind-analytics.example', networkUrl: 'https://www.linkedin.com/company/northwind-analytics', extra: {} },
+      extra: {},
+    },
+  };
+}
+
+/**
+ * The worker: layout 2 as shipped (lib/history/store.ts), and release 0.1's write as it was,
+ * on the same storage. Every call answers its own duration and the keys and bytes it wrote.
+ */
+const WORKER_SOURCE = `
+import { historyEntrySchema } from './lib/history/entry';
+import { appendHistory, readHistory, readRecentHistory } from './lib/history/store';
+
+const area = chrome.storage.local;
+const originalSet = area.set.bind(area);
+let written = { keys: 0, bytes: 0 };
+area.set = (items) => {
+  written.keys += Object.keys(items).length;
+  written.bytes += JSON.stringify(items).length;
+  return originalSet(items);
+};
+
+function parseAll(raw) {
+  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
+    const parsed = historyEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Release 0.1's appendHistory: the whole array read, parsed and written back. */
+async function appendArray(entry, maxEntries) {
+  const entries = parseAll((await area.get('history')).history);
+  const next = [entry, ...entries.filter((e) => e.id !== entry.id)].slice(0, maxEntries);
+  await area.set({ history: next });
+  await area.set({ historyRecent: next.slice(0, 50) });
+}
+
+async function readArray() {
+  return parseAll((await area.get('history')).history);
+}
+
+async function timed(task) {
+  const before = performance.now();
+  const value = await task();
+  return { ms: performance.now() - before, value };
+}
+
+self.historyBench = {
+  async seed(entries) {
+    await area.clear();
+    await originalSet({ history: entries });
+  },
+  async measure(what, entry, maxEntries) {
+    written = { keys: 0, bytes: 0 };
+    const task = {
+      arrayAppend: () => appendArray(entry, maxEntries),
+      arrayRead: () => readArray(),
+      append: () => appendHistory(entry, maxEntries),
+      read: () => readHistory(),
+      recent: () => readRecentHistory(20),
+    }[what];
+    const { ms, value } = await timed(task);
+    return { ms, written, count: Array.isArray(value) ? value.length : null };
+  },
+  async keys() {
+    return Object.keys(await area.get(null)).length;
+  },
+};
+`;
+
+async function bundleWorker(): Promise<string> {
+  const root = resolve(import.meta.dirname, '../..');
+  const result = await build({
+    stdin: { contents: WORKER_SOURCE, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+interface Measure {
+  ms: number;
+  written: { keys: number; bytes: number };
+  count: number | null;
+}
+
+type What = 'arrayAppend' | 'arrayRead' | 'append' | 'read' | 'recent';
+
+function measure(worker: Worker, what: What, entry: HistoryEntry | null = null): Promise<Measure> {
+  return worker.evaluate(([what, entry, max]) => (self as any).historyBench.measure(what, entry, max), [what, entry, ENTRIES] as const);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function run(): Promise<BenchResult> {
+  const executablePath = findBrowser();
+  if (!executablePath) return { name, pass: false, lines: ['No Chromium-family browser found: run `tsx scripts/browser.ts` or set CHROME_PATH.'] };
+  const dir = mkdtempSync(join(tmpdir(), 'dossier-history-bench-'));
+  const extension = join(dir, 'extension');
+  const profile = join(dir, 'profile');
+  mkdirSync(extension);
+  writeFileSync(
+    join(extension, 'manifest.json'),
+    JSON.stringify({ manifest_version: 3, name: 'Dossier history bench', version: '0.0.1', permissions: ['storage', 'unlimitedStorage'], background: { service_worker: 'worker.js' } }),
+  );
+  writeFileSync(join(extension, 'worker.js'), await bundleWorker());
+
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const now = Date.now();
+    const entries = Array.from({ length: ENTRIES }, (_, i) => historyEntry(i, now));
+    const entryBytes = JSON.stringify(entries).length;
+    const fresh = (run: number) => ({ ...historyEntry(ENTRIES + run, now + run), id: `new-${run}` });
+    const seed = () => worker.evaluate((list) => (self as any).historyBench.seed(list), entries);
+
+    // Release 0.1: the array, rewritten by every lookup.
+    await seed();
+    await measure(worker, 'arrayRead'); // warm-up
+    const arrayAppends: Measure[] = [];
+    for (let i = 0; i < RUNS; i++) arrayAppends.push(await measure(worker, 'arrayAppend', fresh(i)));
+    const arrayReads: Measure[] = [];
+    for (let i = 0; i < 3; i++) arrayReads.push(await measure(worker, 'arrayRead'));
+
+    // Layout 2: the same array, moved once by the first call, then appended to.
+    await seed();
+    const move = await measure(worker, 'recent');
+    const appends: Measure[] = [];
+    for (let i = 0; i < RUNS; i++) appends.push(await measure(worker, 'append', fresh(i)));
+    const reads: Measure[] = [];
+    for (let i = 0; i < 3; i++) reads.push(await measure(worker, 'read'));
+    const recents: Measure[] = [];
+    for (let i = 0; i < 5; i++) recents.push(await measure(worker, 'recent'));
+
+    const arrayAppendMs = median(arrayAppends.map((m) => m.ms));
+    const appendMs = median(appends.map((m) => m.ms));
+    const ratio = arrayAppendMs / appendMs;
+    const pass = ratio >= TARGET_RATIO && reads.every((m) => m.count === ENTRIES);
+    const row = (label: string, runs: Measure[], extra = '') => [
+      label,
+      String(runs.length),
+      ms(median(runs.map((m) => m.ms))),
+      ms(Math.max(...runs.map((m) => m.ms))),
+      runs[0]!.written.keys ? `${runs[0]!.written.keys} keys, ${kb(runs[0]!.written.bytes)}` : '-',
+      extra,
+    ];
+    const lines = [
+      `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; headless ${executablePath}`,
+      `history: ${ENTRIES.toLocaleString('en')} entries, ${kb(entryBytes)} as JSON (${Math.round(entryBytes / ENTRIES)} bytes each); times from the worker's clock`,
+      ...table(
+        ['operation', 'runs', 'median ms', 'max ms', 'written per call', ''],
+        [
+          row('release 0.1: append (array rewrite)', arrayAppends),
+          row('layout 2: append', appends, `${ratio.toFixed(0)}× cheaper`),
+          row('release 0.1: read all', arrayReads),
+          row('layout 2: readHistory', reads),
+          row('layout 2: readRecentHistory(20)', recents),
+          row('layout 2: one-time move of the array', [move]),
+        ],
+      ),
+      `${verdict(pass)}: append median ${ms(appendMs)} ms against ${ms(arrayAppendMs)} ms for the array rewrite, ${ratio.toFixed(1)}× (target ≥ ${TARGET_RATIO}×)`,
+    ];
+    return { name, pass, lines };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default run;
