@@ -32,7 +32,8 @@ const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'webhook'];
  * Settings › CRM connections. Lives inside the settings form but saves on its own: connecting
  * is a test plus a save in the background, so the page's Save button is not involved.
  */
-export function CrmSettings() {
+/** `generation` changes when the page knows the stored connections changed (all data deleted). */
+export function CrmSettings({ generation = 0 }: { generation?: number }) {
   const [connections, setConnections] = useState<ConnectionSummary[]>([]);
   const [settings, setSettings] = useState<Settings>({ autoPush: [] });
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +44,7 @@ export function CrmSettings() {
       setConnections(reply.value.connections);
       setSettings(reply.value.settings);
     });
-  }, []);
+  }, [generation]);
 
   async function setAutoPush(target: CrmTarget, enabled: boolean) {
     const autoPush = enabled ? [...settings.autoPush, target] : settings.autoPush.filter((t) => t !== target);

@@ -5,13 +5,24 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '../useBackground';
 
 /** Which CRMs are connected; null until the background answered. */
+/**
+ * Which CRMs are connected, asked again each time the page comes back into view: a user who
+ * connects a CRM in the settings tab and returns to the profile finds the push there, without
+ * reloading the page and losing the result.
+ */
 export function useCrmStatus(): CrmStatusReply | null {
   const [status, setStatus] = useState<CrmStatusReply | null>(null);
   useEffect(() => {
     let live = true;
-    void ask(() => sendMessage('crmStatus', undefined)).then((reply) => live && setStatus(reply.ok ? reply.value : { connected: [] }));
+    const load = () => void ask(() => sendMessage('crmStatus', undefined)).then((reply) => live && setStatus(reply.ok ? reply.value : { connected: [] }));
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+    load();
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       live = false;
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
   return status;

@@ -33,6 +33,8 @@ export function SettingsPage() {
   const { status, gateway } = useConnection();
   const [prefsDraft, setPrefsDraft] = useState<Draft | null>(null);
   const [connDraft, setConnDraft] = useState<ConnectionDraft | null>(null);
+  // Bumped when all data is deleted, so that sections loading their own state load it again.
+  const [dataGeneration, setDataGeneration] = useState(0);
   const [prefErrors, setPrefErrors] = useState<FieldErrors>({});
   const [connErrors, setConnErrors] = useState<ConnectionErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -107,11 +109,12 @@ export function SettingsPage() {
         onDeleted={() => {
           setPrefsDraft(null);
           setConnDraft(null);
+          setDataGeneration((g) => g + 1);
           void reloadStatus();
         }}
       />
       <PageAccessSection draft={draft} errors={prefErrors} set={set} />
-      <CrmSection />
+      <CrmSection generation={dataGeneration} />
       <div className="savebar">
         <button type="submit" disabled={busy}>
           {t('settings.save')}

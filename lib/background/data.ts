@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { releaseHostAccess } from '../settings/permissions';
 import { clearHistory, readHistory } from '../history/store';
 import { journalItem } from '../lookup/journal';
 import { clearLedger, ledgerEntrySchema, ledgerItem } from '../lookup/ledger';
@@ -21,8 +22,9 @@ export async function exportAllData(now: number): Promise<{ filename: string; mi
 }
 
 /**
- * Forgets the user: history (and entries set aside as unreadable), paid answers, lookups in
- * flight, balance, preferences and the key. The gateway address stays: it is not about anyone.
+ * Forgets the user's lookups and settings: history (and entries set aside as unreadable), paid
+ * answers, lookups in flight, balance, preferences and the key, each through its own store so
+ * that no queued write brings it back. See also forgetTheRest.
  */
 export async function deleteAllData(): Promise<void> {
   await clearHistory();
@@ -35,4 +37,16 @@ export async function deleteAllData(): Promise<void> {
     apiKeyItem.removeValue(),
   ]);
   await browser.action.setBadgeText({ text: '' });
+}
+
+/**
+ * The last step of "delete all data", after each feature forgot its own: whatever else is in
+ * extension storage goes too (the gateway address, the panel's layout, version markers, keys a
+ * later release adds), and host access granted at a prompt (a gateway, a CRM, all sites) is
+ * given back. Only the permissions the manifest requires remain.
+ */
+export async function forgetTheRest(): Promise<void> {
+  await browser.storage.local.clear();
+  await browser.storage.session?.clear();
+  await releaseHostAccess();
 }

@@ -51,3 +51,27 @@ export function watchAllSitesAccess(onChange: (granted: boolean) => void): () =>
     browser.permissions.onRemoved.removeListener(recheck);
   };
 }
+
+/** Host patterns the manifest asks for at install: the browser refuses to remove them. */
+function requiredHostPatterns(): Set<string> {
+  const manifest = browser.runtime.getManifest();
+  const scripts = (manifest.content_scripts ?? []).flatMap((script) => script.matches ?? []);
+  return new Set([...(manifest.host_permissions ?? []), ...scripts]);
+}
+
+/**
+ * Gives back host access granted at a prompt: the given patterns (a disconnected CRM), or,
+ * with none given, every optional host (deleting all data). One at a time, so that a pattern
+ * the browser will not remove cannot keep the others.
+ */
+export async function releaseHostAccess(patterns?: readonly string[]): Promise<void> {
+  const granted = patterns ?? (await browser.permissions.getAll()).origins ?? [];
+  const required = requiredHostPatterns();
+  for (const origin of granted.filter((o) => !required.has(o))) {
+    try {
+      await browser.permissions.remove({ origins: [origin] });
+    } catch {
+      // Not granted, or required after all: nothing to give back.
+    }
+  }
+}
