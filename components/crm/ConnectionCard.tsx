@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { connectionInputSchema, connectionOrigin, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
 import { requestCrmAccess } from '@/lib/crm/permissions';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { CheckboxField, TextField } from '../settings/fields';
 import { ask } from '../useBackground';
@@ -47,16 +48,16 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
       setErrors(next);
-      return setNotice({ tone: 'alert', text: `Fix the ${label} fields marked below.` });
+      return setNotice({ tone: 'alert', text: t('crm.connect.fixFields', { crm: label }) });
     }
     setErrors({});
     const input: ConnectionInput = parsed.data;
     // First thing awaited: the browser shows the permission prompt only during the click.
     if (!(await requestCrmAccess(input))) {
-      return setNotice({ tone: 'alert', text: `Dossier needs access to ${connectionOrigin(input)} to talk to ${label}. Connect again and allow it.` });
+      return setNotice({ tone: 'alert', text: t('crm.connect.needsAccess', { origin: connectionOrigin(input), crm: label }) });
     }
     setBusy(true);
-    setNotice({ tone: 'status', text: `Connecting to ${label}…` });
+    setNotice({ tone: 'status', text: t('crm.connect.connecting', { crm: label }) });
     const reply = await ask(() => sendMessage('crmConnect', { connection: input }));
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
@@ -67,7 +68,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
 
   async function test() {
     setBusy(true);
-    setNotice({ tone: 'status', text: `Testing the ${label} connection…` });
+    setNotice({ tone: 'status', text: t('crm.connect.testing', { crm: label }) });
     const reply = await ask(() => sendMessage('crmTest', { target }));
     setBusy(false);
     setNotice(reply.ok ? { tone: 'status', text: reply.value.message } : { tone: 'alert', text: reply.error.message });
@@ -79,7 +80,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     onChanged(reply.value.connections);
-    setNotice({ tone: 'status', text: `${label} is disconnected; its token is deleted from Dossier.` });
+    setNotice({ tone: 'status', text: t('crm.connect.disconnected', { crm: label }) });
   }
 
   // These fields sit inside the settings form: Enter here connects, it does not save the page.
@@ -107,16 +108,14 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
       <legend>{label}</legend>
       {summary ? (
         <>
-          <p data-testid={`crm-connected-${target}`}>
-            Connected to {summary.address} (secret {summary.maskedSecret}).
-          </p>
-          <CheckboxField label={`Push to ${label} automatically after each enrichment`} hint="Never replaces a value the CRM already has." checked={autoPush} onChange={onAutoPush} />
+          <p data-testid={`crm-connected-${target}`}>{t('crm.connect.connected', { address: summary.address, secret: summary.maskedSecret })}</p>
+          <CheckboxField label={t('crm.connect.autoPush', { crm: label })} hint={t('crm.connect.autoPushHint')} checked={autoPush} onChange={onAutoPush} />
           <div className="row">
             <button type="button" className="secondary" disabled={busy} onClick={() => void test()}>
-              {`Test ${label} connection`}
+              {t('crm.connect.test', { crm: label })}
             </button>{' '}
             <button type="button" className="secondary" disabled={busy} onClick={() => void disconnect()}>
-              {`Disconnect ${label}`}
+              {t('crm.connect.disconnect', { crm: label })}
             </button>
           </div>
         </>
@@ -125,12 +124,12 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
           {fields.filter((f) => !f.advanced).map(field)}
           {fields.some((f) => f.advanced) && (
             <details>
-              <summary>Advanced</summary>
+              <summary>{t('crm.connect.advanced')}</summary>
               {fields.filter((f) => f.advanced).map(field)}
             </details>
           )}
           <button type="button" disabled={busy} onClick={() => void connect()}>
-            {`Connect ${label}`}
+            {t('crm.connect.connect', { crm: label })}
           </button>
         </>
       )}

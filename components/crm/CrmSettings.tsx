@@ -2,29 +2,35 @@ import { useEffect, useState } from 'react';
 import type { ConnectionSummary } from '@/lib/crm/connection';
 import type { CrmSettings as Settings } from '@/lib/crm/storage';
 import type { CrmTarget } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '../useBackground';
 import { ConnectionCard, type FieldSpec } from './ConnectionCard';
 import { ExportPicker } from './ExportPicker';
 import { OutboxList } from './OutboxList';
 
-const API_ADDRESS = 'API address (only for a proxy or a local emulator)';
-
-const FIELDS: Record<CrmTarget, FieldSpec[]> = {
-  hubspot: [
-    { name: 'token', label: 'HubSpot private app access token', hint: 'HubSpot › Settings › Integrations › Private apps. Scopes: contacts and companies read/write, notes, contact schema write.', secret: true },
-    { name: 'apiBase', label: API_ADDRESS, hint: 'Default: https://api.hubapi.com', advanced: true },
-  ],
-  pipedrive: [
-    { name: 'token', label: 'Pipedrive API token', hint: 'Pipedrive › Personal preferences › API.', secret: true },
-    { name: 'domain', label: 'Pipedrive company domain', hint: 'The “acme” in acme.pipedrive.com.' },
-    { name: 'apiBase', label: API_ADDRESS, hint: 'Default: https://<domain>.pipedrive.com', advanced: true },
-  ],
-  webhook: [
-    { name: 'url', label: 'Webhook URL', hint: 'Zapier, Make, n8n or your own endpoint (https).' },
-    { name: 'secret', label: 'Signing secret', hint: 'At least 16 characters. Each delivery is signed: X-Dossier-Signature: sha256=<HMAC of the body>.', secret: true },
-  ],
-};
+/** Built when shown, so that the labels are in the current language. */
+function fieldsOf(target: CrmTarget): FieldSpec[] {
+  const apiAddress = t('crm.settings.apiAddress');
+  switch (target) {
+    case 'hubspot':
+      return [
+        { name: 'token', label: t('crm.settings.hubspotToken'), hint: t('crm.settings.hubspotTokenHint'), secret: true },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.hubspotApiHint'), advanced: true },
+      ];
+    case 'pipedrive':
+      return [
+        { name: 'token', label: t('crm.settings.pipedriveToken'), hint: t('crm.settings.pipedriveTokenHint'), secret: true },
+        { name: 'domain', label: t('crm.settings.pipedriveDomain'), hint: t('crm.settings.pipedriveDomainHint') },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.pipedriveApiHint'), advanced: true },
+      ];
+    case 'webhook':
+      return [
+        { name: 'url', label: t('crm.settings.webhookUrl'), hint: t('crm.settings.webhookUrlHint') },
+        { name: 'secret', label: t('crm.settings.webhookSecret'), hint: t('crm.settings.webhookSecretHint'), secret: true },
+      ];
+  }
+}
 
 const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'webhook'];
 
@@ -60,12 +66,12 @@ export function CrmSettings({ generation = 0 }: { generation?: number }) {
 
   return (
     <div className="crm-settings">
-      <p className="muted">Tokens stay in Dossier’s background and are only sent to the CRM they belong to. Connecting asks your browser for access to that CRM’s address.</p>
+      <p className="muted">{t('crm.settings.intro')}</p>
       {TARGETS.map((target) => (
         <ConnectionCard
           key={target}
           target={target}
-          fields={FIELDS[target]}
+          fields={fieldsOf(target)}
           summary={connections.find((c) => c.target === target)}
           autoPush={settings.autoPush.includes(target)}
           onAutoPush={(enabled) => void setAutoPush(target, enabled)}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { EnrichedPerson } from '@/lib/crm/messages';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '../useBackground';
 import { saveFile } from './download';
@@ -32,11 +33,11 @@ export function ExportPicker() {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Export contacts</h3>
+      <h3 id={`${id}-title`}>{t('crm.export.title')}</h3>
       {people === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('app.loading')}</p>
       ) : people.length === 0 ? (
-        <p className="muted">No one enriched yet.</p>
+        <p className="muted">{t('crm.export.empty')}</p>
       ) : (
         <>
           <ul className="crm-export-list">
@@ -51,13 +52,13 @@ export function ExportPicker() {
             ))}
           </ul>
           <button type="button" className="secondary" onClick={() => setSelected(new Set(people.map((p) => p.historyId)))}>
-            Select everyone
+            {t('crm.export.selectAll')}
           </button>{' '}
           <button type="button" disabled={!selected.size} onClick={() => void exportAs('csv')}>
-            {`Download CSV (${selected.size})`}
+            {t('crm.export.csv', { count: selected.size })}
           </button>{' '}
           <button type="button" disabled={!selected.size} onClick={() => void exportAs('vcard')}>
-            {`Download vCard (${selected.size})`}
+            {t('crm.export.vcard', { count: selected.size })}
           </button>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { storage } from 'wxt/utils/storage';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '../useBackground';
 import { PushStatusList } from './PushStatusList';
@@ -30,11 +31,11 @@ export function OutboxList() {
 
   return (
     <section aria-labelledby="crm-outbox-title">
-      <h3 id="crm-outbox-title">Outbox</h3>
+      <h3 id="crm-outbox-title">{t('crm.outbox.title')}</h3>
       {items === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('app.loading')}</p>
       ) : items.length === 0 ? (
-        <p className="muted">Nothing waiting: every push has reached its CRM.</p>
+        <p className="muted">{t('crm.outbox.empty')}</p>
       ) : (
         <PushStatusList
           items={items}

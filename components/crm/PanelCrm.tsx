@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Detection } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
 import type { CrmCheckItem } from '@/lib/crm/messages';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import type { LookupResponse } from '@/lib/lookup/service';
@@ -136,13 +137,13 @@ export function PanelCrm({ detection, enrichment }: Props) {
   }
 
   return (
-    <section className="result-block crm" aria-label="CRM">
+    <section className="result-block crm" aria-label={t('crm.panel.title')}>
       <h3>{CRM_TEXT.sectionTitle}</h3>
       {person &&
         (checks === null ? (
           <p role="status">{CRM_TEXT.checking}</p>
         ) : (
-          <div role="status" aria-label="In your CRM?">
+          <div role="status" aria-label={t('crm.panel.checkLabel')}>
             {checks.map((item) => (
               <CheckLine key={item.target} item={item} />
             ))}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { ACTION_TEXT, CHANGE_TEXT, CRM_TEXT } from './text';
 
@@ -25,9 +26,7 @@ export function PushPlanView({ plan, overwrite, onOverwrite, busy, onPush }: Pro
   const record = safeHttpUrl(plan.match?.url);
   return (
     <section className="crm-plan" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>
-        {label}: {ACTION_TEXT[action]}
-      </h4>
+      <h4 id={`${id}-title`}>{t('crm.plan.heading', { crm: label, action: ACTION_TEXT[action] })}</h4>
       <p>
         {plan.reason}
         {record && (
@@ -39,10 +38,10 @@ export function PushPlanView({ plan, overwrite, onOverwrite, busy, onPush }: Pro
           </>
         )}
       </p>
-      <ul className="crm-changes" aria-label={`Fields for ${label}`}>
+      <ul className="crm-changes" aria-label={t('crm.plan.fieldsFor', { crm: label })}>
         {changes.map((change) => (
           <li key={change.field} data-status={change.status}>
-            <strong>{change.label}</strong>: {change.proposed} <span className="muted">({CHANGE_TEXT[change.status]}{change.current && change.status !== 'same' && change.status !== 'add' ? `; ${label} has “${change.current}”` : ''})</span>
+            <strong>{change.label}</strong>: {change.proposed} <span className="muted">{change.current && change.status !== 'same' && change.status !== 'add' ? t('crm.plan.statusWithCurrent', { status: CHANGE_TEXT[change.status], crm: label, current: change.current }) : t('crm.plan.status', { status: CHANGE_TEXT[change.status] })}</span>
             {(change.status === 'keep' || change.status === 'overwrite') && (
               <label className="crm-overwrite">
                 <input type="checkbox" style={{ width: 'auto' }} checked={overwrite.has(change.field)} onChange={(e) => onOverwrite(change.field, e.target.checked)} /> {CRM_TEXT.overwrite(change.label)}
@@ -53,7 +52,7 @@ export function PushPlanView({ plan, overwrite, onOverwrite, busy, onPush }: Pro
       </ul>
       {plan.company && (
         <p className="muted">
-          Company: {plan.company.name ?? plan.company.domain} (found or created, then linked){plan.note ? '; the enrichment summary is added as a note.' : '.'}
+          {t(plan.note ? 'crm.plan.companyWithNote' : 'crm.plan.company', { company: plan.company.name ?? plan.company.domain ?? '' })}
         </p>
       )}
       <button type="button" disabled={busy || action === 'skip'} onClick={onPush}>

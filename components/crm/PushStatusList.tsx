@@ -1,5 +1,6 @@
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { CRM_LABELS } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { outboxStateText } from './text';
 
@@ -15,7 +16,7 @@ interface Props {
 export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
   if (!items.length) return null;
   return (
-    <ul className="crm-outbox" aria-label="CRM pushes">
+    <ul className="crm-outbox" aria-label={t('crm.outbox.label')}>
       {items.map((item) => {
         const link = safeHttpUrl(item.result?.recordUrl);
         const label = CRM_LABELS[item.target];
@@ -29,19 +30,19 @@ export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
               <>
                 {' '}
                 <a href={link} target="_blank" rel="noopener noreferrer">
-                  Open in {label}
+                  {t('crm.openRecord', { crm: label })}
                 </a>
               </>
             )}
             {item.error && item.state !== 'delivered' && <p className={item.state === 'failed' ? 'field-error' : 'muted'}>{item.error.message}</p>}
             {(item.state === 'failed' || item.state === 'retrying') && (
               <button type="button" className="secondary" onClick={() => onRetry(item.id)}>
-                {`Retry ${item.name} now`}
+                {t('crm.outbox.retry', { name: item.name })}
               </button>
             )}{' '}
             {onDrop && item.state !== 'sending' && item.state !== 'delivered' && (
               <button type="button" className="secondary" onClick={() => onDrop(item.id)}>
-                {`Drop ${item.name} (${label})`}
+                {t('crm.outbox.drop', { name: item.name, crm: label })}
               </button>
             )}
           </li>

@@ -1,33 +1,67 @@
+import { t } from '@/lib/i18n';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import type { ChangeStatus, PlanAction } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
 
-/** The CRM feature's words, in one place (to move into the i18n catalog with the rest). */
+/** The CRM feature's words, read from the i18n catalog (`crm.*` keys) each time they are shown. */
 export const CRM_TEXT = {
-  sectionTitle: 'CRM',
-  inCrm: (label: string) => `Already in your CRM (${label})`,
-  openRecord: (label: string) => `Open in ${label}`,
-  notInCrm: (label: string) => `Not in your CRM yet (${label})`,
-  sentBefore: (label: string) => `Sent to your ${label.toLowerCase()} before`,
-  couldNotCheck: (label: string, message: string) => `${label}: could not check (${message})`,
-  checking: 'Checking your CRM…',
-  freeCheck: 'Checked for free: no credits are spent.',
-  review: (label: string) => `Review push to ${label}`,
-  planning: 'Comparing with your CRM…',
-  pushButton: (label: string, action: PlanAction) => (action === 'create' ? `Create in ${label}` : action === 'update' ? `Update in ${label}` : `Nothing to push to ${label}`),
-  overwrite: (field: string) => `Overwrite ${field.toLowerCase()}`,
-  untrusted: 'Dossier only pushes on a real click.',
-  downloadVCard: 'Download vCard',
-  downloadCsv: 'Download CSV',
+  get sectionTitle() {
+    return t('crm.panel.title');
+  },
+  inCrm: (label: string) => t('crm.panel.inCrm', { crm: label }),
+  openRecord: (label: string) => t('crm.openRecord', { crm: label }),
+  notInCrm: (label: string) => t('crm.panel.notInCrm', { crm: label }),
+  sentBefore: (label: string) => t('crm.panel.sentBefore', { crm: label.toLowerCase() }),
+  couldNotCheck: (label: string, message: string) => t('crm.panel.couldNotCheck', { crm: label, message }),
+  get checking() {
+    return t('crm.panel.checking');
+  },
+  get freeCheck() {
+    return t('crm.panel.freeCheck');
+  },
+  review: (label: string) => t('crm.panel.review', { crm: label }),
+  get planning() {
+    return t('crm.panel.planning');
+  },
+  pushButton: (label: string, action: PlanAction) =>
+    action === 'create' ? t('crm.plan.pushCreate', { crm: label }) : action === 'update' ? t('crm.plan.pushUpdate', { crm: label }) : t('crm.plan.pushSkip', { crm: label }),
+  overwrite: (field: string) => t('crm.plan.overwrite', { field: field.toLowerCase() }),
+  get untrusted() {
+    return t('crm.panel.untrusted');
+  },
+  get downloadVCard() {
+    return t('crm.panel.downloadVCard');
+  },
+  get downloadCsv() {
+    return t('crm.panel.downloadCsv');
+  },
 } as const;
 
-export const ACTION_TEXT: Record<PlanAction, string> = { create: 'Create', update: 'Update', skip: 'Skip' };
+export const ACTION_TEXT: Record<PlanAction, string> = {
+  get create() {
+    return t('crm.plan.create');
+  },
+  get update() {
+    return t('crm.plan.update');
+  },
+  get skip() {
+    return t('crm.plan.skip');
+  },
+};
 
 export const CHANGE_TEXT: Record<ChangeStatus, string> = {
-  add: 'will be added',
-  same: 'already there',
-  overwrite: 'will replace what the CRM has',
-  keep: 'the CRM has another value: kept',
+  get add() {
+    return t('crm.plan.change.add');
+  },
+  get same() {
+    return t('crm.plan.change.same');
+  },
+  get overwrite() {
+    return t('crm.plan.change.overwrite');
+  },
+  get keep() {
+    return t('crm.plan.change.keep');
+  },
 };
 
 function time(at: number): string {
@@ -35,19 +69,21 @@ function time(at: number): string {
 }
 
 export function outboxStateText(item: OutboxItemView): string {
-  const label = CRM_LABELS[item.target];
+  const crm = CRM_LABELS[item.target];
   switch (item.state) {
     case 'queued':
-      return `${label}: waiting to be sent`;
+      return t('crm.outbox.queued', { crm });
     case 'sending':
-      return `${label}: sending…`;
+      return t('crm.outbox.sending', { crm });
     case 'retrying':
-      return `${label}: not sent yet (attempt ${item.attempts}), trying again at ${time(item.nextAttemptAt ?? Date.now())}`;
+      return t('crm.outbox.retrying', { crm, attempt: item.attempts, time: time(item.nextAttemptAt ?? Date.now()) });
     case 'failed':
-      return `${label}: not sent`;
-    case 'delivered': {
-      const what = item.result?.action === 'created' ? 'created' : item.result?.action === 'updated' ? 'updated' : 'already up to date';
-      return `${label}: ${what}`;
-    }
+      return t('crm.outbox.failed', { crm });
+    case 'delivered':
+      return item.result?.action === 'created'
+        ? t('crm.outbox.created', { crm })
+        : item.result?.action === 'updated'
+          ? t('crm.outbox.updated', { crm })
+          : t('crm.outbox.upToDate', { crm });
   }
 }

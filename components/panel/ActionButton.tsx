@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 import type { PanelAction } from '@/lib/panel/actions';
 import { credits, priceLabel } from './format';
@@ -30,7 +31,7 @@ export function ActionButton({ action, preview, busy, onRun }: Props) {
       </button>
       {preview?.inLedger && (
         <button type="button" className="link-button" disabled={busy} onClick={trusted(() => onRun(action, true))}>
-          Refresh {action.label.toLowerCase()} ({credits(preview.price)}, pays again)
+          {t('panel.refresh', { action: action.label.toLowerCase(), credits: credits(preview.price) })}
         </button>
       )}
       {preview?.refused && <p className="muted">{preview.refused.message}</p>}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@/lib/i18n';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -12,8 +13,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   }
   return (
-    <button type="button" className="link-button" aria-label={`Copy ${label}`} onClick={() => void copy()}>
-      {copied ? 'Copied' : 'Copy'}
+    <button type="button" className="link-button" aria-label={t('panel.copyWhat', { what: label })} onClick={() => void copy()}>
+      {copied ? t('panel.copied') : t('panel.copy')}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FoundItem } from '@/lib/content/bridge';
+import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 import type { PanelRequest } from '@/lib/panel/actions';
 import { priceLabel } from './format';
@@ -23,11 +24,13 @@ export function FoundItems({ items }: { items: readonly FoundItem[] }) {
   }, [signature]);
 
   return (
-    <section aria-label="Found on this page">
-      <h3>Found on this page</h3>
+    <section aria-label={t('panel.found.title')}>
+      <h3>{t('panel.found.title')}</h3>
       <ul>
         {items.map((item) => {
-          const label = item.kind === 'email' ? `Enrich email ${item.display}` : `Reverse phone lookup ${item.display}`;
+          const price = priceLabel(previews[item.value]);
+          const label =
+            item.kind === 'email' ? t('panel.found.enrichEmail', { email: item.display, price }) : t('panel.found.reversePhone', { phone: item.display, price });
           const result = results[item.value];
           return (
             <li key={`${item.kind}:${item.value}`}>
@@ -40,7 +43,7 @@ export function FoundItems({ items }: { items: readonly FoundItem[] }) {
                   set(item.value, await lookupOf(requestFor(item), true));
                 }}
               >
-                {label} ({priceLabel(previews[item.value])})
+                {label}
               </button>
               {result && ('failure' in result ? <p role="alert">{result.failure}</p> : <ResultView response={result} />)}
             </li>

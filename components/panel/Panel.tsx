@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Detection } from '@/lib/extract/detection';
 import { LOW_CONFIDENCE } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
 import type { LookupResponse } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { TabNotice } from '@/lib/messaging/content-protocol';
@@ -28,13 +29,11 @@ interface Props {
   onClose?(): void;
 }
 
-const NO_KEY = 'No API key is set, so nothing can be looked up yet.';
-
 function whoLabel(detection: Detection | null): string {
-  if (!detection) return 'Nothing detected on this page yet. Open a profile, a company page or people search results.';
-  if (detection.kind === 'company') return detection.company?.name ?? 'A company page';
+  if (!detection) return t('panel.nothingDetected');
+  if (detection.kind === 'company') return detection.company?.name ?? t('panel.companyPage');
   const p = detection.person;
-  if (!p?.fullName) return detection.kind === 'peopleSearch' ? 'People search results' : 'A profile';
+  if (!p?.fullName) return detection.kind === 'peopleSearch' ? t('panel.peopleSearch') : t('panel.profile');
   const role = p.headline ?? p.jobTitle;
   const company = p.company && !role?.includes(p.company) ? p.company : undefined;
   return [p.fullName, role, company].filter(Boolean).join(' · ');
@@ -57,7 +56,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   useEffect(() => {
     void sendMessage('panelStatus', undefined)
       .then((reply) => reply.ok && setStatus(reply.value))
-      .catch(() => setError('Dossier’s background did not answer. Reload the page.'));
+      .catch(() => setError(t('panel.noBackground')));
   }, []);
 
   // A new page (single-page navigation) starts clean: answers belong to who they were about.
@@ -91,7 +90,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
       if (reply.value.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
       void refreshPreviews();
     } catch {
-      setError('The lookup did not get an answer from Dossier’s background. Check the history before trying again.');
+      setError(t('panel.noAnswer'));
     } finally {
       setBusy(null);
     }
@@ -99,7 +98,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
 
   const title = (
     <h2 id={ids.title} className="panel-title">
-      Dossier{status?.isSandbox && <span className="tag">Sandbox</span>}
+      {t('app.name')}{status?.isSandbox && <span className="tag">{t('app.sandbox')}</span>}
     </h2>
   );
 
@@ -111,7 +110,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           <button
             type="button"
             className="icon-button"
-            aria-label={layout.side === 'right' ? 'Move Dossier panel to the left' : 'Move Dossier panel to the right'}
+            aria-label={layout.side === 'right' ? t('panel.moveLeft') : t('panel.moveRight')}
             onClick={() => onLayout({ ...layout, side: layout.side === 'right' ? 'left' : 'right' })}
           >
             {layout.side === 'right' ? '⇤' : '⇥'}
@@ -120,13 +119,13 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
             type="button"
             className="icon-button"
             aria-expanded={!layout.collapsed}
-            aria-label={layout.collapsed ? 'Expand Dossier panel' : 'Collapse Dossier panel'}
+            aria-label={layout.collapsed ? t('panel.expand') : t('panel.collapse')}
             onClick={() => onLayout({ ...layout, collapsed: !layout.collapsed })}
           >
             {layout.collapsed ? '▸' : '▾'}
           </button>
           {onClose && (
-            <button type="button" className="icon-button" aria-label="Close Dossier panel" onClick={onClose}>
+            <button type="button" className="icon-button" aria-label={t('panel.close')} onClick={onClose}>
               ×
             </button>
           )}
@@ -143,27 +142,27 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           <p className="who" data-testid="detected">{whoLabel(detection)}</p>
           {lowConfidence && (
             <fieldset className="corrections">
-              <legend>Dossier is not sure it read this page right. Check before anything is paid:</legend>
-              <label htmlFor={ids.name}>Full name</label>
+              <legend>{t('panel.unsure')}</legend>
+              <label htmlFor={ids.name}>{t('panel.fullName')}</label>
               <input id={ids.name} value={corrections.fullName ?? detection?.person?.fullName ?? ''} onChange={(e) => setCorrections((c) => ({ ...c, fullName: e.target.value }))} />
-              <label htmlFor={ids.company}>Company</label>
+              <label htmlFor={ids.company}>{t('panel.company')}</label>
               <input id={ids.company} value={corrections.company ?? detection?.person?.company ?? detection?.company?.name ?? ''} onChange={(e) => setCorrections((c) => ({ ...c, company: e.target.value }))} />
             </fieldset>
           )}
           {status && !status.hasKey ? (
             <div role="alert">
-              <p>{NO_KEY}</p>
+              <p>{t('panel.noKey')}</p>
               <button type="button" onClick={() => void sendMessage('openSettings', undefined)}>
-                Open Dossier settings
+                {t('panel.openSettings')}
               </button>
             </div>
           ) : (
             <>
               {status?.credits === 0 && (
-                <p role="alert">Your account has no credits left. Add credits to your account, then refresh the balance in Dossier’s popup.</p>
+                <p role="alert">{t('panel.noCredits')}</p>
               )}
               {actions.length > 0 && (
-                <ul className="actions" aria-label="Lookups">
+                <ul className="actions" aria-label={t('panel.lookups')}>
                   {actions.map((action) => (
                     <ActionButton key={action.id} action={action} preview={previews[action.id]} busy={busy !== null} onRun={(a, r) => void run(a, r)} />
                   ))}
@@ -172,22 +171,22 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
             </>
           )}
           {confirming && (
-            <div role="alertdialog" aria-label="Confirm spending" className="confirm">
-              <p>This lookup may cost {credits(confirming.price)}. Go ahead?</p>
+            <div role="alertdialog" aria-label={t('panel.confirmLabel')} className="confirm">
+              <p>{t('panel.confirmBody', { credits: credits(confirming.price) })}</p>
               <button type="button" onClick={() => { const c = confirming; setConfirming(null); void run(c.action, c.refresh, true); }}>
-                Spend up to {credits(confirming.price)}
+                {t('panel.spendUpTo', { credits: credits(confirming.price) })}
               </button>{' '}
               <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                Cancel
+                {t('confirm.cancel')}
               </button>
             </div>
           )}
-          {busy && <p role="status" aria-busy="true">Looking up… This can take a few seconds.</p>}
+          {busy && <p role="status" aria-busy="true">{t('panel.busy')}</p>}
           {error && <p role="alert">{error}</p>}
           {actions.map((action) => {
             const response = results[action.id];
             return response ? (
-              <section key={action.id} aria-label={`${action.label}: result`} className="result-block">
+              <section key={action.id} aria-label={t('panel.resultOf', { action: action.label })} className="result-block">
                 <h3>{action.label}</h3>
                 <ResultView response={response} />
               </section>

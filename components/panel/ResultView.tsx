@@ -1,4 +1,5 @@
 import type { Company, EmailResult, Person, Phone } from '@/lib/api/model';
+import { t } from '@/lib/i18n';
 import type { LookupResponse } from '@/lib/lookup/service';
 import { mailtoHref, safeHttpUrl, telHref } from '@/lib/ui/safe-url';
 import { CopyButton } from './CopyButton';
@@ -36,22 +37,22 @@ function EmailRow({ email }: { email: EmailResult }) {
     <li>
       {href ? <a href={href}>{email.address}</a> : <span>{email.address}</span>}{' '}
       <span className={email.verified ? 'badge ok' : 'badge warn'}>
-        {email.verified ? 'verified' : email.status === 'most_probable' ? 'unverified: most probable, not billed' : 'unverified'}
+        {email.verified ? t('result.verified') : email.status === 'most_probable' ? t('panel.result.mostProbable') : t('result.unverified')}
       </span>{' '}
-      <CopyButton value={email.address} label={`email ${email.address}`} />
+      <CopyButton value={email.address} label={t('panel.copyEmail', { address: email.address })} />
     </li>
   );
 }
 
 function PhoneRow({ phone }: { phone: Phone }) {
   const href = telHref(phone.e164);
-  const whatsapp = phone.whatsapp === true ? 'on WhatsApp' : phone.whatsapp === false ? 'not on WhatsApp' : null;
+  const whatsapp = phone.whatsapp === true ? t('result.onWhatsapp') : phone.whatsapp === false ? t('result.notOnWhatsapp') : null;
   return (
     <li>
       {href ? <a href={href}>{phone.international}</a> : <span>{phone.international}</span>}
       {phone.type && <span className="muted"> · {phone.type}</span>}
       {whatsapp && <span className="badge"> {whatsapp}</span>}{' '}
-      <CopyButton value={phone.e164} label={`phone ${phone.international}`} />
+      <CopyButton value={phone.e164} label={t('panel.copyPhone', { number: phone.international })} />
     </li>
   );
 }
@@ -63,41 +64,41 @@ function MoreDetails({ extra }: { extra: unknown }) {
   if (!rows.length) return null;
   return (
     <details>
-      <summary>More details</summary>
+      <summary>{t('panel.result.moreDetails')}</summary>
       <dl>
         {rows.map(([k, v]) => (
-          <Field key={k} label={k} value={typeof v === 'boolean' ? (v ? 'yes' : 'no') : v} />
+          <Field key={k} label={k} value={typeof v === 'boolean' ? (v ? t('panel.result.yes') : t('panel.result.no')) : v} />
         ))}
       </dl>
     </details>
   );
 }
 
-export function PersonBlock({ person, heading = 'Person' }: { person: Person; heading?: string }) {
+export function PersonBlock({ person, heading = t('panel.result.person') }: { person: Person; heading?: string }) {
   return (
     <section aria-label={heading}>
       <h3>{person.fullName ?? [person.firstName, person.lastName].filter(Boolean).join(' ') ?? heading}</h3>
       <dl>
-        <Field label="Job title" value={person.jobTitle} />
-        <Field label="Headline" value={person.headline} />
-        <Field label="Company" value={person.companyName} />
-        <Field label="Location" value={person.location ?? [person.city, person.country].filter(Boolean).join(', ')} />
-        <Field label="Confidence" value={person.confidence} />
+        <Field label={t('result.jobTitle')} value={person.jobTitle} />
+        <Field label={t('panel.result.headline')} value={person.headline} />
+        <Field label={t('result.company')} value={person.companyName} />
+        <Field label={t('result.location')} value={person.location ?? [person.city, person.country].filter(Boolean).join(', ')} />
+        <Field label={t('panel.result.confidence')} value={person.confidence} />
       </dl>
       {person.networkUrl && (
         <p>
-          <SafeLink href={person.networkUrl}>Profile</SafeLink>
+          <SafeLink href={person.networkUrl}>{t('panel.result.profile')}</SafeLink>
         </p>
       )}
       {person.emails.length > 0 && (
         <>
-          <h4>Emails</h4>
+          <h4>{t('result.emails')}</h4>
           <ul>{person.emails.map((e) => <EmailRow key={e.address} email={e} />)}</ul>
         </>
       )}
       {person.phones.length > 0 && (
         <>
-          <h4>Phones</h4>
+          <h4>{t('result.phones')}</h4>
           <ul>{person.phones.map((p) => <PhoneRow key={p.e164} phone={p} />)}</ul>
         </>
       )}
@@ -108,22 +109,22 @@ export function PersonBlock({ person, heading = 'Person' }: { person: Person; he
 
 export function CompanyBlock({ company }: { company: Company }) {
   return (
-    <section aria-label="Company">
-      <h3>{company.name ?? 'Company'}</h3>
+    <section aria-label={t('result.company')}>
+      <h3>{company.name ?? t('result.company')}</h3>
       <dl>
-        <Field label="Domain" value={company.domain} />
-        <Field label="Industry" value={company.industry ?? company.industries?.join(', ')} />
-        <Field label="Size" value={company.size} />
-        <Field label="Founded" value={company.founded} />
-        <Field label="Headquarters" value={company.headquarters} />
-        <Field label="Country" value={company.country} />
-        <Field label="Phone" value={company.phone?.international} />
-        <Field label="Confidence" value={company.confidence} />
+        <Field label={t('panel.result.domain')} value={company.domain} />
+        <Field label={t('panel.result.industry')} value={company.industry ?? company.industries?.join(', ')} />
+        <Field label={t('panel.result.size')} value={company.size} />
+        <Field label={t('panel.result.founded')} value={company.founded} />
+        <Field label={t('panel.result.headquarters')} value={company.headquarters} />
+        <Field label={t('panel.result.country')} value={company.country} />
+        <Field label={t('panel.result.phone')} value={company.phone?.international} />
+        <Field label={t('panel.result.confidence')} value={company.confidence} />
       </dl>
       {company.description && <p>{company.description}</p>}
       <p>
-        {company.website && <SafeLink href={company.website}>Website</SafeLink>}{' '}
-        {company.networkUrl && <SafeLink href={company.networkUrl}>Company page</SafeLink>}
+        {company.website && <SafeLink href={company.website}>{t('panel.result.website')}</SafeLink>}{' '}
+        {company.networkUrl && <SafeLink href={company.networkUrl}>{t('panel.result.companyPage')}</SafeLink>}
       </p>
       <MoreDetails extra={company.extra} />
     </section>
@@ -132,11 +133,11 @@ export function CompanyBlock({ company }: { company: Company }) {
 
 function CostLine({ response }: { response: LookupResponse }) {
   let line: string;
-  if (response.fromLedger && response.paidAt !== null) line = `Already looked up on ${formatDate(response.paidAt)}: free.`;
-  else if (response.status === 'paid') line = `${response.refreshed ? 'Refreshed: paid again' : 'Paid'} ${credits(response.cost)}.`;
-  else if (response.status === 'free') line = 'No charge.';
-  else if (response.status === 'miss') line = 'No match found. Nothing was charged.';
-  else line = `${response.error?.message ?? 'The lookup did not run.'} Nothing was charged.`;
+  if (response.fromLedger && response.paidAt !== null) line = t('cost.fromLedger', { date: formatDate(response.paidAt) });
+  else if (response.status === 'paid') line = t(response.refreshed ? 'cost.refreshed' : 'cost.paid', { credits: credits(response.cost) });
+  else if (response.status === 'free') line = t('cost.noCharge');
+  else if (response.status === 'miss') line = t('cost.miss');
+  else line = t('cost.notRun', { reason: response.error?.message ?? t('cost.didNotRun') });
   return (
     <p role={response.status === 'failed' || response.status === 'refused' ? 'alert' : 'status'} className="cost-line">
       {line}
@@ -170,12 +171,12 @@ function ResultBody({ op, value }: { op: string; value: Rec }) {
       const email = value.email as EmailResult | undefined;
       const candidates = (value.candidates as EmailResult[] | undefined) ?? [];
       return (
-        <section aria-label="Work email">
-          <h3>Work email</h3>
-          {email ? <ul><EmailRow email={email} /></ul> : <p>No address could be verified.</p>}
+        <section aria-label={t('panel.result.workEmail')}>
+          <h3>{t('panel.result.workEmail')}</h3>
+          {email ? <ul><EmailRow email={email} /></ul> : <p>{t('panel.result.noVerifiedEmail')}</p>}
           {candidates.filter((c) => c.address !== email?.address).length > 0 && (
             <>
-              <h4>Other unverified guesses</h4>
+              <h4>{t('panel.result.otherGuesses')}</h4>
               <ul>{candidates.filter((c) => c.address !== email?.address).map((c) => <EmailRow key={c.address} email={c} />)}</ul>
             </>
           )}
@@ -183,25 +184,25 @@ function ResultBody({ op, value }: { op: string; value: Rec }) {
       );
     }
     case 'searchPhone':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading="Phone search" /> : <p>No phone found.</p>;
+      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.phoneSearch')} /> : <p>{t('panel.result.noPhone')}</p>;
     case 'reversePhone':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading="Reverse phone lookup" /> : null;
+      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.reversePhone')} /> : null;
     case 'searchPersonalEmail':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading="Personal email" /> : null;
+      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.personalEmail')} /> : null;
     case 'microblogProfile':
     case 'microblogByEmail':
       return (
-        <section aria-label="Microblog profile">
+        <section aria-label={t('panel.result.microblogProfile')}>
           <h3>@{text(value.username) ?? ''}</h3>
           <dl>
-            <Field label="Name" value={value.displayName} />
-            <Field label="Bio" value={value.bio} />
-            <Field label="Location" value={value.location} />
-            <Field label="Followers" value={value.followers} />
-            <Field label="Following" value={value.following} />
+            <Field label={t('panel.result.name')} value={value.displayName} />
+            <Field label={t('panel.result.bio')} value={value.bio} />
+            <Field label={t('result.location')} value={value.location} />
+            <Field label={t('panel.result.followers')} value={value.followers} />
+            <Field label={t('panel.result.following')} value={value.following} />
           </dl>
-          {typeof value.url === 'string' && <SafeLink href={value.url}>Microblog profile</SafeLink>}
-          {isRec(value.person) && <PersonBlock person={value.person as unknown as Person} heading="Person behind the account" />}
+          {typeof value.url === 'string' && <SafeLink href={value.url}>{t('panel.result.microblogProfile')}</SafeLink>}
+          {isRec(value.person) && <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.personBehind')} />}
         </section>
       );
     default:

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { SearchResultRow } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 import { credits } from './format';
 import { ResultView } from './ResultView';
@@ -50,19 +51,19 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
     void loadPreviews();
   }
 
-  if (!enrichable.length) return <p>No profiles found in these results.</p>;
+  if (!enrichable.length) return <p>{t('panel.queue.noProfiles')}</p>;
   return (
-    <section aria-label="Search results" className="queue">
-      <h3>People on this page</h3>
+    <section aria-label={t('panel.queue.label')} className="queue">
+      <h3>{t('panel.queue.title')}</h3>
       <ul className="queue-list" style={{ listStyle: 'none', padding: 0 }}>
         {enrichable.map((row) => {
-          const name = row.fullName ?? row.profileUrl ?? 'this person';
+          const name = row.fullName ?? row.profileUrl ?? t('panel.queue.unnamed');
           const result = results[row.key];
           return (
             <li key={row.key} className="queue-row">
               <input
                 type="checkbox"
-                aria-label={`Select ${name}`}
+                aria-label={t('panel.queue.select', { name })}
                 checked={selected.has(row.key)}
                 onChange={(e) =>
                   setSelected((s) => {
@@ -83,7 +84,7 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
                   disabled={progress !== null}
                   onClick={(e) => e.nativeEvent.isTrusted && void runOne(row)}
                 >
-                  Enrich {name} ({previews[row.key]?.cost === 0 ? 'free' : credits(previews[row.key]?.price ?? 2)})
+                  {t('panel.queue.enrichOne', { name, price: previews[row.key]?.cost === 0 ? t('cost.free') : credits(previews[row.key]?.price ?? 2) })}
                 </button>
                 {result && ('failure' in result ? <p role="alert">{result.failure}</p> : <ResultView response={result} />)}
               </div>
@@ -93,19 +94,21 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
       </ul>
       <p aria-live="polite">
         {chosen.length === 0
-          ? 'Select people to enrich them together.'
-          : `${chosen.length} selected: ${credits(total)} in all${free ? ` (${free} already looked up, free)` : ''}.`}
+          ? t('panel.queue.hint')
+          : free
+            ? t('panel.queue.selectedWithFree', { count: chosen.length, credits: credits(total), free })
+            : t('panel.queue.selected', { count: chosen.length, credits: credits(total) })}
       </p>
       {progress ? (
         <p>
-          <span role="status">Enriching {progress.done} of {progress.total}…</span>{' '}
+          <span role="status">{t('panel.queue.progress', { done: progress.done, total: progress.total })}</span>{' '}
           <button type="button" className="secondary" onClick={() => (cancelled.current = true)}>
-            Cancel
+            {t('panel.queue.cancel')}
           </button>
         </p>
       ) : (
         <button type="button" disabled={chosen.length === 0} onClick={(e) => void runQueue(e)}>
-          Enrich selected ({credits(total)})
+          {t('panel.queue.enrichSelected', { credits: credits(total) })}
         </button>
       )}
     </section>

@@ -1,7 +1,8 @@
+import { t, tn } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 
 export function credits(n: number): string {
-  return `${n} credit${n === 1 ? '' : 's'}`;
+  return tn('credits', n);
 }
 
 export function formatDate(ms: number): string {
@@ -10,8 +11,8 @@ export function formatDate(ms: number): string {
 
 /** What the button says about money before the click. */
 export function priceLabel(preview: Preview | undefined): string {
-  if (!preview) return 'checking price…';
-  if (preview.refused) return 'not available';
-  if (preview.inLedger) return `already looked up on ${formatDate(preview.inLedger.paidAt)}: free`;
-  return preview.price === 0 ? 'free' : `up to ${credits(preview.price)}`;
+  if (!preview) return t('panel.checkingPrice');
+  if (preview.refused) return t('panel.notAvailable');
+  if (preview.inLedger) return t('panel.inLedger', { date: formatDate(preview.inLedger.paidAt) });
+  return preview.price === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@/lib/i18n';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { PanelRequest } from '@/lib/panel/actions';
@@ -17,7 +18,7 @@ export async function lookupOf(request: PanelRequest, confirmed = false): Promis
     const reply = await sendMessage('lookup', { ...request, confirmed });
     return reply.ok ? reply.value : { failure: reply.error.message };
   } catch {
-    return { failure: 'The lookup did not get an answer from Dossier’s background. Check the history before trying again.' };
+    return { failure: t('panel.noAnswer') };
   }
 }
 

@@ -1,5 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { DOSSIER_ERRORS } from '../errors/catalog';
+import { t } from '../i18n';
 import { contentMessenger, type TabNotice } from '../messaging/content-protocol';
 import type { LookupService } from '../lookup/service';
 import { loadPreferences } from '../storage/items';
@@ -11,12 +12,12 @@ import { summarise, titleOf } from './summary';
 /** Created once per install or update: Chrome keeps context menus across worker restarts. */
 export function createContextMenus(): void {
   browser.contextMenus.removeAll(() => {
-    browser.contextMenus.create({ id: MENU_ITEMS.reversePhone, title: 'Dossier: reverse phone lookup', contexts: ['selection', 'link'] });
-    browser.contextMenus.create({ id: MENU_ITEMS.enrichEmail, title: 'Dossier: enrich email', contexts: ['selection', 'link'] });
-    browser.contextMenus.create({ id: MENU_ITEMS.microblogByEmail, title: 'Dossier: find microblog profile', contexts: ['selection', 'link'] });
+    browser.contextMenus.create({ id: MENU_ITEMS.reversePhone, title: t('menu.reversePhone'), contexts: ['selection', 'link'] });
+    browser.contextMenus.create({ id: MENU_ITEMS.enrichEmail, title: t('menu.enrichEmail'), contexts: ['selection', 'link'] });
+    browser.contextMenus.create({ id: MENU_ITEMS.microblogByEmail, title: t('menu.microblogByEmail'), contexts: ['selection', 'link'] });
     browser.contextMenus.create({
       id: MENU_ITEMS.enrichProfile,
-      title: 'Dossier: enrich profile',
+      title: t('menu.enrichProfile'),
       contexts: ['link'],
       targetUrlPatterns: ['*://*.linkedin.com/in/*', '*://linkedin.com/in/*'],
     });
@@ -41,7 +42,7 @@ export async function deliver(tabId: number | undefined, notice: TabNotice): Pro
   await browser.notifications.create(historyId ? `dossier:${historyId}` : `dossier:${Date.now()}`, {
     type: 'basic',
     iconUrl: browser.runtime.getURL('/icon/128.png'),
-    title: `Dossier · ${notice.title}`,
+    title: t('notification.title', { title: notice.title }),
     message: notice.message,
   });
   return 'notification';
@@ -68,7 +69,7 @@ export async function runMenuClick(lookups: LookupService, click: MenuClick, tab
   const region = regionFor(prefs.lookups.defaultPhoneRegion, await pageLanguage(tab?.id));
   const action = actionForMenuClick(click, region);
   if (!action.ok) {
-    await deliver(tab?.id, { title: 'Nothing to look up', message: action.message });
+    await deliver(tab?.id, { title: t('notification.nothingToLookUp'), message: action.message });
     return;
   }
   const response = await lookups.lookup({ ...action.request, pageUrl: tab?.url ?? null });
@@ -79,7 +80,7 @@ export async function runMenuClick(lookups: LookupService, click: MenuClick, tab
 export async function runProfileCommand(lookups: LookupService, tab: Browser.tabs.Tab | undefined): Promise<void> {
   const profile = tab?.url ? parseNetworkProfileUrl(tab.url) : null;
   if (!profile || profile.kind !== 'person') {
-    await deliver(tab?.id, { title: 'Nothing to enrich', message: DOSSIER_ERRORS.no_profile_in_tab });
+    await deliver(tab?.id, { title: t('notification.nothingToEnrich'), message: DOSSIER_ERRORS.no_profile_in_tab });
     return;
   }
   const response = await lookups.lookup({ op: 'enrichPerson', input: { profileUrl: profile.canonicalUrl }, pageUrl: tab?.url ?? null });

@@ -1,18 +1,21 @@
+import { t, tn, type MessageKey } from '../i18n';
 import type { LookupResponse } from '../lookup/service';
 
-const OP_TITLES: Record<string, string> = {
-  enrichPerson: 'Enrichment',
-  enrichCompany: 'Company enrichment',
-  findWorkEmail: 'Work email',
-  searchPhone: 'Phone search',
-  searchPersonalEmail: 'Personal email',
-  reversePhone: 'Reverse phone lookup',
-  microblogProfile: 'Microblog profile',
-  microblogByEmail: 'Microblog profile',
+type TitleKey = Extract<MessageKey, `notification.op.${string}`>;
+
+const OP_TITLES: Record<string, TitleKey> = {
+  enrichPerson: 'notification.op.enrichPerson',
+  enrichCompany: 'notification.op.enrichCompany',
+  findWorkEmail: 'notification.op.findWorkEmail',
+  searchPhone: 'notification.op.searchPhone',
+  searchPersonalEmail: 'notification.op.searchPersonalEmail',
+  reversePhone: 'notification.op.reversePhone',
+  microblogProfile: 'notification.op.microblogProfile',
+  microblogByEmail: 'notification.op.microblogProfile',
 };
 
 export function titleOf(op: string): string {
-  return OP_TITLES[op] ?? 'Lookup';
+  return t(OP_TITLES[op] ?? 'notification.op.lookup');
 }
 
 function pick(value: unknown, ...path: string[]): string | undefined {
@@ -28,22 +31,22 @@ function pick(value: unknown, ...path: string[]): string | undefined {
 export function summarise(response: LookupResponse): string {
   const cost =
     response.fromLedger && response.paidAt !== null
-      ? `already looked up on ${new Date(response.paidAt).toLocaleDateString()}: free`
+      ? t('notification.inLedger', { date: new Date(response.paidAt).toLocaleDateString() })
       : response.cost > 0
-        ? `${response.cost} credit${response.cost === 1 ? '' : 's'}`
-        : 'no charge';
+        ? tn('credits', response.cost)
+        : t('notification.noCharge');
   switch (response.status) {
     case 'paid':
     case 'free':
     case 'cached': {
       const v = response.value;
       const who =
-        pick(v, 'person', 'fullName') ?? pick(v, 'fullName') ?? pick(v, 'displayName') ?? pick(v, 'username') ?? pick(v, 'name') ?? pick(v, 'email', 'address') ?? 'Found';
-      return `${who} (${cost})`;
+        pick(v, 'person', 'fullName') ?? pick(v, 'fullName') ?? pick(v, 'displayName') ?? pick(v, 'username') ?? pick(v, 'name') ?? pick(v, 'email', 'address') ?? t('notification.found');
+      return t('notification.summary', { who, cost });
     }
     case 'miss':
-      return 'No match found. Nothing was charged.';
+      return t('cost.miss');
     default:
-      return response.error?.message ?? 'The lookup did not run.';
+      return response.error?.message ?? t('cost.didNotRun');
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 import { hostPermissionFor } from '../settings/gateway';
 import type { CrmTarget } from './types';
 import { CRM_LABELS } from './types';
@@ -16,36 +17,36 @@ function secureUrl(value: string, ctx: z.RefinementCtx, allowQuery: boolean): vo
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'Enter a full address, starting with https://.' });
+    ctx.addIssue({ code: 'custom', message: t('crm.validation.fullAddress') });
     return;
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    ctx.addIssue({ code: 'custom', message: 'The address must start with https:// (plain http:// only on this computer).' });
+    ctx.addIssue({ code: 'custom', message: t('crm.validation.https') });
   }
-  if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'The address must not contain a user name or password.' });
-  if (!allowQuery && (url.search || url.hash)) ctx.addIssue({ code: 'custom', message: 'The address must not contain ? or #.' });
+  if (url.username || url.password) ctx.addIssue({ code: 'custom', message: t('crm.validation.credentials') });
+  if (!allowQuery && (url.search || url.hash)) ctx.addIssue({ code: 'custom', message: t('crm.validation.query') });
 }
 
 export const apiBaseSchema = z
   .string()
   .trim()
-  .min(1, { error: 'Enter the API address.' })
+  .min(1, { error: () => t('crm.validation.apiAddress') })
   .superRefine((value, ctx) => secureUrl(value, ctx, false))
   .transform((value) => value.replace(/\/+$/, ''));
 
 const tokenSchema = z
   .string()
   .trim()
-  .min(8, { error: 'Paste the whole token.' })
+  .min(8, { error: () => t('crm.validation.token') })
   .max(500)
-  .regex(/^\S+$/, { error: 'The token must not contain spaces.' });
+  .regex(/^\S+$/, { error: () => t('crm.validation.tokenSpaces') });
 
 export const pipedriveDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
   .transform((value) => value.replace(/^https?:\/\//, '').replace(/\.pipedrive\.com\/?$/, ''))
-  .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'Enter your company domain: the “acme” in acme.pipedrive.com.' }));
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: () => t('crm.validation.pipedriveDomain') }));
 
 export const hubspotInputSchema = z.object({
   kind: z.literal('hubspot'),
@@ -65,9 +66,9 @@ export const webhookInputSchema = z.object({
   url: z
     .string()
     .trim()
-    .min(1, { error: 'Enter the webhook address.' })
+    .min(1, { error: () => t('crm.validation.webhookAddress') })
     .superRefine((value, ctx) => secureUrl(value, ctx, true)),
-  secret: z.string().trim().min(16, { error: 'Use a secret of at least 16 characters.' }).max(500),
+  secret: z.string().trim().min(16, { error: () => t('crm.validation.secret') }).max(500),
 });
 
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */

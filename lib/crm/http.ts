@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { parseRetryAfter } from '../api/retry-after';
+import { t } from '../i18n';
 import { withRetry, type RetryPolicy } from '../lookup/retry';
 import { fail, ok, type CrmError, type CrmResult } from './types';
 
@@ -54,14 +55,15 @@ function kindOf(status: number): Pick<CrmError, 'kind' | 'retryable'> {
   return { kind: 'rejected', retryable: false };
 }
 
-const GENERIC: Record<string, string> = {
-  auth: 'The CRM refused the token.',
-  rate_limited: 'The CRM asked to slow down.',
-  conflict: 'The CRM already has this record.',
-  not_found: 'The CRM has no such record.',
-  unavailable: 'The CRM is unavailable right now.',
-  rejected: 'The CRM rejected the request.',
-};
+/** What Dossier says when a CRM refuses without words of its own (the status is added). */
+const GENERIC = {
+  auth: 'crm.error.auth',
+  rate_limited: 'crm.error.rateLimited',
+  conflict: 'crm.error.conflict',
+  not_found: 'crm.error.notFound',
+  unavailable: 'crm.error.unavailable',
+  rejected: 'crm.error.rejected',
+} as const;
 
 async function readJson(response: Response): Promise<{ json: unknown; text: string }> {
   const text = await response.text();
@@ -101,14 +103,14 @@ export function createCrmHttp(options: HttpOptions) {
       return fail({
         kind: 'network',
         retryable: true,
-        message: timedOut ? `The CRM did not answer within ${Math.round(timeoutMs / 1000)} s.` : 'The CRM could not be reached (network error or connection refused).',
+        message: timedOut ? t('crm.error.timeout', { seconds: Math.round(timeoutMs / 1000) }) : t('crm.error.unreachable'),
       });
     }
     const { json, text } = await readJson(response);
     if (!response.ok) {
       const { kind, retryable } = kindOf(response.status);
       const own = options.messageOf(json);
-      const error: CrmError = { kind, retryable, status: response.status, message: clean(own ?? `${GENERIC[kind]} (HTTP ${response.status})`) };
+      const error: CrmError = { kind, retryable, status: response.status, message: clean(own ?? t('crm.error.withStatus', { message: t(GENERIC[kind as keyof typeof GENERIC]), status: String(response.status) })) };
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), (options.now ?? Date.now)());
       if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
       return fail(error);
@@ -116,8 +118,8 @@ export function createCrmHttp(options: HttpOptions) {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
-      const hint = text ? '' : ' (empty body)';
-      return fail({ kind: 'invalid_response', retryable: false, status: response.status, message: clean(`The CRM answered in an unexpected shape at ${where}${hint}.`) });
+      const message = t(text ? 'crm.error.unexpectedShape' : 'crm.error.unexpectedShapeEmpty', { where });
+      return fail({ kind: 'invalid_response', retryable: false, status: response.status, message: clean(message) });
     }
     return ok({ status: response.status, body: parsed.data, headers: response.headers });
   }

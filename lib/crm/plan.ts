@@ -1,3 +1,4 @@
+import { t, tn } from '../i18n';
 import { normalisePhone } from '../identity/keys';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
 import { contactValues, type CrmContact } from './contact';
@@ -31,15 +32,8 @@ export function comparable(field: CrmField, value: string): string {
   }
 }
 
-const BY: Record<MatchedBy, string> = {
-  remembered: 'the record Dossier pushed before',
-  email: 'email',
-  profileUrl: 'profile URL',
-  nameCompany: 'name at the same company',
-};
-
-function count(n: number, one: string, other: string): string {
-  return `${n} ${n === 1 ? one : other}`;
+function by(matchedBy: MatchedBy): string {
+  return t(`crm.plan.by.${matchedBy}`);
 }
 
 export function diffFields(fields: readonly CrmField[], contact: CrmContact, current: Match['values'], policy: PlanPolicy): FieldChange[] {
@@ -67,17 +61,17 @@ export function planPush(target: CrmTarget, fields: readonly CrmField[], contact
   const matchView = match ? { id: match.id, by: match.by, url: match.url } : null;
   if (!match) {
     const changes = diffFields(fields, contact, {}, policy);
-    return { target, action: 'create', reason: `Not found in ${crm} by email, profile URL or name at the company: a new contact will be created.`, match: null, changes, company, note: true };
+    return { target, action: 'create', reason: t('crm.plan.notFound', { crm }), match: null, changes, company, note: true };
   }
   const changes = diffFields(fields, contact, match.values, policy);
   const writes = changes.filter((c) => c.status === 'add' || c.status === 'overwrite').length;
   const kept = changes.filter((c) => c.status === 'keep').length;
-  const found = `Found in ${crm} by ${BY[match.by]}`;
-  const keptText = kept ? `; ${count(kept, 'field differs and is', 'fields differ and are')} left as ${crm} has ${kept === 1 ? 'it' : 'them'}` : '';
+  const found = t('crm.plan.found', { crm, by: by(match.by) });
+  const keptText = kept ? tn('crm.plan.kept', kept, { crm }) : '';
   if (writes === 0) {
-    return { target, action: 'skip', reason: `${found}: nothing new to write${keptText}.`, match: matchView, changes, company, note: false };
+    return { target, action: 'skip', reason: t('crm.plan.nothingNew', { found, kept: keptText }), match: matchView, changes, company, note: false };
   }
-  return { target, action: 'update', reason: `${found}: ${count(writes, 'field', 'fields')} to write${keptText}.`, match: matchView, changes, company, note: true };
+  return { target, action: 'update', reason: tn('crm.plan.toWrite', writes, { found, kept: keptText }), match: matchView, changes, company, note: true };
 }
 
 /** The fields a plan writes, with the values it writes. */

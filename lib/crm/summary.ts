@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { CrmContact } from './contact';
 
 /**
@@ -5,22 +6,26 @@ import type { CrmContact } from './contact';
  * addresses are said to be unverified: this is where they go instead of the email field.
  */
 export function summaryLines(contact: CrmContact): string[] {
-  const lines = [`Enriched by Dossier on ${new Date(contact.enrichedAt).toISOString().slice(0, 10)}.`];
-  const role = [contact.jobTitle, contact.company?.name].filter(Boolean).join(' at ');
-  lines.push(role ? `${contact.fullName}: ${role}` : contact.fullName);
+  const lines = [t('crm.note.enrichedOn', { date: new Date(contact.enrichedAt).toISOString().slice(0, 10) })];
+  const jobTitle = contact.jobTitle || undefined;
+  const companyName = contact.company?.name || undefined;
+  const role = jobTitle && companyName ? t('crm.note.roleAt', { jobTitle, company: companyName }) : (jobTitle ?? companyName);
+  lines.push(role ? t('crm.note.nameRole', { name: contact.fullName, role }) : contact.fullName);
   for (const email of contact.emails) {
-    lines.push(
-      email.status === 'verified'
-        ? `Verified email: ${email.address}`
-        : `Unverified email (${email.status === 'most_probable' ? 'most probable' : 'status unknown'}, not verified): ${email.address}`,
-    );
+    lines.push(email.status === 'verified' ? t('crm.note.verifiedEmail', { address: email.address }) : unverifiedEmailLine(email));
   }
-  if (contact.phones.length) lines.push(`Phones: ${contact.phones.map((p) => (p.type ? `${p.e164} (${p.type})` : p.e164)).join(', ')}`);
-  if (contact.profileUrl) lines.push(`Profile: ${contact.profileUrl}`);
+  if (contact.phones.length) lines.push(t('crm.note.phones', { phones: contact.phones.map((p) => (p.type ? `${p.e164} (${p.type})` : p.e164)).join(', ') }));
+  if (contact.profileUrl) lines.push(t('crm.note.profile', { url: contact.profileUrl }));
   const company = contact.company;
-  if (company?.name || company?.domain) lines.push(`Company: ${[company.name, company.domain && `(${company.domain})`, company.website].filter(Boolean).join(' ')}`);
-  if (contact.location) lines.push(`Location: ${contact.location}`);
+  if (company?.name || company?.domain) lines.push(t('crm.note.company', { company: [company.name, company.domain && `(${company.domain})`, company.website].filter(Boolean).join(' ') }));
+  if (contact.location) lines.push(t('crm.note.location', { location: contact.location }));
   return lines;
+}
+
+/** An address that was not verified says so, wherever it is written (note, vCard). */
+export function unverifiedEmailLine(email: { address: string; status: string }): string {
+  const status = email.status === 'most_probable' ? t('crm.note.mostProbable') : t('crm.note.statusUnknown');
+  return t('crm.note.unverifiedEmail', { status, address: email.address });
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

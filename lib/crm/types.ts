@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /**
  * The vocabulary every CRM target shares: which fields a push may write, what a match is,
  * what a plan says before anything is written, and how a failure is described.
@@ -5,28 +7,18 @@
 export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook'] as const;
 export type CrmTarget = (typeof CRM_TARGETS)[number];
 
-export const CRM_LABELS: Record<CrmTarget, string> = {
-  hubspot: 'HubSpot',
-  pipedrive: 'Pipedrive',
-  webhook: 'Webhook',
-};
+/** A record whose values are read from the i18n catalog on each access, in the current language. */
+function translated<K extends string>(keys: readonly K[], message: (key: K) => string): Record<K, string> {
+  return Object.defineProperties({} as Record<K, string>, Object.fromEntries(keys.map((key) => [key, { enumerable: true, get: () => message(key) }])));
+}
+
+export const CRM_LABELS: Record<CrmTarget, string> = translated(CRM_TARGETS, (target) => t(`crm.target.${target}`));
 
 /** Fields a plan compares one by one; each adapter says which of them it can store. */
 export const CRM_FIELDS = ['firstName', 'lastName', 'fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl', 'companyName', 'website'] as const;
 export type CrmField = (typeof CRM_FIELDS)[number];
 
-export const FIELD_LABELS: Record<CrmField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  fullName: 'Name',
-  jobTitle: 'Job title',
-  email: 'Email (primary)',
-  phone: 'Phone',
-  mobilePhone: 'Mobile phone',
-  profileUrl: 'Profile URL',
-  companyName: 'Company',
-  website: 'Website',
-};
+export const FIELD_LABELS: Record<CrmField, string> = translated(CRM_FIELDS, (field) => t(`crm.field.${field}`));
 
 export type FieldValues = Partial<Record<CrmField, string>>;
 

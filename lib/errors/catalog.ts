@@ -1,34 +1,56 @@
 /**
- * Every error a user can meet, in one place: what happened and what to do. The API client's
- * own sentences live in `lib/api/messages.ts` and are re-exported here, so that this file
- * is the whole list (the README's troubleshooting section is written from it).
+ * Every error a user can meet, in one place: what happened and what to do. The sentences
+ * themselves are in the i18n catalog (`lib/i18n/en.ts`, keys `errors.<name>`), so that they
+ * can be translated; this file names them all. The API client's own sentences live in
+ * `lib/api/messages.ts` and are re-exported here, so that this file is the whole list (the
+ * README's troubleshooting section is written from it).
+ *
+ * The plain messages are getters: each read goes through `t()`, in the current language.
  */
 import { ERROR_MESSAGES } from '../api/messages';
+import { t } from '../i18n';
 
 export const DOSSIER_ERRORS = {
-  no_key: 'No API key is set. Open Dossier’s settings and paste your key.',
-  unknown_operation: 'Dossier does not offer this lookup.',
-  invalid_lookup: 'The lookup’s details are invalid.',
-  eu_mode:
-    'EU mode is on: personal-email lookups are not offered in the EU. Turn EU mode off in settings if the person is outside the EU.',
-  suppressed:
-    'This person or company is on your suppression list, so Dossier will not look them up. Edit the list in settings.',
-  daily_cap: (price: number, spent: number, cap: number) =>
-    `This lookup may cost ${price} credits and ${spent} of your daily cap of ${cap} are already spent today. Raise the cap in settings or try tomorrow.`,
-  needs_confirmation: (price: number) => `This lookup may cost ${price} credits. Confirm to go ahead.`,
-  interrupted:
-    'The lookup was interrupted twice when the browser stopped Dossier’s background. Nothing was recorded as spent; try again.',
-  no_credits_left: 'The key works, but the account has no credits left.',
-  forbidden: 'This request is only accepted from Dossier’s own pages.',
-  invalid_message: (detail: string) => `The request was malformed: ${detail}.`,
-  internal: (detail: string) => `Something went wrong in Dossier: ${detail}`,
-  background_unreachable: 'Dossier’s background did not answer. Reload the extension.',
-  settings_not_saved: (detail: string) => `Nothing was saved: ${detail}.`,
-  not_a_phone: (text: string) =>
-    `“${text}” is not a phone number Dossier can read. Select the whole number, with its country code if it has one.`,
-  not_an_email: (text: string) => `“${text}” is not an email address.`,
-  not_a_profile_link: 'This link is not a profile on the professional network.',
-  no_profile_in_tab: 'Open a person’s profile on the professional network, then press the shortcut again.',
+  get no_key() {
+    return t('errors.no_key');
+  },
+  get unknown_operation() {
+    return t('errors.unknown_operation');
+  },
+  get invalid_lookup() {
+    return t('errors.invalid_lookup');
+  },
+  get eu_mode() {
+    return t('errors.eu_mode');
+  },
+  get suppressed() {
+    return t('errors.suppressed');
+  },
+  daily_cap: (price: number, spent: number, cap: number) => t('errors.daily_cap', { price, spent, cap }),
+  needs_confirmation: (price: number) => t('errors.needs_confirmation', { price }),
+  get interrupted() {
+    return t('errors.interrupted');
+  },
+  get no_credits_left() {
+    return t('errors.no_credits_left');
+  },
+  get forbidden() {
+    return t('errors.forbidden');
+  },
+  invalid_message: (detail: string) => t('errors.invalid_message', { detail }),
+  internal: (detail: string) => t('errors.internal', { detail }),
+  get background_unreachable() {
+    return t('errors.background_unreachable');
+  },
+  settings_not_saved: (detail: string) => t('errors.settings_not_saved', { detail }),
+  not_a_phone: (text: string) => t('errors.not_a_phone', { text }),
+  not_an_email: (text: string) => t('errors.not_an_email', { text }),
+  get not_a_profile_link() {
+    return t('errors.not_a_profile_link');
+  },
+  get no_profile_in_tab() {
+    return t('errors.no_profile_in_tab');
+  },
 } as const;
 
 export { ERROR_MESSAGES as GATEWAY_ERRORS };

@@ -1,4 +1,5 @@
 import type { Detection } from '../extract/detection';
+import { t } from '../i18n';
 
 export interface PanelRequest {
   op: string;
@@ -36,25 +37,25 @@ export function actionsFor(detection: Detection | null, corrections: Corrections
   const actions: PanelAction[] = [];
 
   if (detection.kind === 'person' || detection.kind === 'salesLead') {
-    if (profileUrl) actions.push({ id: 'enrich', label: 'Enrich person and company', request: { op: 'enrichPerson', input: { profileUrl } } });
-    else if (fullName && company) actions.push({ id: 'enrich', label: 'Enrich person and company', request: { op: 'enrichPerson', input: { fullName, company } } });
+    if (profileUrl) actions.push({ id: 'enrich', label: t('panel.action.enrich'), request: { op: 'enrichPerson', input: { profileUrl } } });
+    else if (fullName && company) actions.push({ id: 'enrich', label: t('panel.action.enrich'), request: { op: 'enrichPerson', input: { fullName, company } } });
     if (fullName && (company || profileUrl)) {
       const input: Record<string, string> = { fullName };
       if (company) input.company = company;
       if (profileUrl) input.profileUrl = profileUrl;
-      actions.push({ id: 'email', label: 'Find work email', request: { op: 'findWorkEmail', input } });
+      actions.push({ id: 'email', label: t('panel.action.findWorkEmail'), request: { op: 'findWorkEmail', input } });
     }
     if (profileUrl) {
-      actions.push({ id: 'mobile', label: 'Find mobile', request: { op: 'searchPhone', input: { profileUrl } } });
-      actions.push({ id: 'microblog', label: 'Find microblog profile', request: { op: 'microblogProfile', input: { profileUrl } } });
+      actions.push({ id: 'mobile', label: t('panel.action.findMobile'), request: { op: 'searchPhone', input: { profileUrl } } });
+      actions.push({ id: 'microblog', label: t('panel.action.findMicroblog'), request: { op: 'microblogProfile', input: { profileUrl } } });
     }
   }
   if (detection.kind === 'company') {
     const target = detection.company?.url ?? clean(corrections.company) ?? clean(detection.company?.name);
-    if (target) actions.push({ id: 'company', label: 'Enrich company', request: { op: 'enrichCompany', input: { company: target } } });
+    if (target) actions.push({ id: 'company', label: t('panel.action.enrichCompany'), request: { op: 'enrichCompany', input: { company: target } } });
   }
   if (detection.kind === 'microblogProfile' && person?.microblogUsername) {
-    actions.push({ id: 'microblog', label: 'Look up microblog profile', request: { op: 'microblogProfile', input: { username: person.microblogUsername } } });
+    actions.push({ id: 'microblog', label: t('panel.action.lookUpMicroblog'), request: { op: 'microblogProfile', input: { username: person.microblogUsername } } });
   }
   return actions;
 }

@@ -1,4 +1,6 @@
+import { t } from '../../i18n';
 import { primaryEmail, unverifiedEmails, type CrmContact } from '../contact';
+import { unverifiedEmailLine } from '../summary';
 
 /** RFC 6350 §3.4: backslash, comma and semicolon are escaped in text values; newlines become `\n`. */
 export function escapeText(value: string): string {
@@ -56,9 +58,9 @@ export function toVCard(contact: CrmContact): string {
   });
   if (contact.profileUrl) lines.push(`URL:${uri(contact.profileUrl)}`);
   if (contact.company?.website) lines.push(`URL;TYPE=work:${uri(contact.company.website)}`);
-  const notes = unverifiedEmails(contact).map((e) => `Unverified email (${e.status === 'most_probable' ? 'most probable' : 'status unknown'}, not verified): ${e.address}`);
-  if (contact.company?.domain) notes.push(`Company domain: ${contact.company.domain}`);
-  if (contact.location) notes.push(`Location: ${contact.location}`);
+  const notes = unverifiedEmails(contact).map(unverifiedEmailLine);
+  if (contact.company?.domain) notes.push(t('crm.note.companyDomain', { domain: contact.company.domain }));
+  if (contact.location) notes.push(t('crm.note.location', { location: contact.location }));
   if (notes.length) lines.push(`NOTE:${escapeText(notes.join('\n'))}`);
   lines.push(`REV:${stamp(contact.enrichedAt)}`);
   lines.push('END:VCARD');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../../i18n';
 import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
 import { hubspotBase, type HubspotConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
@@ -140,7 +141,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     if (!item) {
       // 207 multi-status: the batch ran, this input failed; HubSpot says why per item.
       const error = answer.errors?.[0];
-      return fail({ kind: 'rejected', retryable: false, status: result.value.status, message: error?.message ?? 'HubSpot did not create or update the contact.' });
+      return fail({ kind: 'rejected', retryable: false, status: result.value.status, message: error?.message ?? t('crm.error.hubspotNotUpserted') });
     }
     return ok({ id: item.id, created: item.new === true });
   }
@@ -178,7 +179,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       await context.save(progress);
     }
     const id = progress.recordId ?? plan.match?.id;
-    if (!id) return fail({ kind: 'invalid_response', retryable: false, message: 'HubSpot gave no record id.' });
+    if (!id) return fail({ kind: 'invalid_response', retryable: false, message: t('crm.error.hubspotNoRecordId') });
     const written = await writeTo(id, contact, context.policy);
     if (!written.ok) return written;
     progress = { ...progress, recordId: written.value, recordUrl: recordUrl(written.value), contactDone: true };
@@ -244,8 +245,8 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       description: 'The network profile URL Dossier matches people by.',
     } satisfies PropertyInput;
     const created = await send({ method: 'POST', url: `${base}/crm/v3/properties/contacts`, body, idempotent: true }, propertySchema);
-    if (created.ok) return ok(` Dossier created the contact property ${PROFILE_PROPERTY}.`);
-    return ok(` The contact property ${PROFILE_PROPERTY} is missing and could not be created (${created.error.message}): create it as single-line text with unique values.`);
+    if (created.ok) return ok(t('crm.test.hubspotPropertyCreated', { property: PROFILE_PROPERTY }));
+    return ok(t('crm.test.hubspotPropertyMissing', { property: PROFILE_PROPERTY, message: created.error.message }));
   }
 
   return {
@@ -282,7 +283,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       connection = { ...connection, portalId, ...(uiDomain ? { uiDomain } : {}) };
       const property = await ensureProfileProperty();
       if (!property.ok) return property;
-      return ok(`Connected to HubSpot account ${portalId}.${property.value}`);
+      return ok([t('crm.test.hubspot', { account: String(portalId) }), property.value].filter(Boolean).join(' '));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { CrmAdapter, Progress } from '../adapter';
 import type { CrmContact } from '../contact';
 import type { CrmError, CrmField, CrmTarget, PushResult } from '../types';
@@ -102,7 +103,7 @@ export function createOutboxRunner(deps: OutboxDeps) {
     }
     const error = outcome.error;
     const retry = error.retryable && item.attempts < backoff.maxAttempts;
-    const message = retry || !error.retryable ? error.message : `${error.message} Dossier tried ${item.attempts} times and stopped: retry when the CRM is back.`;
+    const message = retry || !error.retryable ? error.message : t('crm.outbox.gaveUp', { message: error.message, attempts: item.attempts });
     const next = await patch(item.id, (i) => ({
       ...i,
       state: retry ? 'retrying' : 'failed',
@@ -119,7 +120,7 @@ export function createOutboxRunner(deps: OutboxDeps) {
     if (!item) return;
     const adapter = await deps.adapterFor(item.target);
     if (!adapter) {
-      return settle(item, { ok: false, error: { kind: 'not_connected', retryable: false, message: 'This CRM is not connected any more. Connect it again in Dossier’s settings, then retry.' } });
+      return settle(item, { ok: false, error: { kind: 'not_connected', retryable: false, message: t('crm.outbox.notConnected') } });
     }
     let plan = item.progress.contactDone ? item.plan : null;
     if (!plan) {
@@ -160,7 +161,7 @@ export function createOutboxRunner(deps: OutboxDeps) {
           await attempt(item);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          await settle(item, { ok: false, error: { kind: 'network', retryable: true, message: `Dossier could not finish this push: ${message}` } });
+          await settle(item, { ok: false, error: { kind: 'network', retryable: true, message: t('crm.outbox.crashed', { message }) } });
         } finally {
           inFlight.delete(item.id);
         }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../../i18n';
 import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
 import { pipedriveBase, type PipedriveConnection } from '../connection';
 import type { CrmContact } from '../contact';
@@ -169,7 +170,7 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
       const created = await send({ method: 'POST', url: `${base}/api/v2/organizations`, body, idempotent: false }, organizationResponseSchema);
       if (!created.ok) return created;
       id = created.value.body.data?.id;
-      if (id === undefined) return fail({ kind: 'invalid_response', retryable: false, message: 'Pipedrive gave no organization id.' });
+      if (id === undefined) return fail({ kind: 'invalid_response', retryable: false, message: t('crm.error.pipedriveNoOrganizationId') });
     }
     const next = { ...progress, companyId: String(id) };
     await context.save(next);
@@ -202,13 +203,13 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     const created = await send({ method: 'POST', url: `${base}/api/v2/persons`, body, idempotent: false }, personResponseSchema);
     if (!created.ok) return created;
     const id = created.value.body.data?.id;
-    return id === undefined ? fail({ kind: 'invalid_response', retryable: false, message: 'Pipedrive gave no person id.' }) : ok(String(id));
+    return id === undefined ? fail({ kind: 'invalid_response', retryable: false, message: t('crm.error.pipedriveNoPersonId') }) : ok(String(id));
   }
 
   async function update(id: string, contact: CrmContact, policy: PlanPolicy, orgId: number | undefined): Promise<CrmResult<string>> {
     const current = await getPerson(id);
     if (!current.ok) return current;
-    if (!current.value) return fail({ kind: 'not_found', retryable: true, message: 'The Pipedrive person was deleted meanwhile; Dossier will match again.' });
+    if (!current.value) return fail({ kind: 'not_found', retryable: true, message: t('crm.error.pipedrivePersonDeleted') });
     const person = current.value;
     const plan = planPush('pipedrive', FIELDS, contact, { id, by: 'remembered', url: null, values: valuesOf(person, profileKey) }, policy);
     const fields = writtenFields(plan);
@@ -270,8 +271,8 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
       const key = await profileFieldKey(true);
       if (!key.ok) return key;
       const who = me.value.body.data;
-      const company = who?.company_name ? ` (${who.company_name})` : '';
-      return ok(`Connected to Pipedrive as ${who?.name ?? 'your user'}${company}.`);
+      const user = who?.name ?? t('crm.test.pipedriveYourUser');
+      return ok(who?.company_name ? t('crm.test.pipedriveCompany', { user, company: who.company_name }) : t('crm.test.pipedrive', { user }));
     },
   };
 }

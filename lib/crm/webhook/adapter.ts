@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from '../../i18n';
 import type { CrmAdapter } from '../adapter';
 import type { WebhookConnection } from '../connection';
 import { contactValues } from '../contact';
@@ -62,7 +63,7 @@ export function createWebhookAdapter(connection: WebhookConnection, deps: Webhoo
     async test() {
       const body = JSON.stringify({ event: 'ping', version: 1 });
       const sent = await post(body, `dossier-ping-${Date.now()}`);
-      return sent.ok ? ok('The webhook accepted a signed test delivery.') : sent;
+      return sent.ok ? ok(t('crm.test.webhook')) : sent;
     },
   };
 }
