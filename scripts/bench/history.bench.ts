@@ -12,59 +12,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Worker } from 'playwright-core';
-import type { HistoryEntry } from '../../lib/history/entry';
 import { CHROMIUM_FLAGS, findBrowser } from '../browser';
+import type { HistoryEntry } from '../../lib/history/entry';
+import { benchHistoryEntry, type BenchResult } from './shared';
 import { kb, ms, table, verdict } from './table';
 
 export const name = 'history: one lookup’s write at 10,000 entries';
 const ENTRIES = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET_RATIO = 10;
-
-export interface BenchResult {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
-
-/** Shaped like what a real enrichment leaves in history: the normalised person and company. */
-function historyEntry(i: number, now: number): HistoryEntry {
-  const slug = `person-${i}`;
-  return {
-    id: `bench-${i}`,
-    op: i % 7 === 0 ? 'reversePhone' : 'enrichPerson',
-    subject: `https://www.linkedin.com/in/${slug}/`,
-    input: { profileUrl: `https://www.linkedin.com/in/${slug}/` },
-    identity: `person:${slug}`,
-    outcome: i % 11 === 0 ? 'cached' : 'paid',
-    cost: i % 11 === 0 ? 0 : 2,
-    fromLedger: i % 11 === 0,
-    paidAt: null,
-    at: now - i * 60_000,
-    pageUrl: i % 3 === 0 ? `https://www.linkedin.com/in/${slug}/` : null,
-    error: null,
-    result: {
-      person: {
-        fullName: `Person ${i}`,
-        firstName: 'Person',
-        lastName: String(i),
-        jobTitle: 'VP of Engineering',
-        headline: 'VP of Engineering at Northwind Analytics',
-        companyName: 'Northwind Analytics',
-        location: 'San Francisco, California, United States',
-        country: 'US',
-        networkUrl: `https://www.linkedin.com/in/${slug}`,
-        urls: [],
-        emails: [{ address: `p${i}@northwind-analytics.example`, status: 'verified', verified: true }],
-        phones: [{ e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' }],
-        confidence: 99,
-        extra: { personId: String(100_000 + i), seniority: 'VP', department: 'Engineering', matchedBy: 'networkUrl', lastUpdated: '2026-01-15' },
-      },
-      company: { name: 'Northwind Analytics', domain: 'northwind-analytics.example', networkUrl: 'https://www.linkedin.com/company/northwind-analytics', extra: {} },
-      extra: {},
-    },
-  };
-}
 
 /**
  * The worker: layout 2 as shipped (lib/history/store.ts), and release 0.1's write as it was,
@@ -179,9 +135,9 @@ export async function run(): Promise<BenchResult> {
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const now = Date.now();
-    const entries = Array.from({ length: ENTRIES }, (_, i) => historyEntry(i, now));
+    const entries = Array.from({ length: ENTRIES }, (_, i) => benchHistoryEntry(i, now));
     const entryBytes = JSON.stringify(entries).length;
-    const fresh = (run: number) => ({ ...historyEntry(ENTRIES + run, now + run), id: `new-${run}` });
+    const fresh = (run: number) => ({ ...benchHistoryEntry(ENTRIES + run, now + run), id: `new-${run}` });
     const seed = () => worker.evaluate((list) => (self as any).historyBench.seed(list), entries);
 
     // Release 0.1: the array, rewritten by every lookup.

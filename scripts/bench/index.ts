@@ -7,12 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-interface BenchResult {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
+import type { BenchResult } from './shared';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);

@@ -13,6 +13,7 @@ import { bundleForPage } from './bundle';
 import { ordinaryPage, profilePage, type BenchPage } from './generate';
 import type { ProbeInput, ProbeResult } from './probe';
 import { kb, ms, table, verdict } from './table';
+import type { BenchResult } from './shared';
 
 export const name = 'page readers: detection and scan on large pages';
 
@@ -23,12 +24,6 @@ const TARGET = { detection: 0.2, scan: 2, taskMs: 50, onLoadGzip: 15 * 1024 };
 // The always-on detector; the panel loads on demand and the scanner only where the user opted in.
 const ON_LOAD_SCRIPT = 'network.js';
 const CONTENT_SCRIPTS = resolve('.output/chrome-mv3/content-scripts');
-
-export interface BenchResult {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
 
 interface Row {
   cells: string[];

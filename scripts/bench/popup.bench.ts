@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import type { HistoryEntry } from '../../lib/history/entry';
 import { startSandbox } from '../../sandbox/start';
 import { CHROMIUM_FLAGS, findBrowser } from '../browser';
+import { benchHistoryEntry, type BenchResult } from './shared';
 
 export const name = 'popup: time to interactive';
 const BUDGET_MS = 100;
@@ -20,51 +20,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const WARM_UPS = 3;
 const COLD_RUNS = 8;
 const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
-
-export interface BenchResult {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
-
-/** Shaped like what a real enrichment leaves in history: the normalised person and company. */
-function historyEntry(i: number, now: number): HistoryEntry {
-  const slug = `person-${i}`;
-  return {
-    id: `bench-${i}`,
-    op: i % 7 === 0 ? 'reversePhone' : 'enrichPerson',
-    subject: `https://www.linkedin.com/in/${slug}/`,
-    input: { profileUrl: `https://www.linkedin.com/in/${slug}/` },
-    identity: `person:${slug}`,
-    outcome: i % 11 === 0 ? 'cached' : 'paid',
-    cost: i % 11 === 0 ? 0 : 2,
-    fromLedger: i % 11 === 0,
-    paidAt: null,
-    at: now - i * 60_000,
-    pageUrl: i % 3 === 0 ? `https://www.linkedin.com/in/${slug}/` : null,
-    error: null,
-    result: {
-      person: {
-        fullName: `Person ${i}`,
-        firstName: 'Person',
-        lastName: String(i),
-        jobTitle: 'VP of Engineering',
-        headline: 'VP of Engineering at Northwind Analytics',
-        companyName: 'Northwind Analytics',
-        location: 'San Francisco, California, United States',
-        country: 'US',
-        networkUrl: `https://www.linkedin.com/in/${slug}`,
-        urls: [],
-        emails: [{ address: `p${i}@northwind-analytics.example`, status: 'verified', verified: true }],
-        phones: [{ e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' }],
-        confidence: 99,
-        extra: { personId: String(100_000 + i), seniority: 'VP', department: 'Engineering', matchedBy: 'networkUrl', lastUpdated: '2026-01-15' },
-      },
-      company: { name: 'Northwind Analytics', domain: 'northwind-analytics.example', networkUrl: 'https://www.linkedin.com/company/northwind-analytics', extra: {} },
-      extra: {},
-    },
-  };
-}
 
 async function seed(worker: Worker, values: Record<string, unknown>, remove: string[] = []) {
   await worker.evaluate(
@@ -140,7 +95,7 @@ export async function run(): Promise<BenchResult> {
   try {
     const now = Date.now();
     // Written as an older release would have left it: the full history, without the popup's index.
-    await seed(loaded.worker, { history: Array.from({ length: ENTRIES }, (_, i) => historyEntry(i, now)) }, ['historyRecent']);
+    await seed(loaded.worker, { history: Array.from({ length: ENTRIES }, (_, i) => benchHistoryEntry(i, now)) }, ['historyRecent']);
 
     // The first opens pay for the disk cache and (here) the one-time rebuild of the recent-history
     // index; they are not timed. The two profiles then take turns, so that a change in the

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
 import { HUBSPOT_TOKEN } from '../../test/emulators/hubspot';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '../demo-routes';
+import { callBackground, contextMenuClick } from './automation';
 
 export const DEMO_KEY = 'sandbox-demo-key';
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
@@ -91,12 +92,8 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
   await settings.getByRole('button', { name: 'Save' }).click();
   await visible(settings.getByRole('status').filter({ hasText: 'Saved.' }), 'the settings saved');
   // The CRM, connected as the settings do it (the emulator's address is not one a user types).
-  const connected = await settings.evaluate(
-    async ({ token, apiBase }) =>
-      chrome.runtime.sendMessage({ id: 1, type: 'crmConnect', data: { connection: { kind: 'hubspot', token, apiBase } }, timestamp: Date.now() }),
-    { token: HUBSPOT_TOKEN, apiBase: hubspotOrigin },
-  );
-  if (!connected?.res?.ok) throw new Error(`Tour: connecting the HubSpot emulator failed: ${JSON.stringify(connected)}`);
+  const connected = await callBackground(settings, 'crmConnect', { connection: { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hubspotOrigin } });
+  if (!connected?.ok) throw new Error(`Tour: connecting the HubSpot emulator failed: ${JSON.stringify(connected)}`);
   await settings.reload();
   await settings.getByLabel('API key', { exact: true }).waitFor();
   await done(settings);
@@ -141,19 +138,13 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
 
   // 8. Right-click reverse phone lookup on an ordinary page (all-sites detection turned on).
   const prefs = await extensionPage('lookup-history.html');
-  await prefs.evaluate(() =>
-    chrome.runtime.sendMessage({ id: 2, type: 'savePreferences', data: { pageAccess: { scanAllSites: true, quietMode: false } }, timestamp: Date.now() }),
-  );
+  await callBackground(prefs, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } });
   await prefs.close();
   await page.goto(CONTACTS_PAGE_URL);
   await visible(page.getByRole('region', { name: 'Found on this page' }), 'the emails and phones found on the page');
   // Automation cannot open a native context menu: this runs the menu's own click handler
   // (exposed by the automation build only) with what Chrome passes it.
-  await worker.evaluate(async (url) => {
-    const [tab] = await chrome.tabs.query({ url });
-    const hook = (globalThis as unknown as { dossierAutomation: { contextMenuClick(click: object, tab: object): Promise<void> } }).dossierAutomation;
-    await hook.contextMenuClick({ menuItemId: 'dossier-reverse-phone', selectionText: '(510) 555-0112' }, tab!);
-  }, CONTACTS_PAGE_URL);
+  await contextMenuClick(worker, CONTACTS_PAGE_URL, { menuItemId: 'dossier-reverse-phone', selectionText: '(510) 555-0112' });
   await visible(panel(page).getByText('Alex Morgan'), 'the reverse phone answer');
   await done(page);
 

@@ -94,20 +94,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-/**
- * Sends one protocol message to the background from an extension page, exactly as the popup
- * does (webext-core messaging's wire format), and returns the background's Outcome.
- */
-export async function callBackground<T = any>(page: Page, type: string, data?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ type, data }) => {
-      const reply = await chrome.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() });
-      if (reply?.err) throw new Error(`background threw: ${JSON.stringify(reply.err)}`);
-      return reply?.res;
-    },
-    { type, data },
-  );
-}
+export { callBackground } from '../../scripts/demo/automation';
 
 /** Stops every service worker through the DevTools protocol, as Chrome does when it reclaims an idle worker. */
 export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {

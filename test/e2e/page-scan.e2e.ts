@@ -1,3 +1,4 @@
+import { contextMenuClick } from '../../scripts/demo/automation';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '../../scripts/demo-routes';
 import { callBackground, configureExtension, expect, test } from './extension';
 
@@ -19,21 +20,9 @@ test('emails and phones are marked on an ordinary page once all-sites detection 
   await expect(found).not.toContainText('promote@2x.png');
 });
 
-/**
- * Automation cannot open the browser's context menu: the automation build (DOSSIER_E2E) lets
- * the test call the very handler a click on "Dossier: reverse phone lookup" runs, with what
- * Chrome would pass it: the menu item, the selected text and the tab.
- */
-async function rightClickReversePhone(worker: import('@playwright/test').Worker, pageUrl: string, selectionText: string) {
-  await worker.evaluate(
-    async ({ pageUrl, selectionText }) => {
-      const [tab] = await chrome.tabs.query({ url: pageUrl });
-      const hook = (globalThis as unknown as { dossierAutomation: { contextMenuClick(click: object, tab: object): Promise<void> } }).dossierAutomation;
-      await hook.contextMenuClick({ menuItemId: 'dossier-reverse-phone', selectionText }, tab!);
-    },
-    { pageUrl, selectionText },
-  );
-}
+/** Automation cannot open the browser's context menu: see scripts/demo/automation.ts. */
+const rightClickReversePhone = (worker: import('@playwright/test').Worker, pageUrl: string, selectionText: string) =>
+  contextMenuClick(worker, pageUrl, { menuItemId: 'dossier-reverse-phone', selectionText });
 
 test('right-click reverse phone lookup on a selected number: the answer opens in the page, paid once; a non-number costs nothing', async ({
   context,
