@@ -6,7 +6,7 @@ import { syncScannerRegistration } from '@/lib/background/scanner-registration';
 import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
-import { takeInterrupted } from '@/lib/lookup/journal';
+import { readInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
 import { onMessage } from '@/lib/messaging/messenger';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
@@ -52,8 +52,9 @@ export default defineBackground(() => {
     if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
   });
 
-  // A worker stopped mid-lookup left it in the journal: finish it now, once.
-  void takeInterrupted().then((pending) => background.lookups.recover(pending));
+  // A worker stopped mid-lookup left it in the journal: its answer is lost, and it is recorded
+  // as such (never sent again) before any new lookup may spend.
+  void background.lookups.recover(readInterrupted());
 
   // CRM outbox: retries are woken by an alarm (it outlives the worker), and pushes a stopped
   // worker left queued or half-sent are resumed now.

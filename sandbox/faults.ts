@@ -1,10 +1,26 @@
 /**
  * Injected failures, for tests of the client's resilience. A fault is queued for a key and
- * replaces that key's next requests; it never reaches billing, so faults never charge.
+ * replaces that key's next requests. Most never reach billing, so they never charge; the
+ * `charge-then-*` faults serve and bill the lookup, then lose its answer (the connection
+ * drops mid-body, or the answer comes too late), which is what a paid client must survive
+ * without paying twice.
  */
 
-export const FAULT_KINDS = ['500', '429', 'hang', 'slow', 'malformed-json', 'html-error', 'unexpected-shape'] as const;
+export const FAULT_KINDS = [
+  '500',
+  '429',
+  'hang',
+  'slow',
+  'malformed-json',
+  'html-error',
+  'unexpected-shape',
+  'charge-then-reset',
+  'charge-then-hang',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Faults that let the lookup run and be billed, and spoil only the answer. */
+export const AFTER_CHARGE_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(['charge-then-reset', 'charge-then-hang']);
 
 export interface Fault {
   kind: FaultKind;
@@ -82,6 +98,9 @@ const clientGone = () => new Response(null, { status: 499 });
  */
 export async function respondToFault(fault: Fault, signal: AbortSignal): Promise<Response | 'proceed'> {
   switch (fault.kind) {
+    case 'charge-then-reset':
+    case 'charge-then-hang':
+      return 'proceed';
     case '500':
       return json(500, JSON.stringify({ code: 2, message: 'internal error (injected by the sandbox)' }));
     case '429':
@@ -102,4 +121,22 @@ export async function respondToFault(fault: Fault, signal: AbortSignal): Promise
     case 'unexpected-shape':
       return json(200, JSON.stringify({ ok: true, results: [{ id: 1, value: 'not what you asked for' }], next: null }));
   }
+}
+
+/**
+ * The answer of a lookup already billed, spoilt by an after-charge fault: `charge-then-reset`
+ * sends the start of the body and then breaks the stream (over HTTP the server resets the
+ * connection); `charge-then-hang` holds the answer back until the client gives up, or sends it
+ * after `delayMs` to a client that waited that long.
+ */
+export async function loseAnswer(fault: Fault, answer: Response, signal: AbortSignal): Promise<Response> {
+  if (fault.kind === 'charge-then-hang') return (await wait(fault.delayMs ?? DEFAULT_HANG_MS, signal)) ? answer : clientGone();
+  const text = await answer.text();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text.slice(0, Math.max(1, Math.floor(text.length / 2)))));
+      setTimeout(() => controller.error(new Error('connection reset (injected by the sandbox)')), 10);
+    },
+  });
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }

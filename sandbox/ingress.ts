@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { ApiError, invalidKey, noCredit, rateLimited } from './errors';
-import { respondToFault, type FaultQueue } from './faults';
+import { AFTER_CHARGE_FAULTS, loseAnswer, respondToFault, type FaultQueue } from './faults';
 import type { DirectoryIndex } from './match/lookup';
 import { OPERATIONS } from './operations';
 import type { Answer, Operation } from './operations/operation';
@@ -61,5 +61,6 @@ async function serve(c: Context, deps: IngressDeps, operation: Operation, path: 
   }
   if (operation.billable && (balance === 0 || answer.cost > balance)) return errorResponse(c, noCredit());
   deps.state.charge(apiId, { path, operation: operation.name, creditBurn: answer.cost });
-  return c.json(answer.body as object, 200);
+  const served = c.json(answer.body as object, 200);
+  return fault && AFTER_CHARGE_FAULTS.has(fault.kind) ? loseAnswer(fault, served, c.req.raw.signal) : served;
 }

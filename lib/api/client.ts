@@ -80,12 +80,16 @@ async function run<P extends Prepared, T>(
     // Any answer but a missing route proves the path exists, an error body included.
     workingPath.set(operation.route, sent.reply.path);
     const judged = judge(sent.reply, key);
-    if (!judged.ok) return judged;
+    if (!judged.ok) {
+      if (judged.error.kind === 'rate_limited' && judged.error.retryAfterMs !== undefined) config.onRetryAfter?.(judged.error.retryAfterMs);
+      return judged;
+    }
 
     const result = operation.parse(judged.body, prepared.data);
     if (!result.ok) {
       const detail = `HTTP ${sent.reply.status} from ${sent.reply.path}: ${result.detail}`;
-      return { ok: false, error: apiError(result.kind, { status: sent.reply.status, detail }, key) };
+      // A 200 we cannot read may still have been charged.
+      return { ok: false, error: apiError(result.kind, { status: sent.reply.status, detail, answerLost: true }, key) };
     }
     // The interface's record sits in `data`; a cost reported there counts as well.
     const top = block.parse(judged.body);
@@ -94,7 +98,7 @@ async function run<P extends Prepared, T>(
   } catch (thrown) {
     // A defect of ours must still reach the caller as data, and without the key.
     const detail = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
-    return { ok: false, error: apiError('unexpected_response', { detail: `Dossier could not read the answer: ${detail}` }, key) };
+    return { ok: false, error: apiError('unexpected_response', { detail: `Dossier could not read the answer: ${detail}`, answerLost: true }, key) };
   }
 }
 

@@ -8,6 +8,10 @@ export interface EnrichmentClientConfig {
   timeoutMs?: number;
   /** Aborts every call of this client (e.g. when the lookup that wanted it is abandoned). */
   signal?: AbortSignal;
+  /** Awaited before every HTTP request (each alias tried included): the shared rate limiter. */
+  beforeRequest?: () => Promise<void>;
+  /** Told when the gateway asks for a pause (429 with Retry-After), so every caller waits. */
+  onRetryAfter?: (ms: number) => void;
 }
 
 /**
@@ -25,6 +29,8 @@ export interface ResolvedConfig {
   fetch: typeof fetch;
   timeoutMs: number;
   signal: AbortSignal | undefined;
+  beforeRequest: (() => Promise<void>) | undefined;
+  onRetryAfter: ((ms: number) => void) | undefined;
 }
 
 /** Never throws: a bad setting is reported by each call, as data, like any other failure. */
@@ -37,6 +43,8 @@ export function resolveConfig(config: EnrichmentClientConfig): ResolvedConfig {
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs: typeof timeout === 'number' && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS,
     signal: config.signal,
+    beforeRequest: config.beforeRequest,
+    onRetryAfter: config.onRetryAfter,
   };
 }
 

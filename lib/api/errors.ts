@@ -31,6 +31,12 @@ export interface ApiError {
   retryAfterMs?: number;
   /** Whether the same request may succeed later unchanged; the caller owns the retrying. */
   retryable: boolean;
+  /**
+   * The request may have reached the gateway (and been charged) but no answer we can trust came
+   * back: a time-out, a dropped connection, an unreadable 200. Only an error the gateway itself
+   * answered is known to be free (billing rule 2), so only that may be re-sent for a paid lookup.
+   */
+  answerLost: boolean;
 }
 
 /** Only failures of time or transport can heal on their own; everything else needs a change. */
@@ -51,7 +57,12 @@ export interface ApiErrorDetails {
   status?: number;
   code?: number;
   retryAfterMs?: number;
+  /** See ApiError.answerLost; defaults to true for failures of transport and time. */
+  answerLost?: boolean;
 }
+
+/** A request stopped in flight may have been served: nothing says it was not. */
+const LOST_BY_DEFAULT: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>(['network_error', 'timeout', 'cancelled']);
 
 /** The one way errors are made, so that every one is redacted and carries its retry verdict. */
 export function apiError(kind: ApiErrorKind, details: ApiErrorDetails = {}, apiKey?: string): ApiError {
@@ -59,6 +70,7 @@ export function apiError(kind: ApiErrorKind, details: ApiErrorDetails = {}, apiK
     kind,
     message: redactApiKey(details.message ?? ERROR_MESSAGES[kind], apiKey),
     retryable: isRetryable(kind),
+    answerLost: details.answerLost ?? LOST_BY_DEFAULT.has(kind),
   };
   if (details.detail !== undefined) error.detail = redactApiKey(details.detail, apiKey);
   if (details.status !== undefined) error.status = details.status;

@@ -14,22 +14,34 @@ export function judge(reply: Reply, apiKey: string, now: number = Date.now()): J
   const { status, path } = reply;
   const gateway = gatewayErrorOf(reply.json?.value);
   const retryAfterMs = parseRetryAfter(reply.headers?.get('retry-after'), now);
-  const fail = (kind: ApiError['kind'], detail: string, code?: number): Judged => ({
+  const fail = (kind: ApiError['kind'], detail: string, answerLost: boolean, code?: number): Judged => ({
     ok: false,
-    error: apiError(kind, { status, code, retryAfterMs, detail: `HTTP ${status} from ${path}: ${detail}` }, apiKey),
+    error: apiError(kind, { status, code, retryAfterMs, answerLost, detail: `HTTP ${status} from ${path}: ${detail}` }, apiKey),
   });
 
+  // The gateway's own error body says the lookup failed, and a failed lookup is free.
   if (gateway && gateway.code !== 0) {
-    return fail(kindForGatewayCode(gateway.code, gateway.message) ?? kindForHttpStatus(status), gateway.message || '(no message)', gateway.code);
+    return fail(kindForGatewayCode(gateway.code, gateway.message) ?? kindForHttpStatus(status), gateway.message || '(no message)', false, gateway.code);
   }
   const success = status >= 200 && status < 300;
   if (!reply.json) {
     const what = reply.snippet === undefined ? 'empty body' : `the body is not JSON (${describeSnippet(reply.snippet)})`;
     // An HTML page with 200 is a captive portal or a wrong address, not a success.
-    return fail(success ? 'unexpected_response' : kindForHttpStatus(status), what);
+    return fail(success ? 'unexpected_response' : kindForHttpStatus(status), what, answerLostWithoutBody(status));
   }
-  if (!success) return fail(kindForHttpStatus(status), 'a JSON body without an error code');
+  if (!success) return fail(kindForHttpStatus(status), 'a JSON body without an error code', answerLostWithoutBody(status));
   return { ok: true, body: reply.json.value };
+}
+
+/**
+ * Without the gateway's `{code}` body the answer came from something in front of it (a proxy,
+ * a portal). 429 and 503 mean the request was turned away before any work; a 502 or 504 may
+ * come after the gateway served and charged it, and so may a 200 we cannot read.
+ */
+function answerLostWithoutBody(status: number): boolean {
+  if (status === 429 || status === 503) return false;
+  if (status >= 400 && status < 500) return false;
+  return true;
 }
 
 function describeSnippet(snippet: string): string {

@@ -50,10 +50,16 @@ export function gatewayErrorOf(value: unknown): GatewayError | undefined {
  * on only while the gateway says the route does not exist. One deadline covers all of it.
  */
 export async function send(config: ResolvedConfig & { base: URL }, paths: readonly string[], params: Params): Promise<Sent> {
-  const deadline = startDeadline(config.timeoutMs, config.signal);
+  let deadline: Deadline | undefined;
   try {
     let missing: Reply | undefined;
     for (const path of paths) {
+      // Waiting for a rate slot sends nothing: the clock starts with the first request, and a
+      // call stopped before a request left is reported as such, never as a lost answer.
+      await config.beforeRequest?.();
+      deadline ??= startDeadline(config.timeoutMs, config.signal);
+      const stopped = deadline.cause();
+      if (stopped) return { ok: false, error: apiError(stopped, { detail: `${path}: stopped (${stopped}) before the request was sent.`, answerLost: false }, config.apiKey) };
       const attempt = await sendOnce(config, deadline, path, params);
       if (!attempt.ok) return attempt;
       if (!isMissingRoute(attempt.reply)) return attempt;
@@ -68,7 +74,7 @@ export async function send(config: ResolvedConfig & { base: URL }, paths: readon
       ),
     };
   } finally {
-    deadline.dispose();
+    deadline?.dispose();
   }
 }
 

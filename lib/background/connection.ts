@@ -2,11 +2,12 @@ import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '.
 import { DOSSIER_ERRORS } from '../errors/catalog';
 import { apiKeySchema, maskApiKey } from '../settings/api-key';
 import { isSandboxGateway, type Gateway } from '../settings/gateway';
+import { FREE_CALL, withRetry, type RetryPolicy } from '../lookup/retry';
 
 /** The slice of the API client the connection logic needs. */
 export interface BalanceClient {
   getCredits(): Promise<
-    { ok: true; value: { credits: number } } | { ok: false; error: { kind: string; message: string } }
+    { ok: true; value: { credits: number } } | { ok: false; error: { kind: string; message: string; retryable: boolean; retryAfterMs?: number } }
   >;
 }
 
@@ -18,6 +19,13 @@ export interface ConnectionDeps {
   writeBalance(balance: StoredBalance): Promise<void>;
   clientFor(gateway: Gateway, apiKey: string): BalanceClient;
   now(): number;
+  /** Backoff of free calls; tests shorten it. */
+  retryPolicy?: RetryPolicy;
+}
+
+/** The balance is free: a 500 or a 429 (after its Retry-After) is simply asked again. */
+function readCredits(deps: ConnectionDeps, gateway: Gateway, apiKey: string) {
+  return withRetry(() => deps.clientFor(gateway, apiKey).getCredits(), deps.retryPolicy, FREE_CALL);
 }
 
 export async function connectionStatus(deps: ConnectionDeps): Promise<ConnectionStatus> {
@@ -37,7 +45,7 @@ const NO_KEY = { kind: 'no_key', message: DOSSIER_ERRORS.no_key };
 export async function fetchBalance(deps: ConnectionDeps): Promise<Outcome<StoredBalance>> {
   const [gateway, apiKey] = await Promise.all([deps.readGateway(), deps.readApiKey()]);
   if (!apiKey) return { ok: false, error: NO_KEY };
-  const result = await deps.clientFor(gateway, apiKey).getCredits();
+  const result = await readCredits(deps, gateway, apiKey);
   if (!result.ok) return { ok: false, error: { kind: result.error.kind, message: result.error.message } };
   const balance = { credits: result.value.credits, at: deps.now() };
   await deps.writeBalance(balance);
@@ -51,7 +59,7 @@ export async function testConnection(
 ): Promise<ConnectionTest> {
   const apiKey = typedKey === undefined ? await deps.readApiKey() : typedKey.trim();
   if (!apiKey) return { status: 'invalid_key', message: NO_KEY.message };
-  const result = await deps.clientFor(gateway, apiKey).getCredits();
+  const result = await readCredits(deps, gateway, apiKey);
   if (result.ok) {
     return result.value.credits > 0
       ? { status: 'ok', credits: result.value.credits }

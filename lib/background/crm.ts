@@ -82,7 +82,7 @@ export function createCrmService(deps: CrmServiceDeps) {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function adapterDeps(learn: Learn, target: CrmTarget): AdapterDeps {
-    if (!limiters.has(target)) limiters.set(target, createRateLimiter(RATE_LIMITS[target]));
+    if (!limiters.has(target)) limiters.set(target, createRateLimiter(RATE_LIMITS[target]).acquire);
     return { fetch: deps.fetch, timeoutMs: deps.timeoutMs, acquire: limiters.get(target), learn, now: deps.now };
   }
 

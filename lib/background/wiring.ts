@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
-import { createEnrichmentClient } from '../api';
+import { capCost } from '../history/entry';
 import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '../history/store';
 import { markDone, markPending } from '../lookup/journal';
 import { findInLedger, recordInLedger } from '../lookup/ledger';
 import { OPERATIONS } from '../lookup/operations';
 import { createRateLimiter } from '../lookup/rate-limiter';
 import { createLookupService } from '../lookup/service';
+import { createSpendingCap } from '../lookup/spending-cap';
+import { createGatewayClients } from './gateway-client';
 import type { StoredBalance } from '../messaging/protocol';
 import {
   apiKeyItem,
@@ -35,6 +37,8 @@ export async function showBalanceOnBadge(balance: StoredBalance | null): Promise
 
 /** The real collaborators of the background logic: extension storage, the API client, the toolbar. */
 export function createBackground(identity: RouterIdentity) {
+  // One limiter for every request the worker sends the gateway, through long-lived clients.
+  const gateway = createGatewayClients(createRateLimiter({ limit: 10, windowMs: 1000 }));
   const connection: ConnectionDeps = {
     readGateway,
     readApiKey,
@@ -47,7 +51,7 @@ export function createBackground(identity: RouterIdentity) {
       await balanceItem.setValue(balance);
       await showBalanceOnBadge(balance);
     },
-    clientFor: (gateway, apiKey) => createEnrichmentClient({ baseUrl: gateway.url, apiKey }),
+    clientFor: (settings, apiKey) => gateway.clientFor(settings.url, apiKey),
     now: () => Date.now(),
   };
 
@@ -60,9 +64,11 @@ export function createBackground(identity: RouterIdentity) {
   });
 
   async function lookupClient() {
-    const [gateway, apiKey, prefs] = await Promise.all([readGateway(), readApiKey(), loadPreferences()]);
-    return apiKey ? createEnrichmentClient({ baseUrl: gateway.url, apiKey, timeoutMs: prefs.network.timeoutMs }) : null;
+    const [settings, apiKey, prefs] = await Promise.all([readGateway(), readApiKey(), loadPreferences()]);
+    return apiKey ? gateway.clientFor(settings.url, apiKey, prefs.network.timeoutMs) : null;
   }
+
+  const spentSince = async (since: number) => (await readHistorySince(since)).reduce((sum, e) => sum + capCost(e), 0);
 
   const lookups = createLookupService({
     operations: OPERATIONS,
@@ -75,12 +81,17 @@ export function createBackground(identity: RouterIdentity) {
     history: {
       // Every recorded enrichment may go to a CRM at once, when the user turned that on.
       append: (entry, maxEntries) => appendHistory(entry, maxEntries).finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
-      async spentSince(since) {
-        return (await readHistorySince(since)).reduce((sum, e) => sum + e.cost, 0);
-      },
+      spentSince,
     },
     journal: { markPending, markDone },
-    acquireRateSlot: createRateLimiter({ limit: 10, windowMs: 1000 }),
+    cap: createSpendingCap({ spentSince }),
+    balance: {
+      known: async () => (await readBalance())?.credits ?? null,
+      reread: async () => {
+        const read = await fetchBalance(connection);
+        return read.ok ? read.value.credits : null;
+      },
+    },
     afterPaidLookup: () => void fetchBalance(connection),
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),

@@ -10,6 +10,9 @@
 import { ERROR_MESSAGES } from '../api/messages';
 import { t } from '../i18n';
 
+/** Why a paid lookup's answer never arrived. */
+export type LostAnswer = 'timeout' | 'connection' | 'unreadable' | 'stopped';
+
 export const DOSSIER_ERRORS = {
   get no_key() {
     return t('errors.no_key');
@@ -28,9 +31,6 @@ export const DOSSIER_ERRORS = {
   },
   daily_cap: (price: number, spent: number, cap: number) => t('errors.daily_cap', { price, spent, cap }),
   needs_confirmation: (price: number) => t('errors.needs_confirmation', { price }),
-  get interrupted() {
-    return t('errors.interrupted');
-  },
   get no_credits_left() {
     return t('errors.no_credits_left');
   },
@@ -54,3 +54,14 @@ export const DOSSIER_ERRORS = {
 } as const;
 
 export { ERROR_MESSAGES as GATEWAY_ERRORS };
+
+/**
+ * A paid lookup whose answer was lost: why, what the balance says, and the price of trying
+ * again. Composed of several sentences, so it sits beside the catalog rather than in it.
+ */
+export function outcomeUnknownMessage(why: LostAnswer, price: number, balance: { before: number | null; after: number | null }): string {
+  const reason = t(`lookup.lost.${why}`);
+  if (balance.after === null) return t('lookup.outcomeUnknown.unread', { why: reason, price });
+  if (balance.before !== null && balance.after >= balance.before) return t('lookup.outcomeUnknown.unchanged', { why: reason, price, after: balance.after });
+  return t('lookup.outcomeUnknown.moved', { why: reason, price, before: balance.before ?? '?', after: balance.after });
+}

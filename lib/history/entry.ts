@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused'] as const;
+export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /**
@@ -11,6 +11,8 @@ export type Outcome = (typeof OUTCOMES)[number];
  *   miss    no match: free
  *   failed  the request failed (network, gateway error, interrupted): free
  *   refused Dossier refused before any request (invalid input, suppression, EU mode, cap)
+ *   unknown the request went out but its answer was lost (time-out, dropped connection,
+ *           stopped worker): it may have been charged; it was not sent again by itself
  */
 export const historyEntrySchema = z.object({
   id: z.string().min(1),
@@ -28,6 +30,15 @@ export const historyEntrySchema = z.object({
   pageUrl: z.string().nullable().default(null),
   result: z.unknown().optional(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
+  /** For an `unknown` outcome: the most it may have cost (0 once the balance showed no change). */
+  maxCost: z.number().finite().min(0).optional(),
+  /** For an `unknown` outcome: the balance when it was sent and when it was read again. */
+  balanceCheck: z.object({ before: z.number().nullable(), after: z.number().nullable() }).optional(),
 });
 
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** What an entry counts against the daily cap: a lost answer counts at the most it may have cost. */
+export function capCost(entry: Pick<HistoryEntry, 'outcome' | 'cost' | 'maxCost'>): number {
+  return entry.outcome === 'unknown' ? Math.max(entry.cost, entry.maxCost ?? 0) : entry.cost;
+}

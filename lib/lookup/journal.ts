@@ -3,17 +3,20 @@ import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
 
 /**
- * Lookups in flight, written down before the request leaves. Chrome may stop the worker at
- * any moment; on the next start whatever is still listed here was interrupted, and the
- * background finishes it (once) or records it as failed at no cost. Nothing that matters
- * lives only in worker memory.
+ * Paid lookups in flight, written down before the request leaves. Chrome may stop the worker
+ * at any moment; on the next start whatever is still listed here went out and lost its
+ * answer. It may have been charged, so it is never sent again: the background records it as
+ * `unknown`, reads the balance again and lets the user decide. Nothing that matters lives
+ * only in worker memory.
  */
 export const pendingLookupSchema = z.object({
   historyId: z.string(),
   request: z.unknown(),
   startedAt: z.number(),
-  /** How many times a restart has already resumed it: resumed once, never in a loop. */
-  resumes: z.number().int().min(0).default(0),
+  /** The most it may cost, to offer a retry at its price (absent in entries of 0.1). */
+  price: z.number().finite().min(0).optional(),
+  /** The balance known when it left, to tell whether credits moved. */
+  balanceBefore: z.number().finite().nullable().optional(),
 });
 export type PendingLookup = z.infer<typeof pendingLookupSchema>;
 
@@ -37,11 +40,10 @@ export function markDone(historyId: string): Promise<void> {
   return serial(async () => journalItem.setValue((await read()).filter((e) => e.historyId !== historyId)));
 }
 
-/** Takes every interrupted lookup off the journal, for the caller to finish or fail. */
-export function takeInterrupted(): Promise<PendingLookup[]> {
-  return serial(async () => {
-    const pending = await read();
-    await journalItem.setValue([]);
-    return pending;
-  });
+/**
+ * Every lookup a stopped worker left in flight. Read, not taken: each leaves the journal
+ * (markDone) only once its outcome is in history, so a second stop loses nothing.
+ */
+export function readInterrupted(): Promise<PendingLookup[]> {
+  return serial(read);
 }

@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
+import { matchingKeys } from './ledger-keys';
 
 /**
  * The ledger of paid lookups: what was bought, for whom, when, for how much. A repeat of
@@ -39,7 +40,7 @@ export interface Freshness {
 /** The newest fresh entry of `op` filed under any of `keys`. */
 export async function findInLedger(op: string, keys: readonly string[], freshness: Freshness, now: number): Promise<LedgerEntry | null> {
   if (!keys.length) return null;
-  const wanted = new Set(keys);
+  const wanted = new Set(matchingKeys(keys));
   const window = freshness.windowFor(op);
   let best: LedgerEntry | null = null;
   for (const entry of await readEntries()) {

@@ -1,13 +1,16 @@
 import type { EnrichmentClient } from '../api';
-import { DOSSIER_ERRORS } from '../errors/catalog';
+import type { ApiError } from '../api/errors';
+import { DOSSIER_ERRORS, outcomeUnknownMessage, type LostAnswer } from '../errors/catalog';
 import type { HistoryEntry } from '../history/entry';
 import type { Preferences } from '../settings/preferences';
 import type { Operation, OperationResult } from './operation';
 import type { LedgerEntry } from './ledger';
+import { ledgerKeys } from './ledger-keys';
 import type { PendingLookup } from './journal';
-import { withRetry, type RetryPolicy } from './retry';
+import { PAID_CALL, withRetry, type RetryPolicy } from './retry';
 import { createInflight } from './inflight';
 import { isSuppressed } from './suppression';
+import type { SpendingCap } from './spending-cap';
 
 const DAY = 86_400_000;
 
@@ -25,9 +28,26 @@ export interface LookupRequest {
   /** The user saw the price and agreed (spending guard). */
   confirmed?: boolean;
   pageUrl?: string | null;
+  /**
+   * The caller's name for this attempt, used as its history id: if the connection to the
+   * worker is lost mid-lookup, the caller asks for this attempt's outcome by it.
+   */
+  attemptId?: string;
 }
 
-export type LookupStatus = 'paid' | 'free' | 'cached' | 'miss' | 'failed' | 'refused' | 'needs_confirmation';
+/**
+ * `unknown`: the request went out and its answer was lost (time-out, dropped connection,
+ * stopped worker). It may have been charged, so it is never sent again by itself; the balance
+ * is read again and the user is offered a retry with its price.
+ */
+export type LookupStatus = 'paid' | 'free' | 'cached' | 'miss' | 'failed' | 'refused' | 'needs_confirmation' | 'unknown';
+
+export interface BalanceCheck {
+  /** The last balance known when the request left; null when none was known. */
+  before: number | null;
+  /** The balance read again after the answer was lost; null when it could not be read. */
+  after: number | null;
+}
 
 export interface LookupResponse {
   status: LookupStatus;
@@ -42,6 +62,8 @@ export interface LookupResponse {
   refreshed: boolean;
   price?: number;
   error?: { kind: string; message: string };
+  /** For `unknown`: whether credits moved while the answer was lost. */
+  balanceCheck?: BalanceCheck;
 }
 
 export interface Preview {
@@ -70,7 +92,14 @@ export interface LookupDeps {
     markPending(entry: PendingLookup): Promise<void>;
     markDone(historyId: string): Promise<void>;
   };
-  acquireRateSlot(): Promise<void>;
+  /** The daily cap's reservations (lib/lookup/spending-cap.ts). */
+  cap: SpendingCap;
+  balance: {
+    /** The last balance the gateway reported, without a request. */
+    known(): Promise<number | null>;
+    /** Reads it again (free; retried); null when the gateway cannot be reached. */
+    reread(): Promise<number | null>;
+  };
   afterPaidLookup(): void;
   retryPolicy?: RetryPolicy;
   now(): number;
@@ -81,19 +110,24 @@ function freshnessWindow(op: Operation<unknown, unknown>, prefs: Preferences): n
   return (op.freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY;
 }
 
-function startOfDay(now: number): number {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
+function whyLost(error: Pick<ApiError, 'kind'>): LostAnswer {
+  if (error.kind === 'timeout') return 'timeout';
+  if (error.kind === 'network_error' || error.kind === 'cancelled') return 'connection';
+  return 'unreadable';
 }
 
 /**
  * Runs every lookup the product offers and keeps its promises about credits: never pay twice
  * for a fresh answer, say the price first, refuse what the user's limits or privacy settings
- * forbid before any request, retry only what is safe, and record everything in history.
+ * forbid before any request, send a paid request again only when the gateway answered that
+ * it failed, and record everything in history.
  */
 export function createLookupService(deps: LookupDeps) {
   const inflight = createInflight<LookupResponse>();
+  /** Attempts of this worker's life, by history id, for callers whose connection dropped. */
+  const attempts = new Map<string, Promise<LookupResponse>>();
+  /** Lookups a stopped worker left unanswered are recorded before any new one may spend. */
+  let recovered: Promise<unknown> = Promise.resolve();
 
   function refusal(kind: string, message: string): Refusal {
     return { kind, message };
@@ -154,12 +188,13 @@ export function createLookupService(deps: LookupDeps) {
       pageUrl: request.pageUrl ?? null,
       result: response.value,
       error: response.error ?? null,
+      ...(response.status === 'unknown' ? { maxCost: unknownMaxCost(response), ...(response.balanceCheck ? { balanceCheck: response.balanceCheck } : {}) } : {}),
     };
     await deps.history.append(entry, prefs?.history.maxEntries ?? 10_000);
     return { ...response, op, historyId };
   }
 
-  async function execute(request: LookupRequest, historyId: string, resumes: number): Promise<LookupResponse> {
+  async function execute(request: LookupRequest, historyId: string): Promise<LookupResponse> {
     const prepared = await prepare(request);
     const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
     if (prepared.stage === 'unknown') return { ...base, status: 'refused', op: request.op, historyId: null, error: prepared.refused };
@@ -178,13 +213,6 @@ export function createLookupService(deps: LookupDeps) {
     }
 
     const { dailyCap, confirmAbove } = prefs.spending;
-    if (dailyCap !== null && op.price > 0) {
-      const spent = await deps.history.spentSince(startOfDay(now));
-      if (spent + op.price > dailyCap) {
-        const error = refusal('daily_cap', DOSSIER_ERRORS.daily_cap(op.price, spent, dailyCap));
-        return record(request, op.name, subject, identity, { ...base, status: 'refused', price: op.price, error }, historyId, prefs, input);
-      }
-    }
     if (confirmAbove !== null && op.price > confirmAbove && !request.confirmed) {
       // Not recorded: nothing happened yet, the caller asks the user and sends it again.
       return { ...base, status: 'needs_confirmation', op: op.name, historyId: null, price: op.price, error: refusal('needs_confirmation', DOSSIER_ERRORS.needs_confirmation(op.price)) };
@@ -195,13 +223,20 @@ export function createLookupService(deps: LookupDeps) {
       return record(request, op.name, subject, identity, { ...base, status: 'failed', error: refusal('no_key', DOSSIER_ERRORS.no_key) }, historyId, prefs, input);
     }
 
-    await deps.journal.markPending({ historyId, request, startedAt: now, resumes });
+    const decision = await deps.cap.reserve(op.price, dailyCap, now);
+    if (!decision.ok) {
+      const error = refusal('daily_cap', DOSSIER_ERRORS.daily_cap(op.price, decision.spent, dailyCap!));
+      return record(request, op.name, subject, identity, { ...base, status: 'refused', price: op.price, error }, historyId, prefs, input);
+    }
+    const refreshed = Boolean(hit && request.refresh);
+    const before = await deps.balance.known();
     try {
-      const result: OperationResult<unknown> = await withRetry(async () => {
-        await deps.acquireRateSlot();
-        return op.run(client, input, prefs);
-      }, deps.retryPolicy);
-      const refreshed = Boolean(hit && request.refresh);
+      await deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
+      const result: OperationResult<unknown> = await withRetry(() => op.run(client, input, prefs), deps.retryPolicy, PAID_CALL);
+      if (!result.ok && result.error.answerLost) {
+        const response = await lostAnswer(op.price, whyLost(result.error), before);
+        return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);
+      }
       if (!result.ok) {
         const status = result.error.kind === 'no_match' ? 'miss' : 'failed';
         return await record(request, op.name, subject, identity, { ...base, refreshed, status, error: { kind: result.error.kind, message: result.error.message } }, historyId, prefs, input);
@@ -210,7 +245,7 @@ export function createLookupService(deps: LookupDeps) {
       if (cost > 0) {
         await deps.ledger.record({
           op: op.name,
-          keys: [...new Set([...keys, ...op.resultIdentities(result.value)])],
+          keys: ledgerKeys(keys, op.resultIdentities(result.value)),
           paidAt: deps.now(),
           creditBurn: cost,
           result: result.value,
@@ -221,39 +256,99 @@ export function createLookupService(deps: LookupDeps) {
       return await record(request, op.name, subject, identity, { ...base, refreshed, status: cost > 0 ? 'paid' : 'free', cost, value: result.value }, historyId, prefs, input);
     } finally {
       await deps.journal.markDone(historyId);
+      decision.reservation.settle();
     }
+  }
+
+  /** The answer is gone: read the balance again (free) so the user can tell whether credits moved. */
+  async function lostAnswer(price: number, why: LostAnswer, before: number | null) {
+    const after = await deps.balance.reread().catch(() => null);
+    const balanceCheck = { before, after };
+    return {
+      status: 'unknown' as const,
+      price,
+      balanceCheck,
+      error: { kind: 'outcome_unknown', message: outcomeUnknownMessage(why, price, balanceCheck) },
+    };
   }
 
   /** Identical lookups in flight share one request, and so one history entry. */
-  function lookup(request: LookupRequest, historyId = deps.newId(), resumes = 0): Promise<LookupResponse> {
+  function lookup(request: LookupRequest): Promise<LookupResponse> {
+    const historyId = request.attemptId && !attempts.has(request.attemptId) ? request.attemptId : deps.newId();
     const key = JSON.stringify([request.op, request.input, Boolean(request.refresh)]);
-    return inflight.run(key, () => execute(request, historyId, resumes));
+    const running = recovered.then(() => inflight.run(key, () => execute(request, historyId)));
+    // Each caller keeps its own name for the attempt, even when it shares another's request.
+    attempts.set(historyId, running);
+    if (request.attemptId) attempts.set(request.attemptId, running);
+    return running;
   }
 
   /**
-   * Finishes lookups that a stopped worker left unanswered: each is run again once, under its
-   * original history id (a ledger answer makes that free); one interrupted twice is recorded
-   * as failed at no cost rather than retried forever.
+   * Lookups a stopped worker left in the journal went out and lost their answer. None is sent
+   * again: each is recorded as `unknown` at no cost, with the balance read again, and the user
+   * is offered a retry with its price.
    */
-  async function recover(interrupted: readonly PendingLookup[]): Promise<LookupResponse[]> {
-    const results: LookupResponse[] = [];
-    for (const pending of interrupted) {
-      const request = pending.request as LookupRequest;
-      if (pending.resumes >= 1) {
+  function recover(interrupted: Promise<readonly PendingLookup[]> | readonly PendingLookup[]): Promise<LookupResponse[]> {
+    const run = (async () => {
+      const results: LookupResponse[] = [];
+      for (const pending of await interrupted) {
+        const request = pending.request as LookupRequest;
         const op = deps.operations[request.op];
         const prefs = await deps.preferences();
-        const error = refusal('interrupted', DOSSIER_ERRORS.interrupted);
-        results.push(
-          await record(request, request.op, op ? safeSubject(op, request.input) : summarise(request.input), null, { cost: 0, fromLedger: false, paidAt: null, refreshed: false, status: 'failed', error }, pending.historyId, prefs, request.input),
-        );
-        continue;
+        const price = pending.price ?? op?.price ?? 0;
+        const response = await lostAnswer(price, 'stopped', pending.balanceBefore ?? null);
+        const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
+        results.push(await record(request, request.op, op ? safeSubject(op, request.input) : summarise(request.input), null, { ...base, ...response }, pending.historyId, prefs, request.input));
+        await deps.journal.markDone(pending.historyId);
       }
-      results.push(await lookup(request, pending.historyId, pending.resumes + 1));
-    }
-    return results;
+      return results;
+    })();
+    recovered = run.catch(() => undefined);
+    return run;
   }
 
-  return { lookup, preview, recover };
+  /**
+   * The outcome of an attempt whose caller lost its connection to the worker: still running,
+   * finished in this worker's life, or recorded by recovery after a restart (then read from
+   * history by `fromHistory`).
+   */
+  async function outcomeOf(historyId: string, fromHistory: (id: string) => Promise<HistoryEntry | null>): Promise<LookupResponse | null> {
+    await recovered;
+    const running = attempts.get(historyId);
+    if (running) return running;
+    const entry = await fromHistory(historyId);
+    return entry ? responseOf(entry) : null;
+  }
+
+  return { lookup, preview, recover, outcomeOf };
+}
+
+/** Only what a restarted worker needs to name the attempt; never the caller's flags. */
+function journalled(request: LookupRequest) {
+  return { op: request.op, input: request.input, refresh: request.refresh, pageUrl: request.pageUrl ?? null };
+}
+
+function unknownMaxCost(response: Pick<LookupResponse, 'price' | 'balanceCheck'>): number {
+  const check = response.balanceCheck;
+  // Credits only go down when spent: an unchanged balance proves this attempt cost nothing.
+  if (check && check.before !== null && check.after !== null && check.after >= check.before) return 0;
+  return response.price ?? 0;
+}
+
+function responseOf(entry: HistoryEntry): LookupResponse {
+  return {
+    status: entry.outcome,
+    op: entry.op,
+    historyId: entry.id,
+    value: entry.result,
+    cost: entry.cost,
+    fromLedger: entry.fromLedger,
+    paidAt: entry.paidAt,
+    refreshed: false,
+    ...(entry.outcome === 'unknown' ? { price: entry.maxCost } : {}),
+    ...(entry.error ? { error: entry.error } : {}),
+    ...(entry.balanceCheck ? { balanceCheck: entry.balanceCheck } : {}),
+  };
 }
 
 function safeSubject(op: Operation<any, any>, input: unknown): string {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { clearLedger, findInLedger, ledgerItem, purgeLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { ledgerKeys } from '@/lib/lookup/ledger-keys';
 
 const DAY = 86_400_000;
 const freshness = { windowFor: (op: string) => (op === 'searchPhone' ? 30 * DAY : 90 * DAY) };
@@ -19,6 +20,20 @@ describe('ledger of paid lookups', () => {
     expect(await findInLedger('enrichPerson', ['email:jane@acme.example'], freshness, DAY)).not.toBeNull();
     // Another operation is another purchase.
     expect(await findInLedger('searchPhone', ['person:jane-doe'], freshness, DAY)).toBeNull();
+  });
+
+  it('never takes one namesake for another: a name at a company matches only lookups made by name alone', async () => {
+    await recordInLedger(entry({ keys: ledgerKeys(['person:john-smith-1a', 'name:john smith|acme'], ['email:john.smith@acme.example']), historyId: 'a' }));
+    // Another John Smith at Acme, asked for by his own profile: not the first one's answer.
+    expect(await findInLedger('enrichPerson', ['person:john-smith-2b', 'name:john smith|acme'], freshness, DAY)).toBeNull();
+    // Nor by name alone: the first answer was filed under his profile, not under the name.
+    expect(await findInLedger('enrichPerson', ['name:john smith|acme'], freshness, DAY)).toBeNull();
+    // Recording the second does not replace the first.
+    await recordInLedger(entry({ keys: ledgerKeys(['person:john-smith-2b', 'name:john smith|acme'], []), historyId: 'b' }));
+    expect(await findInLedger('enrichPerson', ['person:john-smith-1a'], freshness, DAY)).toMatchObject({ historyId: 'a' });
+    // A lookup by name alone, repeated, is still recognised.
+    await recordInLedger(entry({ op: 'findWorkEmail', keys: ledgerKeys(['name:jane roe|acme'], ['email:jane.roe@acme.example']), historyId: 'c' }));
+    expect(await findInLedger('findWorkEmail', ['name:jane roe|acme'], freshness, DAY)).toMatchObject({ historyId: 'c' });
   });
 
   it('stops at the freshness window: 90 days, 30 for phones', async () => {

@@ -16,13 +16,23 @@ function fakeClock() {
 describe('rate limiter', () => {
   it('lets at most 10 requests start in any second, in arrival order', async () => {
     const clock = fakeClock();
-    const acquire = createRateLimiter({ limit: 10, windowMs: 1000, ...clock });
+    const { acquire } = createRateLimiter({ limit: 10, windowMs: 1000, ...clock });
     const starts: number[] = [];
     await Promise.all(Array.from({ length: 25 }, () => acquire().then(() => starts.push(clock.now()))));
     expect(starts).toHaveLength(25);
     for (let i = 10; i < starts.length; i++) expect(starts[i]! - starts[i - 10]!).toBeGreaterThanOrEqual(1000);
     expect(starts.slice(0, 10).every((s) => s === 0)).toBe(true);
     expect(starts[24]).toBe(2000);
+  });
+
+  it('holds every caller back while the gateway asked for a pause', async () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ limit: 10, windowMs: 1000, ...clock });
+    await limiter.acquire();
+    limiter.pauseFor(3000);
+    const starts: number[] = [];
+    await Promise.all([limiter.acquire(), limiter.acquire()].map((p) => p.then(() => starts.push(clock.now()))));
+    expect(starts).toEqual([3000, 3000]);
   });
 });
 

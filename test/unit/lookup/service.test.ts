@@ -8,13 +8,15 @@ import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
 import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
 import type { Operation, OperationResult } from '@/lib/lookup/operation';
 import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
+import { createSpendingCap } from '@/lib/lookup/spending-cap';
+import { capCost } from '@/lib/history/entry';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 
 const DAY = 86_400_000;
 type Answer = OperationResult<{ fullName: string; email?: string }>;
 
-function apiError(kind: string, retryable = false): ApiError {
-  return { kind: kind as ApiError['kind'], message: `${kind} happened`, retryable };
+function apiError(kind: string, retryable = false, answerLost = false): ApiError {
+  return { kind: kind as ApiError['kind'], message: `${kind} happened`, retryable, answerLost };
 }
 
 function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe', email: 'jane@acme.example' }, creditBurn: 2 }]) {
@@ -40,6 +42,8 @@ function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe',
     price: 1,
   };
   const afterPaidLookup = vi.fn();
+  const balance = { known: vi.fn(async (): Promise<number | null> => 100), reread: vi.fn(async (): Promise<number | null> => 98) };
+  const spentSince = async (since: number) => (await readHistory()).filter((e) => e.at >= since).reduce((sum, e) => sum + capCost(e), 0);
   const deps: LookupDeps = {
     operations: { enrichPerson: enrich, searchPersonalEmail: personal },
     preferences: async () => prefs,
@@ -48,12 +52,10 @@ function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe',
       find: (op, keys, windowMs, now) => findInLedger(op, keys, { windowFor: () => windowMs }, now),
       record: recordInLedger,
     },
-    history: {
-      append: appendHistory,
-      spentSince: async (since) => (await readHistory()).filter((e) => e.at >= since).reduce((sum, e) => sum + e.cost, 0),
-    },
+    history: { append: appendHistory, spentSince },
     journal: { markPending, markDone },
-    acquireRateSlot: async () => {},
+    cap: createSpendingCap({ spentSince }),
+    balance,
     afterPaidLookup,
     retryPolicy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10, sleep: async () => {} },
     now: () => clock,
@@ -67,6 +69,7 @@ function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe',
     run,
     deps,
     afterPaidLookup,
+    balance,
     advance: (ms: number) => (clock += ms),
     setPrefs: (change: (p: Preferences) => void) => {
       prefs = structuredClone(prefs);
@@ -224,22 +227,110 @@ describe('lookup service', () => {
   });
 });
 
+describe('a paid lookup whose answer is lost', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it.each(['timeout', 'network_error', 'unexpected_response'])('after a %s, is sent once, ends as unknown, re-reads the balance and offers a retry at its price', async (kind) => {
+    const h = harness([{ ok: false, error: apiError(kind, kind !== 'unexpected_response', true) }]);
+    const reply = await h.service.lookup(jane);
+    expect(h.run).toHaveBeenCalledTimes(1);
+    expect(h.balance.reread).toHaveBeenCalledTimes(1);
+    expect(reply).toMatchObject({ status: 'unknown', cost: 0, price: 2, balanceCheck: { before: 100, after: 98 }, error: { kind: 'outcome_unknown' } });
+    expect(reply.error?.message).toMatch(/from 100 to 98 credits/);
+    expect(reply.error?.message).toMatch(/up to 2 credits/);
+    expect(await readHistory()).toMatchObject([{ outcome: 'unknown', cost: 0, maxCost: 2, balanceCheck: { before: 100, after: 98 } }]);
+    // Nothing went into the ledger: asking again is a new, priced decision.
+    expect(await h.service.preview(jane)).toMatchObject({ cost: 2, inLedger: null });
+  });
+
+  it('says nothing was charged when the balance did not move, and the cap then counts nothing', async () => {
+    const h = harness([{ ok: false, error: apiError('timeout', true, true) }]);
+    h.balance.reread.mockResolvedValue(100);
+    const reply = await h.service.lookup(jane);
+    expect(reply.error?.message).toMatch(/has not moved \(100 credits\), so nothing was charged/);
+    expect(await readHistory()).toMatchObject([{ outcome: 'unknown', maxCost: 0 }]);
+  });
+
+  it('says so when the balance cannot be read either', async () => {
+    const h = harness([{ ok: false, error: apiError('network_error', true, true) }]);
+    h.balance.reread.mockResolvedValue(null);
+    expect((await h.service.lookup(jane)).error?.message).toMatch(/cannot tell whether it was charged/);
+  });
+
+  it('is sent again only when the gateway answered that it failed', async () => {
+    const h = harness([{ ok: false, error: apiError('server_error', true, false) }, { ok: false, error: apiError('rate_limited', true, false) }, { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 }]);
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid', cost: 2 });
+    expect(h.run).toHaveBeenCalledTimes(3);
+    fakeBrowser.reset();
+    const lost = harness([{ ok: false, error: apiError('server_error', true, true) }]);
+    expect(await lost.service.lookup(jane)).toMatchObject({ status: 'unknown' });
+    expect(lost.run).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the daily cap under concurrency', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('twenty lookups started together against a cap of ten credits spend at most ten', async () => {
+    const h = harness();
+    h.setPrefs((p) => (p.spending.dailyCap = 10));
+    h.run.mockImplementation(async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return { ok: true, value: { fullName: 'Someone' }, creditBurn: 2 };
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => h.service.lookup({ op: 'enrichPerson', input: { profileUrl: `https://www.linkedin.com/in/person-${i}/` } })),
+    );
+    const spent = replies.reduce((sum, r) => sum + r.cost, 0);
+    expect(spent).toBe(10);
+    expect(h.run).toHaveBeenCalledTimes(5);
+    expect(replies.filter((r) => r.status === 'refused' && r.error?.kind === 'daily_cap')).toHaveLength(15);
+  });
+
+  it('counts a lost answer at its price until the balance shows it cost nothing', async () => {
+    const h = harness([{ ok: false, error: apiError('timeout', true, true) }, { ok: true, value: { fullName: 'John Roe' }, creditBurn: 2 }]);
+    h.setPrefs((p) => (p.spending.dailyCap = 3));
+    expect(await h.service.lookup(jane)).toMatchObject({ status: 'unknown' });
+    const next = await h.service.lookup({ op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/john-roe/' } });
+    expect(next).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
+  });
+});
+
 describe('lookups interrupted by a stopped worker', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('are finished once after restart, under their original history id', async () => {
+  it('are never sent again: recorded as unknown under their history id, the balance read again, a retry priced', async () => {
     const h = harness();
-    const results = await h.service.recover([{ historyId: 'lost-1', request: jane, startedAt: 0, resumes: 0 }]);
-    expect(results[0]).toMatchObject({ status: 'paid', historyId: 'lost-1' });
-    expect((await readHistory()).map((e) => e.id)).toEqual(['lost-1']);
+    await markPending({ historyId: 'lost-1', request: jane, startedAt: 0, price: 2, balanceBefore: 100 });
+    const results = await h.service.recover(journalPending());
+    expect(h.run).not.toHaveBeenCalled();
+    expect(results[0]).toMatchObject({ status: 'unknown', historyId: 'lost-1', price: 2, balanceCheck: { before: 100, after: 98 } });
+    expect(results[0]!.error?.message).toMatch(/stopped Dossier’s background/);
+    expect(await readHistory()).toMatchObject([{ id: 'lost-1', outcome: 'unknown', cost: 0, subject: jane.input.profileUrl }]);
     expect(await journalItem.getValue()).toEqual([]);
   });
 
-  it('are recorded as failed at no cost when interrupted a second time', async () => {
+  it('are recorded before any new lookup may spend, and their outcome can be asked for by id', async () => {
     const h = harness();
-    const results = await h.service.recover([{ historyId: 'lost-2', request: jane, startedAt: 0, resumes: 1 }]);
-    expect(results[0]).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'interrupted' } });
-    expect(h.run).not.toHaveBeenCalled();
-    expect(await readHistory()).toMatchObject([{ id: 'lost-2', outcome: 'failed', cost: 0, subject: jane.input.profileUrl }]);
+    h.setPrefs((p) => (p.spending.dailyCap = 3));
+    await markPending({ historyId: 'lost-2', request: jane, startedAt: 0, price: 2, balanceBefore: 100 });
+    void h.service.recover(journalPending());
+    const next = await h.service.lookup({ op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/john-roe/' } });
+    expect(next).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
+    const outcome = await h.service.outcomeOf('lost-2', async (id) => (await readHistory()).find((e) => e.id === id) ?? null);
+    expect(outcome).toMatchObject({ status: 'unknown', historyId: 'lost-2', price: 2 });
+  });
+
+  it('a caller that lost its connection finds its attempt by the id it gave', async () => {
+    const h = harness();
+    const attemptId = '6f1d2a8e-3b7c-4e1f-9a2b-1c3d4e5f6a7b';
+    void h.service.lookup({ ...jane, attemptId });
+    const outcome = await h.service.outcomeOf(attemptId, async () => null);
+    expect(outcome).toMatchObject({ status: 'paid', historyId: attemptId });
   });
 });
+
+async function journalPending() {
+  const { readInterrupted } = await import('@/lib/lookup/journal');
+  return readInterrupted();
+}

@@ -1,0 +1,34 @@
+import { createEnrichmentClient, type EnrichmentClient, type EnrichmentClientConfig } from '../api';
+import type { RateLimiter } from '../lookup/rate-limiter';
+
+export interface GatewayClients {
+  /** The client for this gateway and key: the same object for as long as they stay the same. */
+  clientFor(baseUrl: string, apiKey: string, timeoutMs?: number): EnrichmentClient;
+}
+
+/** A key being tested, the saved key, perhaps the one before it: a handful at most. */
+const KEEP = 4;
+
+/**
+ * The worker's gateway clients. A client learns which of a route's paths the gateway answers
+ * on, so it lives as long as its settings instead of one per lookup (a new client would pay
+ * a 404 on the interface's path again each time). Every client shares the one rate limiter:
+ * balance checks, "Test connection" and lookups all count against the same 10 per second.
+ */
+export function createGatewayClients(limiter: RateLimiter, create: (config: EnrichmentClientConfig) => EnrichmentClient = createEnrichmentClient): GatewayClients {
+  const clients = new Map<string, EnrichmentClient>();
+  return {
+    clientFor(baseUrl, apiKey, timeoutMs) {
+      const id = JSON.stringify([baseUrl, apiKey.trim(), timeoutMs ?? null]);
+      let client = clients.get(id);
+      if (client) {
+        clients.delete(id);
+      } else {
+        client = create({ baseUrl, apiKey, timeoutMs, beforeRequest: limiter.acquire, onRetryAfter: limiter.pauseFor });
+      }
+      clients.set(id, client);
+      while (clients.size > KEEP) clients.delete(clients.keys().next().value!);
+      return client;
+    },
+  };
+}
