@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { t } from '@/lib/i18n';
 import { credits } from './price';
 
 /** Asked when the background says a lookup costs more than the user's threshold. */
-export function ConfirmSpend({ price, onConfirm, onCancel }: { price: number; onConfirm(): void; onCancel(): void }) {
+export function ConfirmSpend({ price, onConfirm, onCancel }: { price: number; onConfirm(event: MouseEvent): void; onCancel(): void }) {
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   return (

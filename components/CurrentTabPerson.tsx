@@ -4,10 +4,10 @@ import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
 import { actionsFor } from '@/lib/panel/actions';
-import { ConfirmSpend } from './ConfirmSpend';
+import { SpendStatus } from './SpendStatus';
 import { LookupResult } from './LookupResult';
 import { priceText } from './price';
-import { useLookupRunner, usePreview, type LookupRequest } from './useLookup';
+import { usePreview, useSpend, type LookupRequest } from './useLookup';
 
 /** Asks the active tab's detector what it saw; a tab without Dossier's content script has nothing to say. */
 async function detectionInActiveTab(): Promise<Detection | null> {
@@ -27,7 +27,7 @@ function enrichRequest(detection: Detection | null): LookupRequest | null {
 
 export function CurrentTabPerson() {
   const [detection, setDetection] = useState<Detection | null>(null);
-  const runner = useLookupRunner();
+  const runner = useSpend();
   useEffect(() => {
     let live = true;
     void detectionInActiveTab().then((d) => live && setDetection(d));
@@ -49,16 +49,12 @@ export function CurrentTabPerson() {
       <button
         type="button"
         disabled={runner.state.phase === 'running' || Boolean(preview?.refused)}
-        onClick={(e) => {
-          if (e.nativeEvent.isTrusted) void runner.run(request);
-        }}
+        onClick={(e) => runner.run(request, e, { price: preview?.cost ?? null })}
       >
         {t('tab.enrich', { name })}
       </button>{' '}
       <span className="muted">{priceText(preview)}</span>
-      {runner.state.phase === 'confirm' && <ConfirmSpend price={runner.state.price} onConfirm={() => void runner.confirm()} onCancel={runner.reset} />}
-      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
-      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+      <SpendStatus spend={runner} />
     </section>
   );
 }

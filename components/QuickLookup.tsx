@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import type { QuickInput } from '@/lib/lookup/quick-input';
-import { ConfirmSpend } from './ConfirmSpend';
+import { SpendStatus } from './SpendStatus';
 import { LookupResult } from './LookupResult';
 import { operationLabel, priceText } from './price';
-import { useLookupRunner, usePreview } from './useLookup';
+import { usePreview, useSpend } from './useLookup';
 
 type Classify = typeof import('@/lib/lookup/quick-input').classifyQuickInput;
 
@@ -38,7 +38,7 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
   const [text, setText] = useState('');
   const [choice, setChoice] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const runner = useLookupRunner();
+  const runner = useSpend();
   const classify = useClassifier();
   const parsed = useMemo(() => classify?.(text, defaultRegion) ?? null, [classify, text, defaultRegion]);
   const requests = parsed?.ok ? parsed.requests : [];
@@ -52,9 +52,8 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
     event.preventDefault();
     if (!request || busy) return;
     // Spending credits needs the user's own gesture, never a script's synthetic submit.
-    if (!event.nativeEvent.isTrusted) return setNotice(t('quick.notTrusted'));
+    if (!runner.run(request, event, { price: preview?.cost ?? null })) return setNotice(t('quick.notTrusted'));
     setNotice(null);
-    void runner.run(request);
   }
 
   return (
@@ -106,9 +105,7 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
         </button>
       </form>
       {notice && <p className="error-text">{notice}</p>}
-      {runner.state.phase === 'confirm' && <ConfirmSpend price={runner.state.price} onConfirm={() => void runner.confirm()} onCancel={runner.reset} />}
-      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
-      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+      <SpendStatus spend={runner} />
     </section>
   );
 }

@@ -1,20 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ask } from './useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/i18n';
+import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 
-export interface LookupRequest {
-  op: string;
-  input: Record<string, unknown>;
-  refresh?: boolean;
-  confirmed?: boolean;
-}
+export type { SpendRequest as LookupRequest } from '@/lib/lookup/attempt';
+import type { SpendRequest as LookupRequest } from '@/lib/lookup/attempt';
 
 export type RunState =
   | { phase: 'idle' }
   | { phase: 'running'; request: LookupRequest }
   | { phase: 'confirm'; request: LookupRequest; price: number }
   | { phase: 'done'; request: LookupRequest; response: LookupResponse }
+  /** Sent, answer lost: shown with what the balance says and a retry at `price`. */
+  | { phase: 'unknown'; request: LookupRequest; response: LookupResponse | null; price: number | null }
   | { phase: 'error'; request: LookupRequest; message: string };
 
 /** The price of a request, asked again (debounced) whenever the request changes. */
@@ -38,26 +38,60 @@ export function usePreview(request: LookupRequest | null, delayMs = 120): Previe
   return preview;
 }
 
-/**
- * Runs a lookup the way every page must: the background may answer that the price is above
- * the user's confirmation threshold, and then nothing happened yet; the user says yes and the
- * same request goes again with `confirmed`.
- */
-export function useLookupRunner() {
-  const [state, setState] = useState<RunState>({ phase: 'idle' });
+/** A click or key press the user made: page scripts and synthetic events cannot spend. */
+export interface UserGesture {
+  nativeEvent: { isTrusted: boolean };
+}
 
-  async function run(request: LookupRequest, confirmed = false) {
+const transport: AttemptTransport = {
+  lookup: (request) => sendMessage('lookup', request),
+  outcome: (attemptId) => sendMessage('lookupOutcome', { attemptId }),
+};
+
+/**
+ * The one way any screen spends credits: only on the user's own gesture; above the user's
+ * threshold the worker asks first and the same request goes again confirmed; a lookup whose
+ * answer was lost is shown as such (with the balance and the price of trying again) and is
+ * sent again only when the user clicks that retry.
+ */
+export function useSpend() {
+  const [state, setState] = useState<RunState>({ phase: 'idle' });
+  const running = useRef(false);
+
+  async function go(request: LookupRequest, confirmed: boolean, knownPrice: number | null) {
+    if (running.current) return;
+    running.current = true;
     setState({ phase: 'running', request });
-    const reply = await ask(() => sendMessage('lookup', { ...request, ...(confirmed ? { confirmed: true } : {}) }));
-    if (!reply.ok) return setState({ phase: 'error', request, message: reply.error.message });
-    if (reply.value.status === 'needs_confirmation') return setState({ phase: 'confirm', request, price: reply.value.price ?? 0 });
-    setState({ phase: 'done', request, response: reply.value });
+    try {
+      const result = await attemptLookup(request, { confirmed, transport, lostContact: t('spend.lostContactNothingSent') });
+      if (result.kind === 'confirm') return setState({ phase: 'confirm', request, price: result.price });
+      if (result.kind === 'error') return setState({ phase: 'error', request, message: result.message });
+      if (result.kind === 'unknown') return setState({ phase: 'unknown', request, response: result.response, price: result.response?.price ?? knownPrice });
+      setState({ phase: 'done', request, response: result.response });
+    } finally {
+      running.current = false;
+    }
   }
 
   return {
     state,
-    run: (request: LookupRequest) => run(request),
-    confirm: () => (state.phase === 'confirm' ? run(state.request, true) : undefined),
+    /** `price`: what the screen showed, used for the retry's label if the worker cannot say. */
+    run(request: LookupRequest, gesture: UserGesture, options: { confirmed?: boolean; price?: number | null } = {}) {
+      if (!gesture.nativeEvent.isTrusted) return false;
+      void go(request, options.confirmed ?? false, options.price ?? null);
+      return true;
+    },
+    confirm(gesture: UserGesture) {
+      if (!gesture.nativeEvent.isTrusted || state.phase !== 'confirm') return;
+      void go(state.request, true, state.price);
+    },
+    /** The retry button names its price: clicking it is the confirmation. */
+    retry(gesture: UserGesture) {
+      if (!gesture.nativeEvent.isTrusted || state.phase !== 'unknown') return;
+      void go(state.request, true, state.price);
+    },
     reset: () => setState({ phase: 'idle' }),
   };
 }
+
+export type Spend = ReturnType<typeof useSpend>;

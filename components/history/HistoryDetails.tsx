@@ -5,12 +5,13 @@ import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { LookupResult } from '../LookupResult';
 import { credits, isLookupOperation, operationLabel, priceText } from '../price';
-import { useLookupRunner, usePreview } from '../useLookup';
+import { usePreview, useSpend } from '../useLookup';
+import { SpendStatus } from '../SpendStatus';
 import { ResultTree } from './ResultTree';
 
 function RunAgain({ entry }: { entry: HistoryEntry }) {
   const [asking, setAsking] = useState(false);
-  const runner = useLookupRunner();
+  const runner = useSpend();
   const preview = usePreview(asking ? { op: entry.op, input: entry.input } : null, 0);
   // What paying again costs: the full price, even when the ledger holds a fresh answer.
   const price = preview && !preview.refused ? t('history.runAgainPrice', { price: preview.price === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) }) }) : priceText(preview);
@@ -27,10 +28,8 @@ function RunAgain({ entry }: { entry: HistoryEntry }) {
             type="button"
             disabled={!preview || Boolean(preview.refused) || runner.state.phase === 'running'}
             onClick={(e) => {
-              if (!e.nativeEvent.isTrusted) return;
-              setAsking(false);
               // The user has just seen and accepted the price: that is the confirmation.
-              void runner.run({ op: entry.op, input: entry.input, refresh: true, confirmed: true });
+              if (runner.run({ op: entry.op, input: entry.input, refresh: true }, e, { confirmed: true, price: preview?.price ?? null })) setAsking(false);
             }}
           >
             {t('history.runAgainConfirm')}
@@ -40,8 +39,7 @@ function RunAgain({ entry }: { entry: HistoryEntry }) {
           </button>
         </span>
       )}
-      {runner.state.phase === 'error' && <p role="alert">{runner.state.message}</p>}
-      {runner.state.phase === 'done' && <LookupResult response={runner.state.response} />}
+      <SpendStatus spend={runner} />
     </div>
   );
 }

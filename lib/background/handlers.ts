@@ -20,6 +20,7 @@ export interface HandlerDeps {
     clear(): Promise<HistoryEntry[]>;
     /** The newest entries without reading the whole history (the popup's list). */
     recent(limit: number): Promise<HistoryEntry[]>;
+    byIds(ids: readonly string[]): Promise<HistoryEntry[]>;
   };
   preferences: {
     read(): Promise<Preferences>;
@@ -59,6 +60,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity) }),
     }),
     preview: async (request) => ({ ok: true, value: await deps.lookups.preview(request) }),
+    lookupOutcome: async ({ attemptId }) => ({
+      ok: true,
+      value: await deps.lookups.outcomeOf(attemptId, async (id) => (await deps.history.byIds([id]))[0] ?? null),
+    }),
     getHistory: async ({ limit }) => {
       if (limit) return { ok: true, value: await deps.history.recent(limit) };
       const entries = await deps.history.read();

@@ -101,7 +101,7 @@ export function createBackground(identity: RouterIdentity) {
     identity,
     connection,
     lookups,
-    history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory },
+    history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory, byIds: readHistoryEntries },
     preferences: {
       read: loadPreferences,
       write: (prefs) => preferencesItem.setValue(prefs),

@@ -62,6 +62,7 @@ export { ERROR_MESSAGES as GATEWAY_ERRORS };
 export function outcomeUnknownMessage(why: LostAnswer, price: number, balance: { before: number | null; after: number | null }): string {
   const reason = t(`lookup.lost.${why}`);
   if (balance.after === null) return t('lookup.outcomeUnknown.unread', { why: reason, price });
-  if (balance.before !== null && balance.after >= balance.before) return t('lookup.outcomeUnknown.unchanged', { why: reason, price, after: balance.after });
-  return t('lookup.outcomeUnknown.moved', { why: reason, price, before: balance.before ?? '?', after: balance.after });
+  if (balance.before === null) return t('lookup.outcomeUnknown.noBaseline', { why: reason, price, after: balance.after });
+  if (balance.after >= balance.before) return t('lookup.outcomeUnknown.unchanged', { why: reason, price, after: balance.after });
+  return t('lookup.outcomeUnknown.moved', { why: reason, price, before: balance.before, after: balance.after });
 }

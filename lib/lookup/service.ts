@@ -229,7 +229,8 @@ export function createLookupService(deps: LookupDeps) {
       return record(request, op.name, subject, identity, { ...base, status: 'refused', price: op.price, error }, historyId, prefs, input);
     }
     const refreshed = Boolean(hit && request.refresh);
-    const before = await deps.balance.known();
+    // A baseline to tell later whether credits moved; read once (free) when none is known yet.
+    const before = (await deps.balance.known()) ?? (await deps.balance.reread().catch(() => null));
     try {
       await deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
       const result: OperationResult<unknown> = await withRetry(() => op.run(client, input, prefs), deps.retryPolicy, PAID_CALL);

@@ -42,6 +42,8 @@ const lookupRequest = z
     input: z.record(z.string(), z.unknown()),
     refresh: z.boolean().optional(),
     confirmed: z.boolean().optional(),
+    /** The caller's id for this attempt, to ask for its outcome if the connection drops. */
+    attemptId: z.string().uuid().optional(),
   })
   .strict();
 
@@ -52,6 +54,8 @@ export const messageSchemas = {
   testConnection: z.object({ gateway: gatewaySchema, apiKey: z.string().optional() }).strict(),
   lookup: lookupRequest,
   preview: lookupRequest.pick({ op: true, input: true }).strict(),
+  /** The outcome of an attempt whose answer the caller never received (the worker stopped). */
+  lookupOutcome: z.object({ attemptId: z.string().uuid() }).strict(),
   getHistory: z.object({ limit: z.number().int().min(1).max(100_000).optional() }).strict(),
   exportHistory: z.object({ format: z.enum(['csv', 'json']) }).strict(),
   deleteHistory: z.object({ ids: z.array(z.string()).min(1).max(100_000) }).strict(),
@@ -81,6 +85,8 @@ export interface Replies extends CrmReplies {
   testConnection: ConnectionTest;
   lookup: LookupResponse;
   preview: Preview;
+  /** null when the worker never saw the attempt: then nothing was sent. */
+  lookupOutcome: LookupResponse | null;
   getHistory: HistoryEntry[];
   exportHistory: { filename: string; mimeType: string; content: string };
   deleteHistory: { remaining: number };
@@ -112,6 +118,7 @@ export type ProtocolMap = {
  */
 export const PRIVILEGED_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>([
   'getStatus',
+  'lookupOutcome',
   'saveConnection',
   'testConnection',
   'getHistory',

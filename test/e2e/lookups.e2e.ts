@@ -27,6 +27,8 @@ async function setup(sandbox: Sandbox, worker: import('@playwright/test').Worker
   // The history page makes no gateway request of its own, unlike the popup (balance).
   const page = await openExtensionPage('lookup-history.html');
   if (prefs) expect(await callBackground(page, 'savePreferences', prefs)).toMatchObject({ ok: true });
+  // As after "Test connection": the balance is known, the baseline a lost answer is compared with.
+  expect(await callBackground(page, 'getCredits', { refresh: true })).toMatchObject({ ok: true });
   return { apiId, page };
 }
 
@@ -59,12 +61,13 @@ test('the same person enriched twice costs exactly 2 credits; the second answer 
 test('two identical lookups in flight make one request', async ({ sandbox, worker, openExtensionPage }) => {
   const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
   await fault(sandbox, apiId, 'slow', 1, 500);
+  const before = await sandbox.ledger(apiId);
   const request = { op: 'enrichPerson', input: { profileUrl: ALEX } };
   const [a, b] = await Promise.all([callBackground(page, 'lookup', request), callBackground(page, 'lookup', request)]);
   expect(a.value.status).toBe('paid');
   expect(b.value).toEqual(a.value);
   // One enrichment, and the balance refresh that follows a paid lookup.
-  await expect.poll(async () => (await sandbox.ledger(apiId)).requests).toBe(2);
+  await expect.poll(async () => (await sandbox.ledger(apiId)).requests - before.requests).toBe(2);
   expect((await sandbox.ledger(apiId)).charges).toHaveLength(1);
 });
 
@@ -82,73 +85,95 @@ test('a 500 and a 429 are retried to success; the balance is charged once', asyn
   expect(after.charges).toHaveLength(1);
 });
 
-test('faults that do not heal end in the right typed error, at no cost', async ({ sandbox, worker, openExtensionPage }) => {
+test('faults that do not heal end in the right typed error, at no cost; a lost answer is never re-sent', async ({ sandbox, worker, openExtensionPage }) => {
   const { apiId, page } = await setup(sandbox, worker, openExtensionPage, { network: { timeoutMs: 1500 } });
   const before = await sandbox.ledger(apiId);
+  const lookupRequests = async () => (await sandbox.ledger(apiId)).requests;
 
+  // A 200 that cannot be read may have been charged: not re-sent, the balance read again shows it was not.
   await fault(sandbox, apiId, 'malformed-json', 1);
+  let sent = await lookupRequests();
   const malformed = await callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
-  expect(malformed.value).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'unexpected_response' } });
+  expect(malformed.value).toMatchObject({ status: 'unknown', cost: 0, price: 2, balanceCheck: { after: before.balance } });
+  expect(malformed.value.error.message).toMatch(/nothing was charged/);
+  // One lookup request, then one free balance request.
+  expect((await lookupRequests()) - sent).toBe(2);
 
+  // Errors the gateway answered are free, retried a few times, then reported.
   await fault(sandbox, apiId, '500', 10);
   const broken = await callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
   expect(broken.value).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'server_error' } });
   await sandbox.admin('faults', { method: 'DELETE' });
 
-  await fault(sandbox, apiId, 'hang', 10);
+  // One hang is enough: the lookup is not sent again, and the balance read that follows is answered.
+  await fault(sandbox, apiId, 'hang', 1);
+  sent = await lookupRequests();
   const hung = await callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
-  expect(hung.value).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'timeout' } });
+  expect(hung.value).toMatchObject({ status: 'unknown', cost: 0, price: 2 });
   expect(hung.value.error.message).not.toContain(apiId);
+  expect(hung.value.balanceCheck).toEqual({ before: before.balance, after: before.balance });
+  // The hung lookup was sent once, then the balance was read once.
+  expect((await lookupRequests()) - sent).toBe(2);
   await sandbox.admin('faults', { method: 'DELETE' });
 
   expect((await sandbox.ledger(apiId)).balance).toBe(before.balance);
   const history = await callBackground(page, 'getHistory', {});
-  expect(history.value.map((e: { outcome: string; cost: number }) => [e.outcome, e.cost])).toEqual([['failed', 0], ['failed', 0], ['failed', 0]]);
+  expect(history.value.map((e: { outcome: string; cost: number }) => [e.outcome, e.cost])).toEqual([['unknown', 0], ['failed', 0], ['unknown', 0]]);
 });
 
-test('a worker stopped in the middle of a lookup loses nothing and pays once', async ({ context, sandbox, worker, openExtensionPage }) => {
-  const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
-  await fault(sandbox, apiId, 'slow', 1, 3000);
-  const before = await sandbox.ledger(apiId);
+test('a worker stopped mid-lookup after the gateway charged: one charge, outcome unknown, balance re-read, retry offered at its price', async ({ context, sandbox, worker, openExtensionPage }) => {
+  const apiId = await freshKey(sandbox, 100);
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  const popup = await openExtensionPage('popup.html');
+  await expect(popup.getByText(/100 credits/).first()).toBeVisible();
+  await fault(sandbox, apiId, 'charge-then-hang', 1, 60_000);
 
-  // Start the lookup and do not wait for it: the worker is stopped while the request is out.
-  void callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } }).catch(() => {});
-  await expect.poll(async () => (await sandbox.ledger(apiId)).requests).toBe(before.requests + 1);
-  await stopServiceWorkers(context, page);
+  await popup.getByRole('textbox', { name: /Profile URL, email, phone/ }).fill(MAYA);
+  await popup.getByRole('button', { name: 'Look up' }).click();
+  await expect.poll(async () => (await sandbox.ledger(apiId)).charges.length).toBe(1);
+  await stopServiceWorkers(context, popup);
 
-  // Any event restarts the worker; it finds the interrupted lookup in its journal and finishes it.
-  const other = await openExtensionPage('lookup-history.html');
-  await expect
-    .poll(async () => {
-      const history = await callBackground(other, 'getHistory', {});
-      return history.value.map((e: { outcome: string; cost: number }) => [e.outcome, e.cost]);
-    }, { timeout: 15_000 })
-    .toEqual([['paid', 2]]);
-  const after = await sandbox.ledger(apiId);
-  expect(before.balance - after.balance).toBe(2);
-  // Asking again is free: the resumed answer went into the ledger.
-  expect((await callBackground(other, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } })).value.status).toBe('cached');
+  // The popup asks the restarted worker what became of its attempt: never sent again.
+  const unknown = popup.getByRole('alert', { name: 'Outcome unknown' });
+  await expect(unknown).toBeVisible({ timeout: 15_000 });
+  await expect(unknown).toContainText('from 100 to 98 credits');
+  const retry = unknown.getByRole('button', { name: 'Try again · may cost up to 2 credits' });
+  await expect(retry).toBeVisible();
+  const ledger = await sandbox.ledger(apiId);
+  expect(ledger.charges).toHaveLength(1);
+  expect(ledger.balance).toBe(98);
+
+  const history = await openExtensionPage('lookup-history.html');
+  const entries = (await callBackground(history, 'getHistory', {})).value;
+  expect(entries.map((e: { outcome: string; cost: number; maxCost?: number }) => [e.outcome, e.cost, e.maxCost])).toEqual([['unknown', 0, 2]]);
+
+  // The user's own retry runs it once more, knowingly.
+  await retry.click();
+  await expect(popup.getByTestId('lookup-cost')).toContainText('2 credits');
+  expect((await sandbox.ledger(apiId)).charges).toHaveLength(2);
 });
 
 test('EU mode and the suppression list stop lookups before any request', async ({ sandbox, worker, openExtensionPage }) => {
   const { apiId, page } = await setup(sandbox, worker, openExtensionPage, {
     privacy: { euMode: true, suppression: ['northwind-analytics.example', 'https://www.linkedin.com/in/priya-raman'] },
   });
+  const before = await sandbox.ledger(apiId);
   const personal = await callBackground(page, 'lookup', { op: 'searchPersonalEmail', input: { email: 'maya.chen@mail.example' } });
   expect(personal.value).toMatchObject({ status: 'refused', error: { kind: 'eu_mode' } });
   const byDomain = await callBackground(page, 'lookup', { op: 'enrichPerson', input: { email: 'alex.morgan@northwind-analytics.example' } });
   expect(byDomain.value).toMatchObject({ status: 'refused', error: { kind: 'suppressed' } });
   const byProfile = await callBackground(page, 'lookup', { op: 'searchPhone', input: { profileUrl: 'https://de.linkedin.com/in/priya-raman/' } });
   expect(byProfile.value).toMatchObject({ status: 'refused', error: { kind: 'suppressed' } });
-  expect((await sandbox.ledger(apiId)).requests).toBe(0);
+  expect((await sandbox.ledger(apiId)).requests).toBe(before.requests);
 });
 
 test('a daily cap refuses a lookup before any request and says why', async ({ sandbox, worker, openExtensionPage }) => {
   const { apiId, page } = await setup(sandbox, worker, openExtensionPage, { spending: { dailyCap: 20 } });
+  const before = await sandbox.ledger(apiId);
   const phone = await callBackground(page, 'lookup', { op: 'searchPhone', input: { profileUrl: MAYA } });
   expect(phone.value).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
   expect(phone.value.error.message).toMatch(/30 credits/);
-  expect((await sandbox.ledger(apiId)).requests).toBe(0);
+  expect((await sandbox.ledger(apiId)).requests).toBe(before.requests);
 });
 
 test('the toolbar badge shows the balance once it falls below the threshold', async ({ sandbox, worker, openExtensionPage }) => {

@@ -28,7 +28,11 @@ async function setUp(balance: number, prefs: (p: typeof DEFAULT_PREFERENCES) => 
   chosen.network.timeoutMs = 1_000;
   prefs(chosen);
   await preferencesItem.setValue(chosen);
-  return createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
+  const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
+  // As the popup does when it opens: the balance is known before the first lookup.
+  const { fetchBalance } = await import('@/lib/background/connection');
+  await fetchBalance(background.connection);
+  return background;
 }
 
 function fault(kind: FaultKind, count = 1, delayMs?: number) {
@@ -62,7 +66,8 @@ describe('a paid lookup whose answer is lost after the gateway charged it', () =
     expect(requests.filter((p) => p.endsWith('/v2/full'))).toHaveLength(1);
     expect(reply).toMatchObject({ status: 'unknown', cost: 0, price: 2, error: { kind: 'outcome_unknown' } });
     // The balance was read again after the loss (free) and shows the charge.
-    expect(reply.balanceCheck?.after).toBe(98);
+    expect(reply.balanceCheck).toEqual({ before: 100, after: 98 });
+    expect(reply.error?.message).toMatch(/from 100 to 98 credits/);
     expect(requests.filter((p) => p.endsWith('/v1/getCredit')).length).toBeGreaterThanOrEqual(1);
     expect(await readHistory()).toMatchObject([{ outcome: 'unknown', maxCost: 2 }]);
 
@@ -110,6 +115,7 @@ describe('one client and one limiter', () => {
   it('a gateway that only knows the alias costs the miss once, not once per lookup', async () => {
     const { connection } = await setUp(50);
     const { fetchBalance } = await import('@/lib/background/connection');
+    requests.length = 0;
     // The live gateway answers the balance on /v1/mine only.
     vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
       const request = new Request(input, init);

@@ -18,6 +18,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     testConnection: vi.fn(async () => ({ ok: true as const, value: { status: 'ok' as const, credits: 5 } })),
     lookup: vi.fn(async () => ({ ok: false as const, error: { kind: 'x', message: 'unused' } })),
     preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson', cost: 2, price: 2, inLedger: null } })),
+    lookupOutcome: vi.fn(async () => ({ ok: true as const, value: null })),
     getHistory: vi.fn(async () => ({ ok: true as const, value: [] })),
     exportHistory: vi.fn(async () => ({ ok: true as const, value: { filename: 'h.csv', mimeType: 'text/csv', content: '' } })),
     deleteHistory: vi.fn(async () => ({ ok: true as const, value: { remaining: 0 } })),

@@ -1,0 +1,38 @@
+import { t } from '@/lib/i18n';
+import { ConfirmSpend } from './ConfirmSpend';
+import { LookupResult } from './LookupResult';
+import { credits } from './price';
+import type { Spend } from './useLookup';
+
+/**
+ * What a spend is doing, the same on every screen: the price question, the answer, a
+ * failure, or an answer that was lost, with a retry that says what it may cost.
+ */
+export function SpendStatus({ spend, showResult = true }: { spend: Spend; showResult?: boolean }) {
+  const { state } = spend;
+  switch (state.phase) {
+    case 'confirm':
+      return <ConfirmSpend price={state.price} onConfirm={(e) => spend.confirm(e)} onCancel={spend.reset} />;
+    case 'error':
+      return <p role="alert">{state.message}</p>;
+    case 'done':
+      return showResult ? <LookupResult response={state.response} /> : null;
+    case 'unknown':
+      return (
+        <section className="outcome-unknown" role="alert" aria-label={t('spend.unknownTitle')}>
+          <h3>{t('spend.unknownTitle')}</h3>
+          <p>{state.response?.error?.message ?? t('spend.unknownNoDetails')}</p>
+          <p className="actions">
+            <button type="button" onClick={(e) => spend.retry(e)}>
+              {state.price === null ? t('spend.retryUnpriced') : t('spend.retry', { credits: credits(state.price) })}
+            </button>{' '}
+            <button type="button" className="secondary" onClick={spend.reset}>
+              {t('spend.dismiss')}
+            </button>
+          </p>
+        </section>
+      );
+    default:
+      return null;
+  }
+}
