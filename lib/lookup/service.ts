@@ -8,6 +8,7 @@ import type { PendingLookup } from './journal';
 import { withRetry, type RetryPolicy } from './retry';
 import { createInflight } from './inflight';
 import { isSuppressed } from './suppression';
+import { storedPageUrl } from '../ui/page-url';
 
 const DAY = 86_400_000;
 
@@ -151,7 +152,7 @@ export function createLookupService(deps: LookupDeps) {
       fromLedger: response.fromLedger,
       paidAt: response.paidAt,
       at: deps.now(),
-      pageUrl: request.pageUrl ?? null,
+      pageUrl: storedPageUrl(request.pageUrl),
       result: response.value,
       error: response.error ?? null,
     };

@@ -243,3 +243,15 @@ describe('lookups interrupted by a stopped worker', () => {
     expect(await readHistory()).toMatchObject([{ id: 'lost-2', outcome: 'failed', cost: 0, subject: jane.input.profileUrl }]);
   });
 });
+
+describe('the page a lookup came from', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('is written to history as origin and path only', async () => {
+    const h = harness();
+    const written: unknown[] = [];
+    h.deps.history.append = async (entry) => void written.push(entry);
+    await h.service.lookup({ ...jane, pageUrl: 'https://www.linkedin.com/in/jane-doe/?trk=feed&utm_source=x#experience' });
+    expect(written).toEqual([expect.objectContaining({ pageUrl: 'https://www.linkedin.com/in/jane-doe/' })]);
+  });
+});
