@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { FAULT_KINDS, type FaultQueue } from './faults';
 import type { SlidingWindowLimiter } from './rate-limit';
@@ -34,9 +35,42 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
   return { ok: true, value: parsed.data };
 }
 
+/** A peer on this machine: 127.0.0.0/8 or ::1, also as an IPv4-mapped IPv6 address. */
+const LOOPBACK_PEER = /^(?:::ffff:)?127(?:\.\d{1,3}){3}$|^::1$/i;
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The admin routes can reset balances and queue faults, so they answer only this machine,
+ * addressed as this machine. The peer check keeps other hosts out should the server ever
+ * listen beyond 127.0.0.1; the Host check defeats DNS rebinding, where a web page's own name
+ * is pointed at 127.0.0.1 and the browser (a loopback peer) sends `Host: evil.example`.
+ * A request with no socket (`app.fetch` in-process) has no peer to check and is refused too:
+ * in-process callers hold `state` and `faults` directly.
+ */
+export function loopbackOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const peer = incoming?.socket.remoteAddress;
+    const port = incoming?.socket.localPort;
+    if (!peer || !LOOPBACK_PEER.test(peer)) return refuse(c, 'The sandbox admin routes answer only requests from this machine.');
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    const allowed = LOOPBACK_HOSTS.flatMap((name) => (port === 80 ? [name, `${name}:80`] : [`${name}:${port}`]));
+    if (!allowed.includes(host)) {
+      return refuse(c, `The sandbox admin routes answer only requests addressed to 127.0.0.1:${port}, localhost:${port} or [::1]:${port}.`);
+    }
+    await next();
+  };
+}
+
+function refuse(c: Context, message: string): Response {
+  // gRPC-style body, like every other sandbox error: 7 is PERMISSION_DENIED.
+  return c.json({ code: 7, message }, 403);
+}
+
 /** Test-only controls under `/__sandbox`: faults, ledgers, keys, reset. Not part of the interface. */
 export function adminRoutes({ state, faults, limiter }: AdminDeps): Hono {
   const routes = new Hono();
+  routes.use('*', loopbackOnly());
 
   routes.post('/faults', async (c) => {
     const input = await readJson(c, faultSchema);

@@ -21,6 +21,13 @@ export const ERROR_MESSAGES: Readonly<Record<ApiErrorKind, string>> = {
     'The service answered in a way Dossier does not understand. Check the gateway address in settings; if it is right, try again later.',
 };
 
+/** Answers the client refuses to read, whatever their status. */
+export const TRANSPORT_MESSAGES = {
+  redirect:
+    'The gateway address redirected Dossier elsewhere. Dossier does not follow redirects, so your key is not sent to another address: check the gateway address in settings (it may need https:// or a different path).',
+  tooLarge: 'The enrichment service sent an answer far larger than any real one, so Dossier stopped reading it. Check the gateway address in settings; if it is right, try again later.',
+} as const;
+
 /** Client-side validation: shown instead of the generic invalid_input sentence. */
 export const INPUT_MESSAGES = {
   noKey: 'No API key is set. Open Dossier’s settings and paste your key.',

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from './config';
 import { startDeadline, type Deadline } from './deadline';
 import { apiError, type ApiError } from './errors';
 import type { Params } from './inputs/common';
+import { TRANSPORT_MESSAGES } from './messages';
 
 /** An answer that arrived, before it is judged. `json` is absent when the body was not JSON. */
 export interface Reply {
@@ -78,6 +79,13 @@ export async function send(config: ResolvedConfig & { base: URL }, paths: readon
   }
 }
 
+/**
+ * The most a gateway answer may weigh. The largest real answers (a full enrichment with its
+ * company) are a few tens of kilobytes; anything past this is a broken or hostile server, and
+ * a worker that buffered it whole could run out of memory.
+ */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
 async function sendOnce(config: ResolvedConfig & { base: URL }, deadline: Deadline, path: string, params: Params): Promise<Sent> {
   const url = buildUrl(config.base, path, params, config.apiKey);
   let status: number | undefined;
@@ -87,14 +95,59 @@ async function sendOnce(config: ResolvedConfig & { base: URL }, deadline: Deadli
         method: 'GET',
         headers: { Accept: 'application/json' },
         credentials: 'omit',
+        // The key is in the query string: a redirect would hand it to whatever host it names.
+        // `manual` (not `error`) so that a redirect is reported as one, not as a vague network error.
+        redirect: 'manual',
         signal: deadline.signal,
       }),
     );
     status = response.status;
-    const body = await deadline.race(response.text());
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(() => undefined);
+      return { ok: false, error: apiError('unexpected_response', { status: status || undefined, message: TRANSPORT_MESSAGES.redirect, detail: `${path}: the gateway answered with a redirect, which was not followed.` }, config.apiKey) };
+    }
+    const body = await readLimitedText(response, MAX_ANSWER_BYTES, deadline);
+    if (body === undefined) {
+      // Whatever the status, the gateway may have served (and billed) what it was sending.
+      return { ok: false, error: apiError('unexpected_response', { status, message: TRANSPORT_MESSAGES.tooLarge, detail: `${path}: the answer passed ${MAX_ANSWER_BYTES} bytes and was cut off.`, answerLost: true }, config.apiKey) };
+    }
     return { ok: true, reply: { path, status, headers: response.headers, ...readBody(body) } };
   } catch (thrown) {
     return { ok: false, error: failure(deadline, thrown, path, status, config.apiKey) };
+  }
+}
+
+/** A browser's `manual` redirect is an opaque answer with status 0; Node's is the 3xx itself. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.status !== 304);
+}
+
+/**
+ * The body as text, read chunk by chunk and abandoned as soon as it passes `limit` bytes
+ * (undefined then): an endless or huge answer is cut off, never buffered whole.
+ */
+export async function readLimitedText(response: Response, limit: number, deadline: Deadline): Promise<string | undefined> {
+  const declared = Number(response.headers?.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await deadline.race(reader.read());
+      if (done) return text + decoder.decode();
+      received += value.byteLength;
+      if (received > limit) return undefined;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    // Stops the download of the rest (a no-op once the body is finished).
+    void reader.cancel().catch(() => undefined);
   }
 }
 

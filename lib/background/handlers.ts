@@ -2,6 +2,7 @@ import { historyToCsv, historyToJson } from '../history/export';
 import { DOSSIER_ERRORS } from '../errors/catalog';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupService } from '../lookup/service';
+import { storedPageUrl } from '../ui/page-url';
 import { isExtensionPageSender, type SenderInfo } from '../messaging/sender';
 import type { Preferences } from '../settings/preferences';
 import { preferencesInputSchema } from '../settings/preferences-input';
@@ -45,7 +46,7 @@ export interface HandlerDeps {
  */
 function pageOf(sender: SenderInfo, identity: RouterIdentity): string | null {
   if (isExtensionPageSender(sender, identity.extensionId, identity.extensionOrigin)) return null;
-  return sender.url ?? null;
+  return storedPageUrl(sender.url);
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {

@@ -6,6 +6,7 @@ import type { LookupService } from '../lookup/service';
 import { loadPreferences } from '../storage/items';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
 import { regionFor } from '../identity/region';
+import { storedPageUrl } from '../ui/page-url';
 import { actionForMenuClick, MENU_ITEMS, type MenuClick } from './selection';
 import { summarise, titleOf } from './summary';
 
@@ -72,7 +73,7 @@ export async function runMenuClick(lookups: LookupService, click: MenuClick, tab
     await deliver(tab?.id, { title: t('notification.nothingToLookUp'), message: action.message });
     return;
   }
-  const response = await lookups.lookup({ ...action.request, pageUrl: tab?.url ?? null });
+  const response = await lookups.lookup({ ...action.request, pageUrl: storedPageUrl(tab?.url) });
   await deliver(tab?.id, { title: titleOf(response.op), response, message: summarise(response) });
 }
 
@@ -83,6 +84,6 @@ export async function runProfileCommand(lookups: LookupService, tab: Browser.tab
     await deliver(tab?.id, { title: t('notification.nothingToEnrich'), message: DOSSIER_ERRORS.no_profile_in_tab });
     return;
   }
-  const response = await lookups.lookup({ op: 'enrichPerson', input: { profileUrl: profile.canonicalUrl }, pageUrl: tab?.url ?? null });
+  const response = await lookups.lookup({ op: 'enrichPerson', input: { profileUrl: profile.canonicalUrl }, pageUrl: storedPageUrl(tab?.url) });
   await deliver(tab?.id, { title: titleOf(response.op), response, message: summarise(response) });
 }

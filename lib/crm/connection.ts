@@ -3,6 +3,7 @@ import { t } from '../i18n';
 import { hostPermissionFor } from '../settings/gateway';
 import type { CrmTarget } from './types';
 import { CRM_LABELS } from './types';
+import { maskWebhookUrl } from './webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 
@@ -136,7 +137,7 @@ export function summarise(connection: StoredConnection): ConnectionSummary {
   const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
-  const shown = connection.kind === 'webhook' ? `${url.protocol}//${url.host}/…` : address;
+  const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;
   const host = connection.kind === 'pipedrive' && !connection.apiBase ? `${connection.domain}.pipedrive.com` : url.host;
   return {
     target: connection.kind,

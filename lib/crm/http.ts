@@ -29,6 +29,8 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** Every secret this connection holds: removed from any text that leaves the adapter. */
   secrets: readonly string[];
+  /** Further scrubbing of any text that leaves the adapter (a webhook masks its own address). */
+  redact?: (text: string) => string;
   /** The CRM's own error message in a JSON body, when the body has one. */
   messageOf(body: unknown): string | null;
   /** Waits for a slot under the CRM's rate limit. */
@@ -83,7 +85,8 @@ async function readJson(response: Response): Promise<{ json: unknown; text: stri
 export function createCrmHttp(options: HttpOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const clean = (text: string) => redact(text, options.secrets).slice(0, 1_000);
+  const scrub = options.redact ?? ((text: string) => text);
+  const clean = (text: string) => scrub(redact(text, options.secrets)).slice(0, 1_000);
 
   async function once<T>(request: CrmRequest, schema: z.ZodType<T>): Promise<CrmResult<CrmResponse<T>>> {
     await options.acquire?.();

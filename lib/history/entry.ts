@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedPageUrl } from '../ui/page-url';
 
 export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -27,7 +28,8 @@ export const historyEntrySchema = z.object({
   /** When the answer served from the ledger was originally paid for. */
   paidAt: z.number().nullable().default(null),
   at: z.number(),
-  pageUrl: z.string().nullable().default(null),
+  /** Origin and path only (see storedPageUrl): entries written before that rule are cleaned on read. */
+  pageUrl: z.string().nullable().default(null).transform(storedPageUrl),
   result: z.unknown().optional(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
   /** For an `unknown` outcome: the most it may have cost (0 once the balance showed no change). */

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { neutraliseRow } from '../ui/spreadsheet-cell';
 import type { HistoryEntry } from './entry';
 
 export const CSV_COLUMNS = [
@@ -19,11 +20,11 @@ function iso(ms: number | null): string {
 }
 
 /**
- * CSV for spreadsheets. Cells that a spreadsheet would run as a formula (=, +, -, @) are
- * prefixed with a quote: page text and gateway data are untrusted.
+ * CSV for spreadsheets. Cells that a spreadsheet would run as a formula (=, +, -, @, on any of
+ * their lines) are prefixed with a quote: page text and gateway data are untrusted.
  */
 export function historyToCsv(entries: readonly HistoryEntry[]): string {
-  const rows = entries.map((e) => [
+  const rows = entries.map((e) => neutraliseRow([
     iso(e.at),
     e.op,
     e.subject,
@@ -34,8 +35,8 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
     e.pageUrl ?? '',
     e.error?.message ?? '',
     e.result === undefined ? '' : JSON.stringify(e.result),
-  ]);
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  ]));
+  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' });
 }
 
 export function historyToJson(entries: readonly HistoryEntry[]): string {

@@ -11,6 +11,7 @@ import { PAID_CALL, withRetry, type RetryPolicy } from './retry';
 import { createInflight } from './inflight';
 import { isSuppressed } from './suppression';
 import type { SpendingCap } from './spending-cap';
+import { storedPageUrl } from '../ui/page-url';
 
 const DAY = 86_400_000;
 
@@ -185,7 +186,7 @@ export function createLookupService(deps: LookupDeps) {
       fromLedger: response.fromLedger,
       paidAt: response.paidAt,
       at: deps.now(),
-      pageUrl: request.pageUrl ?? null,
+      pageUrl: storedPageUrl(request.pageUrl),
       result: response.value,
       error: response.error ?? null,
       ...(response.status === 'unknown' ? { maxCost: unknownMaxCost(response), ...(response.balanceCheck ? { balanceCheck: response.balanceCheck } : {}) } : {}),

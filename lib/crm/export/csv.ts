@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { neutraliseRow } from '../../ui/spreadsheet-cell';
 import { primaryEmail, unverifiedEmails, type CrmContact } from '../contact';
 
 export const CONTACT_CSV_COLUMNS = [
@@ -19,14 +20,9 @@ export const CONTACT_CSV_COLUMNS = [
 ] as const;
 
 /**
- * Cells a spreadsheet would run as a formula get a leading quote, as history exports do; but
- * an E.164 number (or a list of them) is data a CRM import must read as it is, not a formula.
- */
-const FORMULA = /^[=@\t\r-]|^\+(?![\d; +]+$)/;
-
-/**
  * Contacts for a spreadsheet or a CRM import. `email` holds a verified address only; guesses
- * have their own column.
+ * have their own column. Cells a spreadsheet would run as a formula get a leading quote, on
+ * every line; an E.164 number (or a list of them) is data a CRM import must read as it is.
  */
 export function contactsToCsv(contacts: readonly CrmContact[]): string {
   const rows = contacts.map((c) => {
@@ -53,5 +49,6 @@ export function contactsToCsv(contacts: readonly CrmContact[]): string {
       new Date(c.enrichedAt).toISOString(),
     ];
   });
-  return Papa.unparse({ fields: [...CONTACT_CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' });
+  const safe = rows.map((row) => neutraliseRow(row, { keepPhoneNumbers: true }));
+  return Papa.unparse({ fields: [...CONTACT_CSV_COLUMNS], data: safe }, { newline: '\r\n' });
 }

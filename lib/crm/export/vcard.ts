@@ -1,10 +1,19 @@
 import { t } from '../../i18n';
 import { primaryEmail, unverifiedEmails, type CrmContact } from '../contact';
 import { unverifiedEmailLine } from '../summary';
+import { safeHttpUrl } from '../../ui/safe-url';
 
-/** RFC 6350 §3.4: backslash, comma and semicolon are escaped in text values; newlines become `\n`. */
+/**
+ * RFC 6350 §3.4: backslash, comma and semicolon are escaped in text values; newlines become `\n`.
+ * Other control characters are not allowed in a value at all (§3.3 VALUE-CHAR): dropped.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
 const encoder = new TextEncoder();
@@ -32,9 +41,16 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** A URI value is not text-escaped, but it must never break the line it sits on. */
-function uri(value: string): string {
-  return value.replace(/[\r\n]/g, '');
+/**
+ * A URL property is a link a contacts app opens: only http(s), checked as the panel checks
+ * links (a stored contact may come from an older outbox, so the contact's own checks are not
+ * relied on). A URI value is not text-escaped (RFC 6350 §5.2 VALUE=uri, §6.7.8 URL); the URL serialiser has already
+ * percent-encoded spaces and removed line breaks, and a backslash becomes %5C so that no reader
+ * takes it for an escape.
+ */
+function httpUri(value: string | undefined): string | null {
+  const safe = safeHttpUrl(value);
+  return safe === null ? null : safe.replace(/\\/g, '%5C');
 }
 
 function stamp(ms: number): string {
@@ -54,10 +70,14 @@ export function toVCard(contact: CrmContact): string {
   for (const other of contact.emails.filter((e) => e.status === 'verified' && e.address !== email)) lines.push(`EMAIL;TYPE=work:${escapeText(other.address)}`);
   contact.phones.forEach((phone, index) => {
     const type = phone.type === 'mobile' ? 'cell' : phone.type === 'work' ? 'work' : 'voice';
-    lines.push(`TEL;VALUE=uri;TYPE=${type}${index === 0 ? ';PREF=1' : ''}:tel:${uri(phone.e164)}`);
+    // The schema allows E.164 only; checked again here, as it is written into a URI unescaped.
+    if (!/^\+[1-9]\d{4,15}$/.test(phone.e164)) return;
+    lines.push(`TEL;VALUE=uri;TYPE=${type}${index === 0 ? ';PREF=1' : ''}:tel:${phone.e164}`);
   });
-  if (contact.profileUrl) lines.push(`URL:${uri(contact.profileUrl)}`);
-  if (contact.company?.website) lines.push(`URL;TYPE=work:${uri(contact.company.website)}`);
+  const profileUrl = httpUri(contact.profileUrl);
+  if (profileUrl) lines.push(`URL:${profileUrl}`);
+  const website = httpUri(contact.company?.website);
+  if (website) lines.push(`URL;TYPE=work:${website}`);
   const notes = unverifiedEmails(contact).map(unverifiedEmailLine);
   if (contact.company?.domain) notes.push(t('crm.note.companyDomain', { domain: contact.company.domain }));
   if (contact.location) notes.push(t('crm.note.location', { location: contact.location }));

@@ -7,6 +7,7 @@ import { createCrmHttp, type HttpOptions } from '../http';
 import { planPush } from '../plan';
 import { CRM_FIELDS, ok, type CrmResult, type PushResult } from '../types';
 import { idempotencyKey, webhookPayload } from './payload';
+import { redactWebhookUrl } from './redact';
 import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign';
 
 const anyBody = z.unknown();
@@ -27,7 +28,8 @@ export type WebhookDeps = Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'tim
  * content is not sent twice, and a changed contact is sent again under a new key.
  */
 export function createWebhookAdapter(connection: WebhookConnection, deps: WebhookDeps): CrmAdapter {
-  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf });
+  // The URL is a credential too: a receiver's message that echoes it is masked before anyone sees it.
+  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url) });
 
   async function post(body: string, key: string): Promise<CrmResult<void>> {
     const headers = { [SIGNATURE_HEADER]: await signatureHeader(connection.secret, body), [IDEMPOTENCY_HEADER]: key };

@@ -47,6 +47,30 @@ describe('vCard 4.0', () => {
     expect(lines.filter((l) => l.startsWith('EMAIL'))).toHaveLength(1);
   });
 
+  it('drops control characters a vCard value may not hold (RFC 6350 §3.3)', () => {
+    expect(escapeText('a\u0000b\u0007c\u001bd\u007fe\tf')).toBe('abcde\tf');
+  });
+
+  it.each<[string, string]>([
+    ['javascript:', 'javascript:alert(document.cookie)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['vbscript:', 'vbscript:msgbox(1)'],
+    ['a relative path', '/in/maya-chen'],
+    ['file:', 'file:///etc/passwd'],
+  ])('%s: never written, as profile or website', (_label, url) => {
+    const card = unfold(toVCard({ ...contact(), profileUrl: url, company: { name: 'Northwind', website: url } }));
+    expect(card).not.toMatch(/^URL/m);
+    expect(card.toLowerCase()).not.toContain(url.slice(0, 8).toLowerCase());
+  });
+
+  it('http(s) URLs are written normalised: spaces encoded, no line break can ride along', () => {
+    const lines = unfold(
+      toVCard({ ...contact(), company: { name: 'Northwind', website: 'https://northwind.example/a b\\c\r\nEMAIL:attacker@evil.example?q=1\\2' } }),
+    ).split('\r\n');
+    expect(lines).toContain('URL;TYPE=work:https://northwind.example/a%20b/cEMAIL:attacker@evil.example?q=1%5C2');
+    expect(lines.filter((l) => l.startsWith('EMAIL'))).toHaveLength(1);
+  });
+
   it('several contacts are several cards', () => {
     expect(toVCards([contact(), contact(emilieEnrichment())]).match(/BEGIN:VCARD/g)).toHaveLength(2);
   });

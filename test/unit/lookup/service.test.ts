@@ -334,3 +334,14 @@ async function journalPending() {
   const { readInterrupted } = await import('@/lib/lookup/journal');
   return readInterrupted();
 }
+describe('the page a lookup came from', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('is written to history as origin and path only', async () => {
+    const h = harness();
+    const written: unknown[] = [];
+    h.deps.history.append = async (entry) => void written.push(entry);
+    await h.service.lookup({ ...jane, pageUrl: 'https://www.linkedin.com/in/jane-doe/?trk=feed&utm_source=x#experience' });
+    expect(written).toEqual([expect.objectContaining({ pageUrl: 'https://www.linkedin.com/in/jane-doe/' })]);
+  });
+});
