@@ -160,8 +160,7 @@ export async function clearRegisteredItems(items: readonly StoredItem[] = STORED
   const done = new Set<() => Promise<void>>();
   for (const item of items) {
     if (!item.deleteAll) continue;
-    if (item.clear) {
-      if (done.has(item.clear)) continue;
+    if (item.clear && !done.has(item.clear)) {
       done.add(item.clear);
       await item.clear();
     }

@@ -38,10 +38,13 @@ export function defineVaultItem<T>(key: string, options: VaultItemOptions<T>, ar
   const migrations = options.migrations ?? {};
   const meta = metaKey(key);
 
+  function needsMigration(current: Record<string, unknown>): boolean {
+    return current[key] !== undefined && storedVersion(current[meta]) !== version;
+  }
+
   function migrated(current: Record<string, unknown>): Record<string, unknown> | null {
-    if (current[key] === undefined) return null;
+    if (!needsMigration(current)) return null;
     const from = storedVersion(current[meta]);
-    if (from === version) return null;
     if (from > version) throw new Error(`${key} was stored by a newer release (version ${from}, this one reads ${version}).`);
     let value: unknown = current[key];
     for (let v = from + 1; v <= version; v++) {
@@ -58,7 +61,7 @@ export function defineVaultItem<T>(key: string, options: VaultItemOptions<T>, ar
     migrations,
     async getValue() {
       let current = await area.get([key, meta]);
-      if (migrated(current)) {
+      if (needsMigration(current)) {
         await area.update([key, meta], migrated);
         current = await area.get([key]);
       }

@@ -168,29 +168,30 @@ function createArea(database: () => Promise<IDBPDatabase>): VaultArea {
     const values = await Promise.all(keys.map((key) => tx.store.get(key)));
     const current: Record<string, unknown> = {};
     keys.forEach((key, i) => values[i] !== undefined && (current[key] = values[i]));
-    let writes: Record<string, unknown> | null;
+    const changes: VaultChanges = {};
     try {
-      writes = change(current);
+      const writes = change(current);
+      if (writes) {
+        const targets = Object.keys(writes);
+        const before = await Promise.all(targets.map((key) => (key in current ? current[key] : tx.store.get(key))));
+        const pending: Promise<unknown>[] = [];
+        targets.forEach((key, i) => {
+          const value = writes[key];
+          if (value === undefined && before[i] !== undefined) changes[key] = { oldValue: before[i] };
+          if (value !== undefined) changes[key] = { newValue: value, oldValue: before[i] };
+          // put throws at once for a value it cannot clone; requests already made then fail
+          // with the abort below, which is expected, not an unhandled rejection.
+          const request = value === undefined ? tx.store.delete(key) : tx.store.put(value, key);
+          request.catch(() => {});
+          pending.push(request);
+        });
+        await Promise.all(pending);
+      }
     } catch (err) {
+      // A value that cannot be stored (or a failed change) must not leave half of the set written.
       tx.abort();
       await tx.done.catch(() => {});
       throw err;
-    }
-    const changes: VaultChanges = {};
-    if (writes) {
-      const targets = Object.keys(writes);
-      const before = await Promise.all(targets.map((key) => (key in current ? current[key] : tx.store.get(key))));
-      await Promise.all(
-        targets.map((key, i) => {
-          const value = writes![key];
-          if (value === undefined) {
-            if (before[i] !== undefined) changes[key] = { oldValue: before[i] };
-            return tx.store.delete(key);
-          }
-          changes[key] = { newValue: value, oldValue: before[i] };
-          return tx.store.put(value, key);
-        }),
-      );
     }
     await tx.done;
     announce(changes);
