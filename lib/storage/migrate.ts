@@ -30,7 +30,11 @@ export interface MoveReport {
   removed: string[];
 }
 
-type LocalArea = Pick<typeof browser.storage.local, 'get' | 'remove'>;
+/** What the move needs of `storage.local` (tests pass fakeBrowser's). */
+export interface LocalArea {
+  get(keys: null): Promise<Record<string, unknown>>;
+  remove(keys: string[]): Promise<void>;
+}
 
 /** A short fingerprint of a value (FNV-1a over its JSON), to know a leftover from a new write. */
 export function fingerprint(value: unknown): string {
@@ -44,7 +48,7 @@ export function fingerprint(value: unknown): string {
 }
 
 export async function moveLocalIntoVault(
-  local: LocalArea = browser.storage.local,
+  local: LocalArea = browser.storage.local as unknown as LocalArea,
   now = Date.now(),
   items: readonly StoredItem[] = STORED_ITEMS,
 ): Promise<MoveReport> {
