@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
     restoreMocks: true,
+    setupFiles: ['test/setup/vault.ts'],
   },
 });

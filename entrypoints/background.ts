@@ -8,12 +8,16 @@ import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
 import { readInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
+import { startVaultMigration } from '@/lib/storage/migrate';
 import { onMessage } from '@/lib/messaging/messenger';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
 // delivers the event that woke the worker to listeners that exist by then.
 export default defineBackground(() => {
+  // Data of older releases moves out of storage.local (readable by content scripts) into the
+  // vault before anything below reads or writes the vault: every vault call waits for it.
+  void startVaultMigration();
   const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
   const background = createBackground(identity);
   const dispatch = createRouter(createHandlers(background.handlerDeps), identity);

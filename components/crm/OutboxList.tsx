@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { storage } from 'wxt/utils/storage';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { outboxItem } from '@/lib/crm/outbox/store';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '../useBackground';
@@ -20,7 +20,7 @@ export function OutboxList() {
   useEffect(() => {
     void load();
     // The outbox changes in the background (retries, deliveries): read it again when it does.
-    return storage.watch('local:crmOutbox', () => void load());
+    return outboxItem.watch(() => void load());
   }, [load]);
 
   async function act(run: () => Promise<{ ok: boolean; error?: { message: string } }>) {

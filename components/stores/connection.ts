@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import { storage } from 'wxt/utils/storage';
 import { ask } from '@/components/useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ConnectionStatus, ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
-import { balanceItem, gatewayItem } from '@/lib/storage/items';
+import { apiKeyItem, balanceItem, gatewayItem } from '@/lib/storage/items';
 import { gatewaySchema, isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
 import { mirrorItem } from './mirror';
 
@@ -80,8 +79,8 @@ export function startConnectionMirror(): () => void {
     }),
     // The key itself stays with the background: its change is only a signal to ask again
     // whether one is saved (and its masked form).
-    storage.watch('local:apiKey', () => void reloadStatus()),
-    storage.watch('local:gateway', () => void reloadStatus()),
+    apiKeyItem.watch(() => void reloadStatus()),
+    gatewayItem.watch(() => void reloadStatus()),
   ];
   void reloadStatus();
   return () => stops.forEach((stop) => stop());

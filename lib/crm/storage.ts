@@ -1,6 +1,6 @@
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
+import { defineVaultItem } from '../storage/vault-item';
 import { storedConnectionSchema, type StoredConnection } from './connection';
 import { CRM_TARGETS, type CrmTarget } from './types';
 
@@ -8,21 +8,21 @@ import { CRM_TARGETS, type CrmTarget } from './types';
  * CRM tokens and webhook secrets, one connection per target. Only the background reads this
  * item; what other contexts see is a summary without secrets. Version 1.
  */
-export const crmConnectionsItem = storage.defineItem<Record<string, unknown>>('local:crmConnections', { fallback: {}, version: 1 });
+export const crmConnectionsItem = defineVaultItem<Record<string, unknown>>('crmConnections', { fallback: {}, version: 1 });
 
 /** Preferences of the CRM feature: which targets get every enrichment pushed automatically. Version 1. */
 export const crmSettingsSchema = z.object({ autoPush: z.array(z.enum(CRM_TARGETS)).default([]) });
 export type CrmSettings = z.infer<typeof crmSettingsSchema>;
-export const crmSettingsItem = storage.defineItem<unknown>('local:crmSettings', { fallback: { autoPush: [] }, version: 1 });
+export const crmSettingsItem = defineVaultItem<unknown>('crmSettings', { fallback: { autoPush: [] }, version: 1 });
 
 /**
  * Which CRM record each person became, per target (`<target>|<identity>` → id), so that the
  * next push updates that record rather than matching from scratch. For the webhook the "id"
  * is the idempotency key last delivered. Version 1.
  */
-export const crmRecordIdsItem = storage.defineItem<Record<string, unknown>>('local:crmRecordIds', { fallback: {}, version: 1 });
+export const crmRecordIdsItem = defineVaultItem<Record<string, unknown>>('crmRecordIds', { fallback: {}, version: 1 });
 
-const rememberedSchema = z.object({ id: z.string().min(1), url: z.string().nullable(), at: z.number() });
+export const rememberedSchema = z.object({ id: z.string().min(1), url: z.string().nullable(), at: z.number() });
 export type Remembered = z.infer<typeof rememberedSchema>;
 
 const serial = createSerialQueue();

@@ -1,15 +1,16 @@
-import { browser } from 'wxt/browser';
-import { storage, type StorageItemKey } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { vault } from '../storage/vault';
+import { defineVaultItem } from '../storage/vault-item';
 import { historyEntrySchema, type HistoryEntry } from './entry';
 
 /**
- * Where the history lives (layout 2). Release 0.1 kept it as one array in `local:history`, and
+ * Where the history lives (layout 2), in the vault (vault.ts). Release 0.1 kept it as one array
+ * in `history` (then in `storage.local`, moved into the vault by migrate.ts), and
  * every lookup rewrote all of it: at 10,000 entries (~15 MB) Chrome took seconds per write. Now:
  *
- *   local:historyEntry:<id>  one entry each, written once and replaced in place;
- *   local:historyPage:<n>    ids, newest first, at most PAGE_SIZE per page;
- *   local:historyIndex       the pages in order, newest first, with their sizes.
+ *   historyEntry:<id>  one entry each, written once and replaced in place;
+ *   historyPage:<n>    ids, newest first, at most PAGE_SIZE per page;
+ *   historyIndex       the pages in order, newest first, with their sizes.
  *
  * A lookup writes its entry, the newest page and the index: a few KB whatever the history size.
  * The pages keep the index itself from growing with the history (ids alone would be ~400 KB).
@@ -17,13 +18,13 @@ import { historyEntrySchema, type HistoryEntry } from './entry';
  */
 export const ENTRY_PREFIX = 'historyEntry:';
 export const PAGE_PREFIX = 'historyPage:';
-export const INDEX_KEY = 'local:historyIndex';
+export const INDEX_KEY = 'historyIndex';
 /** Release 0.1's array. Read only to move it into layout 2 (see store.ts). */
-export const LEGACY_KEY = 'local:history';
+export const LEGACY_KEY = 'history';
 export const PAGE_SIZE = 200;
 
-export const entryKey = (id: string): StorageItemKey => `local:${ENTRY_PREFIX}${id}`;
-export const pageKey = (n: number): StorageItemKey => `local:${PAGE_PREFIX}${n}`;
+export const entryKey = (id: string): string => `${ENTRY_PREFIX}${id}`;
+export const pageKey = (n: number): string => `${PAGE_PREFIX}${n}`;
 
 export const historyIndexSchema = z.object({
   pages: z.array(z.object({ n: z.number().int().min(0), size: z.number().int().min(0) })),
@@ -41,20 +42,13 @@ const pageSchema = z.array(z.string().min(1));
  * thousands, must happen in a crash-safe order, and must run only in the background (WXT runs
  * an item's migrations in every context that defines it), so store.ts does it by hand.
  */
-export const historyIndexItem = storage.defineItem<unknown>(INDEX_KEY, { fallback: null, version: 1 });
+export const historyIndexItem = defineVaultItem<unknown>(INDEX_KEY, { fallback: null, version: 1 });
 
-/**
- * Values of `local:` keys in one read, null where missing. Straight to the browser: WXT's
- * getItems copies its key list once per key, which at 10,000 keys costs more than the read.
- */
-export async function getValues(keys: readonly StorageItemKey[]): Promise<unknown[]> {
+/** Values of vault keys in one read (one transaction), null where missing. */
+export async function getValues(keys: readonly string[]): Promise<unknown[]> {
   if (!keys.length) return [];
-  const names = keys.map((key) => {
-    if (!key.startsWith('local:')) throw new Error(`not a local key: ${key}`);
-    return key.slice('local:'.length);
-  });
-  const found: Record<string, unknown> = await browser.storage.local.get(names);
-  return names.map((name) => found[name] ?? null);
+  const found = await vault.get(keys);
+  return keys.map((key) => found[key] ?? null);
 }
 
 export function parseIndex(raw: unknown): HistoryIndex | null {
@@ -87,10 +81,8 @@ export async function readIds(index: HistoryIndex, pages = index.pages): Promise
 }
 
 /** Every key of layout 1 and 2 except the quarantine, including any left over by a crash. */
-export async function allHistoryKeys(): Promise<StorageItemKey[]> {
-  const local = browser.storage.local as typeof browser.storage.local & { getKeys?: () => Promise<string[]> };
-  // getKeys (Chrome 130+) lists keys without reading their values; elsewhere read everything.
-  const keys = typeof local.getKeys === 'function' ? await local.getKeys() : Object.keys(await local.get(null));
+export async function allHistoryKeys(): Promise<string[]> {
+  const keys = await vault.getKeys();
   const fixed = new Set(['history', 'history$', 'historyIndex', 'historyIndex$', 'historyRecent', 'historyRecent$']);
-  return keys.filter((k) => fixed.has(k) || k.startsWith(ENTRY_PREFIX) || k.startsWith(PAGE_PREFIX)).map((k) => `local:${k}` as StorageItemKey);
+  return keys.filter((k) => fixed.has(k) || k.startsWith(ENTRY_PREFIX) || k.startsWith(PAGE_PREFIX));
 }

@@ -1,4 +1,4 @@
-import { storage } from 'wxt/utils/storage';
+import { defineVaultItem } from '../storage/vault-item';
 import { historyEntrySchema, type HistoryEntry } from './entry';
 
 export const RECENT_HISTORY_SIZE = 50;
@@ -9,7 +9,7 @@ export const RECENT_HISTORY_SIZE = 50;
  * this one small key instead (no index and page reads first). Written by every history update
  * (see store.ts); null until the first one, or after an older release, and then rebuilt once.
  */
-export const recentHistoryItem = storage.defineItem<unknown[] | null>('local:historyRecent', {
+export const recentHistoryItem = defineVaultItem<unknown[] | null>('historyRecent', {
   fallback: null,
   version: 1,
 });

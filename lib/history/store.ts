@@ -1,5 +1,6 @@
-import { storage, type StorageItemKey } from 'wxt/utils/storage';
 import { createSerialQueue } from '../storage/serial';
+import { vault } from '../storage/vault';
+import { defineVaultItem } from '../storage/vault-item';
 import { historyEntrySchema, type HistoryEntry } from './entry';
 import {
   allHistoryKeys,
@@ -22,7 +23,7 @@ import { readRecentIndex, recentHistoryItem, RECENT_HISTORY_SIZE } from './recen
 /**
  * History, newest first, stored one key per entry (layout 2, see layout.ts). Entries that no
  * longer parse (a manual edit, a bug in an older release) are set aside in
- * `local:historyQuarantine` rather than dropped, so that nothing a user paid for silently
+ * `historyQuarantine` rather than dropped, so that nothing a user paid for silently
  * disappears. Only the background calls these functions; every call runs alone, in order.
  */
 
@@ -30,17 +31,28 @@ import { readRecentIndex, recentHistoryItem, RECENT_HISTORY_SIZE } from './recen
  * Release 0.1's history: one array, version 1. Kept as it was so that its data can still be
  * read: the first call of any function below moves it into layout 2 and removes it.
  */
-export const historyItem = storage.defineItem<unknown[]>(LEGACY_KEY, {
+export const historyItem = defineVaultItem<unknown[]>(LEGACY_KEY, {
   fallback: [],
   version: 1,
 });
 
-const quarantineItem = storage.defineItem<unknown[]>('local:historyQuarantine', { fallback: [] });
+export const historyQuarantineItem = defineVaultItem<unknown[]>('historyQuarantine', { fallback: [] });
+const quarantineItem = historyQuarantineItem;
 const RECENT_KEY = recentHistoryItem.key;
 /** Entries per write while moving layout 1: keeps each message to the storage a few hundred KB. */
 const MIGRATION_CHUNK = 500;
 
 const serial = createSerialQueue();
+
+interface Write {
+  key: string;
+  value: unknown;
+}
+
+/** One `set`: the vault writes it in one transaction, all or nothing. */
+function writeAll(writes: readonly Write[]): Promise<void> {
+  return vault.set(Object.fromEntries(writes.map((w) => [w.key, w.value])));
+}
 
 /** A page the index lists is missing or unreadable: the index is rebuilt from the entry keys. */
 class CorruptIndex extends Error {}
@@ -123,24 +135,24 @@ interface Rewrite {
 
 /**
  * Writes a whole new index (for the rare changes that are not an append): new pages under new
- * numbers, the index, the recent copy and the quarantine in one `set`, which Chrome and Firefox
- * apply at once; only then are the old pages and the removed entries deleted. A crash before the
+ * numbers, the index, the recent copy and the quarantine in one `set`, which the vault applies
+ * in one transaction; only then are the old pages and the removed entries deleted. A crash before the
  * `set` leaves the old index whole, after it leaves only keys no index lists.
  */
 async function rewrite(change: Rewrite): Promise<HistoryIndex> {
   const pages: { n: number; ids: string[] }[] = [];
   for (let i = 0; i < change.order.length; i += PAGE_SIZE) pages.push({ n: change.next + pages.length, ids: change.order.slice(i, i + PAGE_SIZE) });
   const index: HistoryIndex = { pages: pages.map((p) => ({ n: p.n, size: p.ids.length })), next: change.next + pages.length };
-  const writes: { key: StorageItemKey; value: unknown }[] = [
+  const writes: Write[] = [
     ...pages.map((p) => ({ key: pageKey(p.n), value: p.ids })),
     { key: INDEX_KEY, value: index },
     { key: RECENT_KEY, value: await newestEntries(change.order, change.known, RECENT_HISTORY_SIZE) },
   ];
   if (change.quarantine.length) writes.push({ key: quarantineItem.key, value: await withQuarantined(change.quarantine) });
-  await storage.setItems(writes);
+  await writeAll(writes);
   const live = new Set(pages.map((p) => p.n));
   const stale = [...change.dropPages.filter((n) => !live.has(n)).map(pageKey), ...change.removeIds.map(entryKey)];
-  if (stale.length) await storage.removeItems(stale);
+  if (stale.length) await vault.remove(stale);
   return index;
 }
 
@@ -151,9 +163,9 @@ async function rewrite(change: Rewrite): Promise<HistoryIndex> {
  * the same, the index is rebuilt from the array (plus whatever layout 2 already held), and the
  * quarantine ignores what it already has.
  *
- * Why not WXT's `version`/`migrations` on `local:history`: a WXT migration rewrites one key in
+ * Why not the item's `version`/`migrations` on `history`: a WXT migration rewrites one key in
  * place, in every context that defines the item (the history page too), outside our write
- * queue. So `local:history` stays at version 1 and its presence is the marker that layout 1
+ * queue. So `history` stays at version 1 and its presence is the marker that layout 1
  * still has to be moved; the new index key carries its own version for later migrations.
  */
 async function migrate(legacy: unknown, rawIndex: unknown): Promise<HistoryIndex> {
@@ -166,7 +178,7 @@ async function migrate(legacy: unknown, rawIndex: unknown): Promise<HistoryIndex
   }
   const list = [...entries.values()];
   for (let i = 0; i < list.length; i += MIGRATION_CHUNK) {
-    await storage.setItems(list.slice(i, i + MIGRATION_CHUNK).map((e) => ({ key: entryKey(e.id), value: e })));
+    await writeAll(list.slice(i, i + MIGRATION_CHUNK).map((e) => ({ key: entryKey(e.id), value: e })));
   }
 
   // What layout 2 already holds: the same ids if a run died after step 2, or entries recorded
@@ -185,7 +197,7 @@ async function migrate(legacy: unknown, rawIndex: unknown): Promise<HistoryIndex
     removeIds: [],
     quarantine: rejected,
   });
-  await storage.removeItems([LEGACY_KEY, `${LEGACY_KEY}$`]);
+  await vault.remove([LEGACY_KEY, `${LEGACY_KEY}$`]);
   return migrated;
 }
 
@@ -195,14 +207,14 @@ async function migrate(legacy: unknown, rawIndex: unknown): Promise<HistoryIndex
  */
 async function rebuildIndex(): Promise<HistoryIndex> {
   const keys = await allHistoryKeys();
-  const entryKeys = keys.filter((k) => k.startsWith(`local:${ENTRY_PREFIX}`));
-  const pageNumbers = keys.flatMap((k) => (k.startsWith(`local:${PAGE_PREFIX}`) ? [Number(k.slice(`local:${PAGE_PREFIX}`.length))] : []));
+  const entryKeys = keys.filter((k) => k.startsWith(ENTRY_PREFIX));
+  const pageNumbers = keys.flatMap((k) => (k.startsWith(PAGE_PREFIX) ? [Number(k.slice(PAGE_PREFIX.length))] : []));
   const values = await getValues(entryKeys);
   const known = new Map<string, HistoryEntry>();
   const rejected: unknown[] = [];
   const removeIds: string[] = [];
   entryKeys.forEach((key, i) => {
-    const id = key.slice(`local:${ENTRY_PREFIX}`.length);
+    const id = key.slice(ENTRY_PREFIX.length);
     const entry = parseEntry(id, values[i]);
     if (entry) known.set(id, entry);
     else if (values[i] != null) {
@@ -389,15 +401,15 @@ export function appendHistory(entry: HistoryEntry, maxEntries: number): Promise<
     const live = pages.filter((p) => sizeOf(p) > 0);
     const kept = !dropped.includes(entry.id);
     const recent = recentAfter(recentRaw, kept ? entry : null, new Set([entry.id, ...dropped]));
-    const writes: { key: StorageItemKey; value: unknown }[] = [
+    const writes: Write[] = [
       ...(kept ? [{ key: entryKey(entry.id), value: entry }] : []),
       ...live.filter((p) => touched.has(p)).map((p) => ({ key: pageKey(p.n), value: p.ids })),
       { key: INDEX_KEY, value: { pages: live.map((p) => ({ n: p.n, size: sizeOf(p) })), next } satisfies HistoryIndex },
       ...(recent ? [{ key: RECENT_KEY, value: recent }] : []),
     ];
-    await storage.setItems(writes);
+    await writeAll(writes);
     const stale = [...index.pages.filter((p) => !live.some((l) => l.n === p.n)).map((p) => pageKey(p.n)), ...dropped.map(entryKey)];
-    if (stale.length) await storage.removeItems(stale);
+    if (stale.length) await vault.remove(stale);
     if (!recent) await recentHistoryItem.setValue(await readNewest({ pages: live.map((p) => ({ n: p.n, size: sizeOf(p) })), next }, RECENT_HISTORY_SIZE));
   });
 }
@@ -412,12 +424,12 @@ export function replaceHistoryEntry(id: string, change: (entry: HistoryEntry) =>
     const current = parseEntry(id, raw);
     if (!current) return null;
     const next: HistoryEntry = { ...change(current), id };
-    const writes: { key: StorageItemKey; value: unknown }[] = [{ key: entryKey(id), value: next }];
+    const writes: Write[] = [{ key: entryKey(id), value: next }];
     const idOf = (item: unknown) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined);
     if (Array.isArray(recentRaw) && recentRaw.some((item) => idOf(item) === id)) {
       writes.push({ key: RECENT_KEY, value: recentRaw.map((item) => (idOf(item) === id ? next : item)) });
     }
-    await storage.setItems(writes);
+    await writeAll(writes);
     return next;
   });
 }
@@ -440,9 +452,9 @@ export function deleteHistoryEntries(ids: readonly string[]): Promise<HistoryEnt
 export function clearHistory(): Promise<HistoryEntry[]> {
   return serial(async () => {
     // The index first: should the worker die before the rest, the history is already empty.
-    await storage.removeItems([INDEX_KEY, LEGACY_KEY, RECENT_KEY]);
+    await vault.remove([INDEX_KEY, LEGACY_KEY, RECENT_KEY]);
     const rest = await allHistoryKeys();
-    if (rest.length) await storage.removeItems(rest);
+    if (rest.length) await vault.remove(rest);
     return [];
   });
 }

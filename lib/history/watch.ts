@@ -1,8 +1,8 @@
-import { browser } from 'wxt/browser';
+import { vault, type VaultChanges } from '../storage/vault';
 import { historyEntrySchema, type HistoryEntry } from './entry';
 import { EMPTY_INDEX, ENTRY_PREFIX, entryKey, getValues, INDEX_KEY, LEGACY_KEY, PAGE_PREFIX, pageKey, parseEntry, parseIndex, parsePage } from './layout';
 
-const WATCHED = new Set([INDEX_KEY, LEGACY_KEY].map((key) => key.slice('local:'.length)));
+const WATCHED = new Set([INDEX_KEY, LEGACY_KEY]);
 
 /**
  * The whole history for an extension page (the history page), kept current: read once, then
@@ -55,7 +55,7 @@ export function watchHistory(apply: (entries: HistoryEntry[]) => void): () => vo
     }
   }
 
-  const onChanged = (changes: Record<string, { newValue?: unknown }>) => {
+  const onChanged = (changes: VaultChanges) => {
     let relevant = false;
     for (const [key, change] of Object.entries(changes)) {
       if (key.startsWith(ENTRY_PREFIX)) {
@@ -67,10 +67,10 @@ export function watchHistory(apply: (entries: HistoryEntry[]) => void): () => vo
     }
     if (relevant) void refresh();
   };
-  browser.storage.local.onChanged.addListener(onChanged);
+  vault.onChanged.addListener(onChanged);
   void refresh();
   return () => {
     stopped = true;
-    browser.storage.local.onChanged.removeListener(onChanged);
+    vault.onChanged.removeListener(onChanged);
   };
 }

@@ -1,6 +1,6 @@
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
+import { defineVaultItem } from '../storage/vault-item';
 
 /**
  * Paid lookups in flight, written down before the request leaves. Chrome may stop the worker
@@ -20,7 +20,7 @@ export const pendingLookupSchema = z.object({
 });
 export type PendingLookup = z.infer<typeof pendingLookupSchema>;
 
-export const journalItem = storage.defineItem<unknown[]>('local:pendingLookups', { fallback: [], version: 1 });
+export const journalItem = defineVaultItem<unknown[]>('pendingLookups', { fallback: [], version: 1 });
 
 const serial = createSerialQueue();
 

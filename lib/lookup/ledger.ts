@@ -1,7 +1,7 @@
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
 import { matchingKeys } from './ledger-keys';
+import { defineVaultItem } from '../storage/vault-item';
 
 /**
  * The ledger of paid lookups: what was bought, for whom, when, for how much. A repeat of
@@ -20,7 +20,7 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export const ledgerItem = storage.defineItem<unknown[]>('local:ledger', { fallback: [], version: 1 });
+export const ledgerItem = defineVaultItem<unknown[]>('ledger', { fallback: [], version: 1 });
 
 const serial = createSerialQueue();
 

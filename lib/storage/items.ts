@@ -1,31 +1,32 @@
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import type { StoredBalance } from '../messaging/protocol';
 import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '../settings/gateway';
 import { readPreferences, type Preferences } from '../settings/preferences';
+import { defineVaultItem } from './vault-item';
 
 /**
- * Every stored key of the extension, each versioned so that a later release can migrate it.
- * Storage is untrusted input as well (older versions, manual edits), so readers validate
- * and fall back rather than crash.
+ * The connection, the balance and the preferences, in the vault (vault.ts) like every stored
+ * key of the extension (registry.ts lists them all), each versioned so that a later release can
+ * migrate it. Storage is untrusted input as well (older versions, manual edits), so readers
+ * validate and fall back rather than crash.
  */
-export const gatewayItem = storage.defineItem<Gateway>('local:gateway', {
+export const gatewayItem = defineVaultItem<Gateway>('gateway', {
   fallback: DEFAULT_GATEWAY,
   version: 1,
 });
 
 /** Kept apart from the gateway so that code reading the connection never loads the secret. */
-export const apiKeyItem = storage.defineItem<string>('local:apiKey', {
+export const apiKeyItem = defineVaultItem<string>('apiKey', {
   fallback: '',
   version: 1,
 });
 
-export const balanceItem = storage.defineItem<StoredBalance | null>('local:balance', {
+export const balanceItem = defineVaultItem<StoredBalance | null>('balance', {
   fallback: null,
   version: 1,
 });
 
-const storedBalanceSchema = z.object({ credits: z.number().finite(), at: z.number().finite() });
+export const storedBalanceSchema = z.object({ credits: z.number().finite(), at: z.number().finite() });
 
 export async function readGateway(): Promise<Gateway> {
   const parsed = gatewaySchema.safeParse(await gatewayItem.getValue());
@@ -42,7 +43,7 @@ export async function readBalance(): Promise<StoredBalance | null> {
   return parsed.success ? parsed.data : null;
 }
 
-export const preferencesItem = storage.defineItem<unknown>('local:preferences', { fallback: {}, version: 1 });
+export const preferencesItem = defineVaultItem<unknown>('preferences', { fallback: {}, version: 1 });
 
 export async function loadPreferences(): Promise<Preferences> {
   return readPreferences(await preferencesItem.getValue());

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { startSandbox } from '../../sandbox/start';
 import { CHROMIUM_FLAGS, findBrowser } from '../browser';
+import { writeVault } from '../demo/automation';
 import { benchHistoryEntry, type BenchResult } from './shared';
 
 export const name = 'popup: time to interactive';
@@ -21,14 +22,9 @@ const WARM_UPS = 3;
 const COLD_RUNS = 8;
 const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 
+/** Writes into the vault (the extension's IndexedDB), where the extension keeps all of this. */
 async function seed(worker: Worker, values: Record<string, unknown>, remove: string[] = []) {
-  await worker.evaluate(
-    async ({ values, remove }) => {
-      await chrome.storage.local.remove(remove);
-      await chrome.storage.local.set(values);
-    },
-    { values, remove },
-  );
+  await writeVault(worker, { ...values, ...Object.fromEntries(remove.map((key) => [key, undefined])) });
 }
 
 interface Timing {

@@ -1,7 +1,8 @@
 /**
- * What automation needs beyond clicks, shared by the demo tour and the e2e suite: a message to
- * the background sent as Dossier's own pages send it, and a context-menu click (which
- * automation cannot open) delivered to the handler the automation build exposes.
+ * What automation needs beyond clicks, shared by the demo tour, the e2e suite and the benches: a
+ * message to the background sent as Dossier's own pages send it, a context-menu click (which
+ * automation cannot open) delivered to the handler the automation build exposes, and reads and
+ * writes of the vault (the extension's IndexedDB) from the worker.
  */
 import type { Page, Worker } from 'playwright-core';
 
@@ -31,4 +32,48 @@ export async function contextMenuClick(worker: Worker, pageUrl: string, click: {
     },
     { pageUrl, click },
   );
+}
+
+/**
+ * Reads or writes the vault in the worker, opening its database as lib/storage/vault.ts does
+ * (same name, version and stores), and announces writes to open pages as the vault does.
+ */
+async function inVault(worker: Worker, write: Record<string, unknown> | null): Promise<Record<string, unknown>> {
+  return worker.evaluate(async (write) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dossier-vault', 1);
+      request.onupgradeneeded = () => {
+        for (const name of ['items', 'meta']) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const out = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const tx = db.transaction('items', write ? 'readwrite' : 'readonly');
+      const store = tx.objectStore('items');
+      for (const [key, value] of Object.entries(write ?? {})) value === undefined ? store.delete(key) : store.put(value, key);
+      const names = store.getAllKeys();
+      const values = store.getAll();
+      tx.oncomplete = () => resolve(Object.fromEntries(names.result.map((name, i) => [String(name), values.result[i]])));
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    if (write) {
+      const channel = new BroadcastChannel('dossier-vault');
+      channel.postMessage({ kind: 'changes', changes: Object.fromEntries(Object.entries(write).map(([key, newValue]) => [key, { newValue }])) });
+      channel.close();
+    }
+    return out;
+  }, write);
+}
+
+/** Writes keys into the vault from the worker (undefined removes one) and tells open pages. */
+export async function writeVault(worker: Worker, values: Record<string, unknown>): Promise<void> {
+  await inVault(worker, values);
+}
+
+/** Everything the vault holds (all keys, or those asked for), read in the worker. */
+export async function readVault(worker: Worker, keys?: string[]): Promise<Record<string, unknown>> {
+  const all = await inVault(worker, null);
+  return keys ? Object.fromEntries(Object.entries(all).filter(([key]) => keys.includes(key))) : all;
 }

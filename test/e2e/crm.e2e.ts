@@ -6,7 +6,7 @@ import { routeDemoPages } from '../../scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../emulators/pipedrive';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, configureExtension, expect, stopServiceWorkers, test, type Sandbox } from './extension';
+import { callBackground, configureExtension, expect, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
 
 /**
  * The CRM integration in the real browser, against local emulators of HubSpot, Pipedrive and a
@@ -108,7 +108,7 @@ test('settings: connecting HubSpot tests the token first, shows it masked, and e
 
   await hubspot.getByRole('button', { name: 'Disconnect HubSpot' }).click();
   await expect(hubspot.getByRole('button', { name: 'Connect HubSpot' })).toBeVisible();
-  expect(await worker.evaluate(async () => (await chrome.storage.local.get('crmConnections')).crmConnections)).toEqual({});
+  expect((await readVault(worker, ['crmConnections'])).crmConnections ?? {}).toEqual({});
 });
 
 test('"already in your CRM" shows before any credit is spent, with a link to the record', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -244,7 +244,7 @@ test('the service worker stopped with a push queued: it is delivered after the r
   await pd.server.refuse();
   await crm(page).getByRole('button', { name: 'Create in Pipedrive' }).click();
   await expect(crm(page).getByRole('status').filter({ hasText: /Pipedrive: not sent yet/ })).toBeVisible();
-  const queued = await worker.evaluate(async () => ((await chrome.storage.local.get('crmOutbox')).crmOutbox as { state: string }[]).map((i) => i.state));
+  const queued = ((await readVault(worker, ['crmOutbox'])).crmOutbox as { state: string }[]).map((i) => i.state);
   expect(queued).toEqual(['retrying']);
 
   await stopServiceWorkers(context, page);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/browser';
 import { startSandbox } from '../../sandbox/start';
+import { writeVault } from '../../scripts/demo/automation';
 
 /** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
@@ -30,13 +31,16 @@ export async function serviceWorkerOf(context: BrowserContext): Promise<Worker> 
   return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
 }
 
-/** Points the extension at the test's sandbox, as a user would in the settings. */
+/**
+ * Points the extension at the test's sandbox. The connection lives in the vault (the
+ * extension's IndexedDB, lib/storage/vault.ts), which the worker can write: the same keys and
+ * `{ v }` version metadata the settings page's saveConnection writes, and the change announced
+ * to open pages as the vault announces its own writes.
+ */
 export async function configureExtension(worker: Worker, settings: { gatewayUrl: string; apiKey?: string }) {
-  await worker.evaluate(async ({ gatewayUrl, apiKey }) => {
-    const values: Record<string, unknown> = { gateway: { kind: 'sandbox', url: gatewayUrl } };
-    if (apiKey !== undefined) values.apiKey = apiKey;
-    await chrome.storage.local.set(values);
-  }, settings);
+  const values: Record<string, unknown> = { gateway: { kind: 'sandbox', url: settings.gatewayUrl }, gateway$: { v: 1 } };
+  if (settings.apiKey !== undefined) Object.assign(values, { apiKey: settings.apiKey, apiKey$: { v: 1 } });
+  await writeVault(worker, values);
 }
 
 type Fixtures = {
@@ -94,7 +98,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-export { callBackground } from '../../scripts/demo/automation';
+export { callBackground, readVault, writeVault } from '../../scripts/demo/automation';
 
 /** Stops every service worker through the DevTools protocol, as Chrome does when it reclaims an idle worker. */
 export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {

@@ -3,13 +3,14 @@ import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { expect, test, type Sandbox } from './extension';
+import { expect, readVault, test, type Sandbox } from './extension';
 
 /**
  * A new user's first session, end to end, in the real browser: install, key, first enrichment,
  * CRM connection, push, history export, delete all data, and what the extension's storage holds
  * afterwards. Every step goes through the UI a person uses; the sandbox's ledger, the HubSpot
- * emulator and chrome.storage are only read, to check what the UI said.
+ * emulator and the extension's storage (the vault, chrome.storage) are only read, to check what
+ * the UI said.
  */
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const MAYA_EMAIL = 'maya.chen@northwind-analytics.example';
@@ -37,17 +38,19 @@ async function createAccount(sandbox: Sandbox): Promise<string> {
   return apiId;
 }
 
-type StorageDump = { local: Record<string, unknown>; session: Record<string, unknown>; sync: Record<string, unknown>; alarms: string[] };
+type StorageDump = { vault: Record<string, unknown>; local: Record<string, unknown>; session: Record<string, unknown>; sync: Record<string, unknown>; alarms: string[] };
 
 /** Everything the extension keeps, read in its service worker (a new one if Chrome stopped the first). */
 async function readExtensionState(context: BrowserContext, extensionId: string): Promise<StorageDump> {
-  const read = (worker: Worker) =>
-    worker.evaluate(async () => ({
+  const read = async (worker: Worker) => ({
+    vault: await readVault(worker),
+    ...(await worker.evaluate(async () => ({
       local: await chrome.storage.local.get(null),
       session: await chrome.storage.session.get(null),
       sync: await chrome.storage.sync.get(null),
       alarms: (await chrome.alarms.getAll()).map((a) => a.name),
-    }));
+    }))),
+  });
   const live = context.serviceWorkers().find((w) => w.url().startsWith(`chrome-extension://${extensionId}/`));
   if (live) {
     try {
@@ -222,7 +225,8 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     for (const trace of [apiId, HUBSPOT_TOKEN, MAYA_EMAIL, 'maya-chen', 'Maya Chen', 'Northwind']) expect(everything).not.toContain(trace);
     expect(everything).not.toMatch(new RegExp(`${hubspot.origin.replace(/[.:/]/g, '\\$&')}(?!\\d)`));
     // None of the items that hold the user's key, balance, preferences, history or CRM settings.
-    expect(Object.keys(state.local).filter((key) => /^(apiKey|balance|preferences|crmSettings|history)/.test(key))).toEqual([]);
+    const stored = { ...state.local, ...state.vault };
+    expect(Object.keys(stored).filter((key) => /^(apiKey|balance|preferences|crmSettings|history)/.test(key))).toEqual([]);
     // No CRM push left to retry.
     expect(state.alarms).not.toContain('dossier-crm-outbox');
 
@@ -230,7 +234,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     // value, or WXT's storage-version marker `<key>$` = { v: <n> }): nothing of the user's.
     const versionMarker = (key: string, value: unknown) =>
       key.endsWith('$') && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'v');
-    const remaining = Object.entries(state.local).filter(([key, value]) => !isEmpty(value) && !versionMarker(key, value));
+    const remaining = Object.entries(stored).filter(([key, value]) => !isEmpty(value) && !versionMarker(key, value));
     expect(remaining).toEqual([]);
 
     // The popup open since install is back to onboarding, and so is a new one.

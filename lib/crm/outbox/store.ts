@@ -1,14 +1,14 @@
-import { storage } from 'wxt/utils/storage';
 import { createSerialQueue } from '../../storage/serial';
+import { defineVaultItem } from '../../storage/vault-item';
 import { outboxItemSchema, type OutboxItem } from './schema';
 
 /**
  * Every push, from the click until the CRM has it, as a list in extension storage: nothing
- * lives only in the worker, which Chrome stops whenever it likes. Version 1. Entries that no
- * longer parse are set aside in `local:crmOutboxQuarantine`, not dropped.
+ * lives only in the worker, which Chrome stops whenever it likes. In the vault: it holds what was
+ * paid for. Version 1. Entries that no longer parse are set aside in `crmOutboxQuarantine`, not dropped.
  */
-export const outboxItem = storage.defineItem<unknown[]>('local:crmOutbox', { fallback: [], version: 1 });
-const quarantineItem = storage.defineItem<unknown[]>('local:crmOutboxQuarantine', { fallback: [] });
+export const outboxItem = defineVaultItem<unknown[]>('crmOutbox', { fallback: [], version: 1 });
+export const outboxQuarantineItem = defineVaultItem<unknown[]>('crmOutboxQuarantine', { fallback: [] });
 
 const DELIVERED_KEPT = 100;
 const DELIVERED_DAYS = 14;
@@ -44,7 +44,7 @@ function prune(items: OutboxItem[], now: number): OutboxItem[] {
 export function updateOutbox<T>(change: (items: OutboxItem[]) => { items: OutboxItem[]; result: T }, now: number): Promise<T> {
   return serial(async () => {
     const { items, rejected } = parseAll(await outboxItem.getValue());
-    if (rejected.length) await quarantineItem.setValue([...((await quarantineItem.getValue()) ?? []), ...rejected]);
+    if (rejected.length) await outboxQuarantineItem.setValue([...((await outboxQuarantineItem.getValue()) ?? []), ...rejected]);
     const next = change(items);
     await outboxItem.setValue(prune(next.items, now));
     return next.result;
@@ -62,6 +62,6 @@ export function patchItem(id: string, patch: (item: OutboxItem) => OutboxItem, n
 export async function clearOutbox(): Promise<void> {
   await serial(async () => {
     await outboxItem.setValue([]);
-    await quarantineItem.setValue([]);
+    await outboxQuarantineItem.setValue([]);
   });
 }

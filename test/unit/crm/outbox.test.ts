@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { vault } from '@/lib/storage/vault';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import { adapterFor } from '@/lib/crm/adapters';
 import type { HubspotConnection } from '@/lib/crm/connection';
@@ -197,6 +198,6 @@ describe('CRM outbox', () => {
     await outboxItem.setValue([{ id: 'broken' }]);
     await worker().runner.enqueue({ target: 'hubspot', contact: contact(), overwrite: [] });
     expect(await readOutbox()).toHaveLength(1);
-    expect(await fakeBrowser.storage.local.get('crmOutboxQuarantine')).toEqual({ crmOutboxQuarantine: [{ id: 'broken' }] });
+    expect(await vault.get('crmOutboxQuarantine')).toEqual({ crmOutboxQuarantine: [{ id: 'broken' }] });
   });
 });

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { vault } from '@/lib/storage/vault';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
 import {
@@ -67,7 +68,7 @@ describe('history store', () => {
     await historyItem.setValue([entry('ok'), { id: 5, nonsense: true }]);
     expect((await readHistory()).map((e) => e.id)).toEqual(['ok']);
     await appendHistory(entry('next'), 100);
-    expect(await fakeBrowser.storage.local.get('historyQuarantine')).toEqual({ historyQuarantine: [{ id: 5, nonsense: true }] });
+    expect(await vault.get('historyQuarantine')).toEqual({ historyQuarantine: [{ id: 5, nonsense: true }] });
   });
 });
 

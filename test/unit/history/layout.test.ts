@@ -17,9 +17,12 @@ import {
   replaceHistoryEntry,
 } from '@/lib/history/store';
 import { watchHistory } from '@/lib/history/watch';
+import { vault } from '@/lib/storage/vault';
+import { freshVault } from '../../setup/vault-helpers';
 
 const DAY = 86_400_000;
-const local = fakeBrowser.storage.local;
+/** The history lives in the vault; these tests read and break it there. */
+const local = vault;
 
 function entry(id: string, at = 1_000, size = 0): HistoryEntry {
   return {
@@ -117,6 +120,7 @@ describe('history layout: one key per entry', () => {
   it('writes the same few keys and bytes per append at 10,000 entries as at 1,000', async () => {
     async function appendCost(n: number) {
       fakeBrowser.reset();
+      await freshVault({ migrated: true });
       await historyItem.setValue(legacy(n, 1_000));
       await readHistory(); // moves the array into layout 2
       const writes = spyOnWrites();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { freshVault } from '../../setup/vault-helpers';
 import type { EnrichmentClient } from '@/lib/api';
 import type { ApiError } from '@/lib/api/errors';
 import { appendHistory, readHistory } from '@/lib/history/store';
@@ -141,6 +142,7 @@ describe('lookup service', () => {
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'miss', cost: 0 });
     expect((await readHistory()).map((e) => [e.outcome, e.cost])).toEqual([['miss', 0]]);
     fakeBrowser.reset();
+    await freshVault({ migrated: true });
     const h2 = harness([{ ok: false, error: apiError('invalid_key') }]);
     expect(await h2.service.lookup(jane)).toMatchObject({ status: 'failed', cost: 0, error: { kind: 'invalid_key' } });
     expect(await h2.service.preview(jane)).toMatchObject({ cost: 2, inLedger: null });
@@ -158,6 +160,7 @@ describe('lookup service', () => {
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid' });
     expect(h.run).toHaveBeenCalledTimes(2);
     fakeBrowser.reset();
+    await freshVault({ migrated: true });
     const h2 = harness([{ ok: false, error: apiError('invalid_key') }]);
     await h2.service.lookup(jane);
     expect(h2.run).toHaveBeenCalledTimes(1);
@@ -262,6 +265,7 @@ describe('a paid lookup whose answer is lost', () => {
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid', cost: 2 });
     expect(h.run).toHaveBeenCalledTimes(3);
     fakeBrowser.reset();
+    await freshVault({ migrated: true });
     const lost = harness([{ ok: false, error: apiError('server_error', true, true) }]);
     expect(await lost.service.lookup(jane)).toMatchObject({ status: 'unknown' });
     expect(lost.run).toHaveBeenCalledTimes(1);

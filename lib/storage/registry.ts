@@ -1,0 +1,183 @@
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import { storedConnectionSchema } from '../crm/connection';
+import { outboxItemSchema } from '../crm/outbox/schema';
+import { clearOutbox, outboxItem, outboxQuarantineItem } from '../crm/outbox/store';
+import { crmConnectionsItem, crmRecordIdsItem, crmSettingsItem, crmSettingsSchema, rememberedSchema } from '../crm/storage';
+import { historyEntrySchema } from '../history/entry';
+import { ENTRY_PREFIX, historyIndexItem, historyIndexSchema, LEGACY_KEY, PAGE_PREFIX } from '../history/layout';
+import { recentHistoryItem } from '../history/recent';
+import { clearHistory, historyItem, historyQuarantineItem, readHistory } from '../history/store';
+import { journalItem, pendingLookupSchema } from '../lookup/journal';
+import { clearLedger, ledgerEntrySchema, ledgerItem } from '../lookup/ledger';
+import { gatewaySchema } from '../settings/gateway';
+import { preferencesSchema } from '../settings/preferences';
+import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from './items';
+import { vault } from './vault';
+import { metaKey, type VaultItem } from './vault-item';
+
+/**
+ * Every stored item of the extension, in one place: its key (or the prefix of a family of keys,
+ * like the history's one key per entry), where it lives, what a valid value looks like, its
+ * version and migrations, and what "delete all data" and "export all data" do with it. The
+ * worker's move out of `storage.local` (migrate.ts), "delete all" and "export all" (data.ts) are
+ * driven by this list, and a unit test holds it to the rule that anything secret, paid for or
+ * personal lives in the vault, where no content script can read it.
+ */
+
+/**
+ * vault: the extension's IndexedDB (worker and extension pages only). local: `storage.local`,
+ * readable by every content script. session: `storage.session`, worker and extension pages only
+ * as long as nobody calls setAccessLevel (a test checks that nobody does).
+ */
+export type StorageArea = 'vault' | 'local' | 'session';
+
+/** What an item holds; anything but `layout` must live in the vault. */
+export type Holds = 'secret' | 'paid' | 'personal' | 'settings' | 'layout';
+
+export interface StoredItem {
+  /** A short name for logs and tests. */
+  name: string;
+  /** The exact key, or, with `family`, the prefix every key of the family starts with. */
+  key: string;
+  family?: boolean;
+  area: StorageArea;
+  holds: Holds;
+  /** A valid stored value (one member's, for a family). Readers fall back on anything else. */
+  schema: z.ZodType;
+  version: number;
+  migrations: Readonly<Record<number, (value: any) => unknown>>;
+  /** Whether "delete all data" clears it (everything does today; the field keeps it a decision). */
+  deleteAll: boolean;
+  /** Clears it through its own store's write queue, so no queued write brings it back. */
+  clear?: () => Promise<void>;
+  /** Where the export file puts it, and how to read it for that; secrets are never exported. */
+  exportAs?: { path: readonly [string, ...string[]]; read: () => Promise<unknown> };
+}
+
+type ItemFacts = Pick<StoredItem, 'name' | 'holds' | 'schema' | 'deleteAll' | 'clear' | 'exportAs'>;
+
+function vaultItem(item: VaultItem<any>, facts: ItemFacts): StoredItem {
+  return { key: item.key, area: 'vault', version: item.version, migrations: item.migrations, ...facts };
+}
+
+function vaultFamily(prefix: string, facts: ItemFacts): StoredItem {
+  return { key: prefix, family: true, area: 'vault', version: 1, migrations: {}, ...facts };
+}
+
+const list = <T extends z.ZodType>(schema: T) => z.array(schema);
+/** One function for every history key, so that "delete all" runs it once. */
+const clearAllHistory = () => clearHistory().then(() => {});
+
+export const STORED_ITEMS: readonly StoredItem[] = [
+  vaultItem(apiKeyItem, { name: 'API key', holds: 'secret', schema: z.string(), deleteAll: true }),
+  vaultItem(gatewayItem, {
+    name: 'gateway',
+    holds: 'settings',
+    schema: gatewaySchema,
+    deleteAll: true,
+    exportAs: { path: ['settings', 'gateway'], read: readGateway },
+  }),
+  vaultItem(balanceItem, { name: 'balance', holds: 'personal', schema: storedBalanceSchema.nullable(), deleteAll: true }),
+  vaultItem(preferencesItem, {
+    // The suppression list is personal data.
+    name: 'preferences',
+    holds: 'personal',
+    schema: preferencesSchema,
+    deleteAll: true,
+    exportAs: { path: ['settings', 'preferences'], read: loadPreferences },
+  }),
+  // The history: the index first, so that clearing it empties the history at once.
+  vaultItem(historyIndexItem, {
+    name: 'history index',
+    holds: 'paid',
+    schema: historyIndexSchema,
+    deleteAll: true,
+    clear: clearAllHistory,
+    exportAs: { path: ['history'], read: readHistory },
+  }),
+  vaultFamily(ENTRY_PREFIX, { name: 'history entries', holds: 'paid', schema: historyEntrySchema, deleteAll: true, clear: clearAllHistory }),
+  vaultFamily(PAGE_PREFIX, { name: 'history pages', holds: 'paid', schema: z.array(z.string()), deleteAll: true, clear: clearAllHistory }),
+  vaultItem(recentHistoryItem, { name: 'recent history', holds: 'paid', schema: list(historyEntrySchema).nullable(), deleteAll: true, clear: clearAllHistory }),
+  vaultItem(historyItem, { name: `history of release 0.1 (${LEGACY_KEY})`, holds: 'paid', schema: list(historyEntrySchema), deleteAll: true, clear: clearAllHistory }),
+  vaultItem(historyQuarantineItem, { name: 'unreadable history entries', holds: 'paid', schema: z.array(z.unknown()), deleteAll: true }),
+  vaultItem(ledgerItem, {
+    name: 'ledger',
+    holds: 'paid',
+    schema: list(ledgerEntrySchema),
+    deleteAll: true,
+    clear: clearLedger,
+    exportAs: { path: ['ledger'], read: readLedgerForExport },
+  }),
+  vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
+  vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
+  vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),
+  vaultItem(crmRecordIdsItem, { name: 'CRM record ids', holds: 'personal', schema: z.record(z.string(), rememberedSchema), deleteAll: true }),
+  vaultItem(outboxItem, { name: 'CRM outbox', holds: 'paid', schema: list(outboxItemSchema), deleteAll: true, clear: clearOutbox }),
+  vaultItem(outboxQuarantineItem, { name: 'unreadable CRM pushes', holds: 'paid', schema: z.array(z.unknown()), deleteAll: true, clear: clearOutbox }),
+  {
+    // Written by the in-page panel (components/panel/PanelHost.tsx), a content script: only
+    // where it sits and whether it is folded, nothing about the user.
+    name: 'panel layout',
+    key: 'panelLayout',
+    area: 'local',
+    holds: 'layout',
+    schema: z.object({ collapsed: z.boolean(), side: z.enum(['left', 'right']) }),
+    version: 1,
+    migrations: {},
+    deleteAll: true,
+  },
+];
+
+async function readLedgerForExport(): Promise<unknown> {
+  const raw = await ledgerItem.getValue();
+  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
+    const parsed = ledgerEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The registry item a stored key belongs to (its `$` version metadata included), if any. */
+export function itemOfKey(key: string, items: readonly StoredItem[] = STORED_ITEMS): StoredItem | undefined {
+  const bare = key.endsWith('$') ? key.slice(0, -1) : key;
+  return items.find((item) => (item.family ? bare.startsWith(item.key) : bare === item.key));
+}
+
+/** Removes an item's keys (each member's, for a family) and their version metadata. */
+async function removeItem(item: StoredItem): Promise<void> {
+  if (item.area !== 'vault') {
+    const area = item.area === 'local' ? browser.storage.local : browser.storage.session;
+    const keys = item.family ? Object.keys((await area?.get(null)) ?? {}).filter((k) => itemOfKey(k, [item])) : [item.key, metaKey(item.key)];
+    await area?.remove(keys);
+    return;
+  }
+  const keys = item.family ? (await vault.getKeys()).filter((k) => itemOfKey(k, [item])) : [item.key, metaKey(item.key)];
+  await vault.remove(keys);
+}
+
+/** Clears, in registry order, every item "delete all data" clears; each store's own way once. */
+export async function clearRegisteredItems(items: readonly StoredItem[] = STORED_ITEMS): Promise<void> {
+  const done = new Set<() => Promise<void>>();
+  for (const item of items) {
+    if (!item.deleteAll) continue;
+    if (item.clear && !done.has(item.clear)) {
+      done.add(item.clear);
+      await item.clear();
+    }
+    await removeItem(item);
+  }
+}
+
+/** The export file's data part: every item that says where it goes, read its own way. */
+export async function exportRegisteredItems(items: readonly StoredItem[] = STORED_ITEMS): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const values = await Promise.all(items.map((item) => item.exportAs?.read()));
+  items.forEach((item, i) => {
+    if (!item.exportAs) return;
+    const path = item.exportAs.path;
+    let node = out;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]!] = values[i];
+  });
+  return out;
+}

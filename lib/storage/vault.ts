@@ -1,0 +1,294 @@
+import { openDB, type IDBPDatabase } from 'idb';
+
+/**
+ * The vault: where the key, CRM tokens, the ledger, the history and everything else paid for
+ * or personal is kept. It is the extension's own IndexedDB, which only the worker and the
+ * extension's pages can open: a content script runs in the page's origin, so `indexedDB`
+ * there is the page's, never this one (whereas `storage.local` is readable by every content
+ * script). Same shape as a `storage.local` area so that stores change little: get / set /
+ * remove / getKeys / clear, and change events, which reach every extension context through a
+ * BroadcastChannel (also origin-bound) and this context's own listeners.
+ *
+ * Every operation waits until the vault is ready: it holds the "migrated" marker that the
+ * worker writes when it has moved the data of an older release out of `storage.local` (see
+ * migrate.ts), so a page opened before the worker did so never sees an empty history, and in
+ * the worker nothing runs on the vault while that move is under way.
+ */
+
+export interface VaultChange {
+  newValue?: unknown;
+  oldValue?: unknown;
+}
+export type VaultChanges = Record<string, VaultChange>;
+export type VaultListener = (changes: VaultChanges) => void;
+
+export interface VaultArea {
+  /** Values of the keys asked for that exist (all of them for null), as `storage.local.get`. */
+  get(keys: string | readonly string[] | null): Promise<Record<string, unknown>>;
+  /** Writes every key in one transaction: all or nothing. */
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | readonly string[]): Promise<void>;
+  getKeys(): Promise<string[]>;
+  clear(): Promise<void>;
+  /**
+   * Read-modify-write of `keys` in one transaction, so no other write lands in between;
+   * `change` returns the writes (undefined deletes a key), or null to write nothing.
+   */
+  update(keys: readonly string[], change: (current: Record<string, unknown>) => Record<string, unknown> | null): Promise<void>;
+  onChanged: { addListener(listener: VaultListener): void; removeListener(listener: VaultListener): void };
+}
+
+const DB_NAME = 'dossier-vault';
+const DB_VERSION = 1;
+const ITEMS = 'items';
+/** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
+const META = 'meta';
+const MARKER = 'migrated';
+const CHANNEL = 'dossier-vault';
+/** Bumped when a release moves more out of `storage.local`: pages wait for this one. */
+export const VAULT_MIGRATION = 1;
+
+export interface MigrationMarker {
+  version: number;
+  at: number;
+  /** Keys moved out of `storage.local`, with a fingerprint of the value moved (see migrate.ts). */
+  moved: Record<string, string>;
+}
+
+type Message = { kind: 'changes'; changes: VaultChanges } | { kind: 'migrated' };
+
+let connection: Promise<IDBPDatabase> | null = null;
+let readiness: Promise<IDBPDatabase> | null = null;
+let channel: BroadcastChannel | null = null;
+const listeners = new Set<VaultListener>();
+const readyWaiters = new Set<() => void>();
+/** Work this context must finish before it uses the vault (the worker's migration). */
+let hold: Promise<unknown> = Promise.resolve();
+
+/**
+ * Refuses to open in a web page's origin: were a content script ever to import a store, it
+ * would otherwise create a vault the page can read, and write secrets into it.
+ */
+function assertExtensionContext(): void {
+  if (import.meta.env.MODE === 'test') return;
+  const protocol = globalThis.location?.protocol ?? '';
+  if (/^(https?|file|data|blob|about):$/.test(protocol)) throw new Error('The vault opens only in the extension’s own pages and worker.');
+}
+
+function openDatabase(): Promise<IDBPDatabase> {
+  assertExtensionContext();
+  connection ??= openDB(DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains(ITEMS)) db.createObjectStore(ITEMS);
+      if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+    },
+    blocking(_current, _next, event) {
+      // A newer release wants to upgrade the database: let it, and reopen on next use.
+      (event.target as IDBDatabase).close();
+      connection = readiness = null;
+    },
+    terminated() {
+      connection = readiness = null;
+    },
+  });
+  listen();
+  return connection;
+}
+
+function listen(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(CHANNEL);
+  // Node (unit tests) would otherwise stay alive for an open channel.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+  channel.onmessage = (event: MessageEvent<Message>) => {
+    if (event.data?.kind === 'changes') deliver(event.data.changes);
+    else if (event.data?.kind === 'migrated') readyWaiters.forEach((wake) => wake());
+  };
+}
+
+function deliver(changes: VaultChanges): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(changes);
+    } catch (err) {
+      console.error('vault listener failed', err);
+    }
+  }
+}
+
+/** Tells this context's listeners, then every other extension context. */
+function announce(changes: VaultChanges): void {
+  if (!Object.keys(changes).length) return;
+  deliver(changes);
+  try {
+    channel?.postMessage({ kind: 'changes', changes } satisfies Message);
+  } catch (err) {
+    // A value that cannot cross (none should: it came out of IndexedDB) must not fail the write.
+    console.error('vault broadcast failed', err);
+  }
+}
+
+async function readMarker(db: IDBPDatabase): Promise<MigrationMarker | null> {
+  return ((await db.get(META, MARKER)) as MigrationMarker | undefined) ?? null;
+}
+
+const isCurrent = (marker: MigrationMarker | null) => (marker?.version ?? 0) >= VAULT_MIGRATION;
+
+/** The database once migrated; polls as well, in case the worker's signal came before we listened. */
+function ready(): Promise<IDBPDatabase> {
+  readiness ??= (async () => {
+    await hold;
+    const db = await openDatabase();
+    while (!isCurrent(await readMarker(db))) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          readyWaiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 500);
+        readyWaiters.add(wake);
+      });
+    }
+    return db;
+  })();
+  const current = readiness;
+  current.catch(() => {
+    if (readiness === current) readiness = null;
+  });
+  return current;
+}
+
+const asList = (keys: string | readonly string[]) => (typeof keys === 'string' ? [keys] : [...keys]);
+
+function createArea(database: () => Promise<IDBPDatabase>): VaultArea {
+  async function update(keys: readonly string[], change: (current: Record<string, unknown>) => Record<string, unknown> | null): Promise<void> {
+    const db = await database();
+    const tx = db.transaction(ITEMS, 'readwrite');
+    const values = await Promise.all(keys.map((key) => tx.store.get(key)));
+    const current: Record<string, unknown> = {};
+    keys.forEach((key, i) => values[i] !== undefined && (current[key] = values[i]));
+    const changes: VaultChanges = {};
+    try {
+      const writes = change(current);
+      if (writes) {
+        const targets = Object.keys(writes);
+        const before = await Promise.all(targets.map((key) => (key in current ? current[key] : tx.store.get(key))));
+        const pending: Promise<unknown>[] = [];
+        targets.forEach((key, i) => {
+          const value = writes[key];
+          if (value === undefined && before[i] !== undefined) changes[key] = { oldValue: before[i] };
+          if (value !== undefined) changes[key] = { newValue: value, oldValue: before[i] };
+          // put throws at once for a value it cannot clone; requests already made then fail
+          // with the abort below, which is expected, not an unhandled rejection.
+          const request = value === undefined ? tx.store.delete(key) : tx.store.put(value, key);
+          request.catch(() => {});
+          pending.push(request);
+        });
+        await Promise.all(pending);
+      }
+    } catch (err) {
+      // A value that cannot be stored (or a failed change) must not leave half of the set written.
+      tx.abort();
+      await tx.done.catch(() => {});
+      throw err;
+    }
+    await tx.done;
+    announce(changes);
+  }
+
+  return {
+    async get(keys) {
+      const db = await database();
+      const tx = db.transaction(ITEMS, 'readonly');
+      if (keys === null) {
+        const [names, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+        return Object.fromEntries(names.map((name, i) => [String(name), values[i]]));
+      }
+      const list = asList(keys);
+      const values = await Promise.all(list.map((key) => tx.store.get(key)));
+      const out: Record<string, unknown> = {};
+      list.forEach((key, i) => values[i] !== undefined && (out[key] = values[i]));
+      return out;
+    },
+    set: (items) => update([], () => items),
+    remove: (keys) => update([], () => Object.fromEntries(asList(keys).map((key) => [key, undefined]))),
+    async getKeys() {
+      const db = await database();
+      return (await db.getAllKeys(ITEMS)).map(String);
+    },
+    async clear() {
+      const db = await database();
+      const tx = db.transaction(ITEMS, 'readwrite');
+      const [names, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+      await tx.store.clear();
+      await tx.done;
+      announce(Object.fromEntries(names.map((name, i) => [String(name), { oldValue: values[i] }])));
+    },
+    update,
+    onChanged: {
+      addListener: (listener) => {
+        listeners.add(listener);
+        listen();
+      },
+      removeListener: (listener) => void listeners.delete(listener),
+    },
+  };
+}
+
+/** The vault every store uses: waits until the data of older releases is in. */
+export const vault: VaultArea = createArea(ready);
+
+/**
+ * Copies `entries` into the vault and records the marker, in one transaction: a key the vault
+ * already holds keeps the vault's value (it is newer, or the same one copied by a run that
+ * died before it could clean up). `moved` is what the marker records as moved from now on.
+ * Only the worker's migration calls it (migrate.ts).
+ */
+export async function copyIntoVault(
+  plan: (marker: MigrationMarker | null, present: ReadonlySet<string>) => { copy: Record<string, unknown>; moved: Record<string, string> },
+  keys: readonly string[],
+  now: number,
+): Promise<{ copied: string[]; marker: MigrationMarker }> {
+  const db = await openDatabase();
+  const tx = db.transaction([ITEMS, META], 'readwrite');
+  const items = tx.objectStore(ITEMS);
+  const meta = tx.objectStore(META);
+  const marker = ((await meta.get(MARKER)) as MigrationMarker | undefined) ?? null;
+  const found = await Promise.all(keys.map((key) => items.getKey(key)));
+  const present = new Set(keys.filter((_, i) => found[i] !== undefined));
+  const { copy, moved } = plan(marker, present);
+  const copied = Object.keys(copy).filter((key) => !present.has(key));
+  const next: MigrationMarker = { version: Math.max(VAULT_MIGRATION, marker?.version ?? 0), at: now, moved: { ...marker?.moved, ...moved } };
+  await Promise.all([...copied.map((key) => items.put(copy[key], key)), meta.put(next, MARKER)]);
+  await tx.done;
+  announce(Object.fromEntries(copied.map((key) => [key, { newValue: copy[key] }])));
+  readyWaiters.forEach((wake) => wake());
+  channel?.postMessage({ kind: 'migrated' } satisfies Message);
+  return { copied, marker: next };
+}
+
+export async function readMigrationMarker(): Promise<MigrationMarker | null> {
+  return readMarker(await openDatabase());
+}
+
+/**
+ * Makes this context's vault operations wait for `work` (the worker's migration), whether it
+ * succeeds or fails: if it failed after an earlier run had already migrated, the vault is
+ * still the truth and the worker must go on serving.
+ */
+export function holdVaultUntil(work: Promise<unknown>): void {
+  const previous = hold;
+  hold = Promise.all([previous, work.catch(() => {})]);
+  readiness = null;
+}
+
+/** Unit tests only: forgets the connection (the caller swaps `indexedDB` for a fresh one). */
+export function resetVaultConnection(): void {
+  void connection?.then((db) => db.close()).catch(() => {});
+  connection = readiness = null;
+  hold = Promise.resolve();
+  listeners.clear();
+  channel?.close();
+  channel = null;
+}

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { routeDemoPages } from '../../scripts/demo-routes';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
+import { callBackground, configureExtension, evaluateInContentScript, expect, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
+
+/**
+ * Secrets and paid data live in the vault (the extension's IndexedDB), out of content scripts'
+ * reach: `storage.local`, which every content script can read, holds none of them, and the
+ * extension's pages still show them, with or without a running worker.
+ */
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+
+let hook: Awaited<ReturnType<typeof startWebhookEmulator>>;
+test.beforeAll(async () => {
+  hook = await startWebhookEmulator();
+});
+test.afterAll(async () => {
+  await hook?.server.close();
+});
+
+async function freshKey(sandbox: Sandbox): Promise<string> {
+  const apiId = `vault-${Math.random().toString(36).slice(2)}`;
+  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  expect(res.ok).toBe(true);
+  return apiId;
+}
+
+const recentLookups = (popup: Page) => popup.getByRole('list', { name: 'Recent lookups' }).getByRole('listitem');
+
+test('after a paid lookup, a content script reads no key, token, history, ledger or result; the popup shows the history with the worker stopped', async ({
+  context,
+  worker,
+  sandbox,
+  extensionId,
+  openExtensionPage,
+}) => {
+  const apiId = await freshKey(sandbox);
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  const history = await openExtensionPage('lookup-history.html');
+  expect(await callBackground(history, 'crmConnect', { connection: { kind: 'webhook', url: hook.url, secret: WEBHOOK_SECRET } })).toMatchObject({ ok: true });
+  const paid = await callBackground(history, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+  expect(paid).toMatchObject({ ok: true, value: { status: 'paid', cost: 2 } });
+  const email = paid.value.value.person.email as string | undefined;
+
+  // What the worker wrote is in the vault...
+  const vault = await readVault(worker);
+  expect(vault.apiKey).toBe(apiId);
+  expect(JSON.stringify(vault.ledger)).toContain('Maya Chen');
+  expect(Object.keys(vault).some((key) => key.startsWith('historyEntry:'))).toBe(true);
+  expect(JSON.stringify(vault.crmConnections)).toContain(WEBHOOK_SECRET);
+
+  // ...and none of it in what a content script on a profile page can read.
+  await routeDemoPages(context, sandbox.origin);
+  const page = await context.newPage();
+  await page.goto(MAYA);
+  await expect(page.getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
+  const seen = await evaluateInContentScript<{ local: string; databases: string[] }>(
+    context,
+    page,
+    extensionId,
+    `(async () => ({
+      local: JSON.stringify(await chrome.storage.local.get(null)),
+      databases: (await indexedDB.databases()).map((d) => d.name),
+    }))()`,
+  );
+  for (const trace of [apiId, WEBHOOK_SECRET, 'Maya Chen', 'maya-chen', 'historyEntry', 'historyIndex', '"ledger"', '"crmConnections"', '"crmOutbox"', ...(email ? [email] : [])]) {
+    expect(seen.local, trace).not.toContain(trace);
+  }
+  // The content script's IndexedDB is the page's: the vault is not there.
+  expect(seen.databases).not.toContain('dossier-vault');
+
+  // The popup reads the history from the vault itself: it shows it with no worker running.
+  await stopServiceWorkers(context, page);
+  const popup = await openExtensionPage('popup.html');
+  await expect(recentLookups(popup)).toHaveCount(1);
+  await expect(recentLookups(popup).first()).toContainText('Enrich person · Paid · 2 credits');
+});
+
+test('an older release’s data in storage.local moves into the vault at the worker’s start, and the popup shows it', async ({ context, worker, sandbox, openExtensionPage }) => {
+  const apiId = await freshKey(sandbox);
+  const entry = {
+    id: 'from-0.1',
+    op: 'enrichPerson',
+    subject: MAYA,
+    input: { profileUrl: MAYA },
+    identity: 'person:maya-chen',
+    outcome: 'paid',
+    cost: 2,
+    fromLedger: false,
+    paidAt: Date.now() - 60_000,
+    at: Date.now() - 60_000,
+    pageUrl: null,
+    error: null,
+  };
+  // What release 0.1 left: everything in storage.local, the history as one array.
+  await worker.evaluate(
+    ({ apiId, gatewayUrl, entry }) =>
+      chrome.storage.local.set({
+        apiKey: apiId,
+        gateway: { kind: 'sandbox', url: gatewayUrl },
+        history: [entry],
+        ledger: [{ op: 'enrichPerson', keys: ['person:maya-chen'], paidAt: entry.paidAt, creditBurn: 2, result: { fullName: 'Maya Chen' }, historyId: entry.id }],
+        crmConnections: { webhook: { kind: 'webhook', url: 'https://hooks.example/dossier', secret: 'webhook-secret-0123456789' } },
+      }),
+    { apiId, gatewayUrl: sandbox.url, entry },
+  );
+  const page = await openExtensionPage('lookup-history.html');
+  await stopServiceWorkers(context, page);
+
+  // Any page wakes the worker, which moves everything before it answers.
+  const popup = await openExtensionPage('popup.html');
+  await expect(recentLookups(popup)).toHaveCount(1);
+  await expect(recentLookups(popup).first()).toContainText('https://www.linkedin.com/in/maya-chen/');
+  const restarted = context.serviceWorkers().at(-1)!;
+  expect(await restarted.evaluate(() => chrome.storage.local.get(null))).toEqual({});
+  const vault = await readVault(restarted);
+  expect(vault.apiKey).toBe(apiId);
+  expect(JSON.stringify(vault.crmConnections)).toContain('webhook-secret-0123456789');
+  // The ledger came along: asking again is free.
+  const again = await callBackground(popup, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+  expect(again.value.status).toBe('cached');
+});

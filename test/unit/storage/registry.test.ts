@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/background/data';
+import { appendHistory } from '@/lib/history/store';
+import { recordInLedger } from '@/lib/lookup/ledger';
+import { writeConnection } from '@/lib/crm/storage';
+import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
+import { itemOfKey, STORED_ITEMS } from '@/lib/storage/registry';
+import { vault } from '@/lib/storage/vault';
+
+const ROOT = join(__dirname, '../../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+/** The code without its comments, which may name what the code must not do. */
+const CODE = ['lib', 'entrypoints', 'components']
+  .flatMap(sources)
+  .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '') }));
+
+describe('the registry of stored items', () => {
+  it('keeps everything secret, paid for or personal in the vault, out of content scripts’ reach', () => {
+    const sensitive = STORED_ITEMS.filter((item) => item.holds !== 'settings' && item.holds !== 'layout');
+    expect(sensitive.map((i) => i.name)).toEqual(expect.arrayContaining(['API key', 'CRM connections', 'ledger', 'history entries', 'CRM outbox', 'preferences']));
+    for (const item of sensitive) expect(item.area, item.name).toBe('vault');
+    // storage.local may hold a layout at most.
+    for (const item of STORED_ITEMS.filter((i) => i.area === 'local')) expect(item.holds, item.name).toBe('layout');
+  });
+
+  it('never exports a secret', () => {
+    for (const item of STORED_ITEMS.filter((i) => i.holds === 'secret')) expect(item.exportAs, item.name).toBeUndefined();
+  });
+
+  it('declares every key the code defines, each once', () => {
+    const defined = CODE.flatMap(({ path, text }) =>
+      [...text.matchAll(/(?:defineVaultItem|storage\.defineItem)(?:<[^(]*>)?\(\s*'(?:local:|session:)?([^']+)'/g)].map((m) => ({ path, key: m[1]! })),
+    );
+    expect(defined.length).toBeGreaterThan(10);
+    for (const { path, key } of defined) expect(itemOfKey(key), `${key} (${path})`).toBeDefined();
+    const keys = STORED_ITEMS.map((i) => i.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('leaves storage.session to trusted contexts: nothing calls setAccessLevel', () => {
+    const callers = CODE.filter(({ text }) => /setAccessLevel\s*\(/.test(text)).map(({ path }) => path);
+    expect(callers).toEqual([]);
+  });
+
+  it('reads storage.local nowhere but the in-page panel’s layout and the move into the vault', () => {
+    const readers = CODE.filter(({ text }) => /storage\.local\b|'local:|storage\.(get|set|remove)Items?\(|storage\.watch\(/.test(text)).map(({ path }) => path);
+    expect(readers.sort()).toEqual(['components/panel/PanelHost.tsx', 'lib/background/data.ts', 'lib/storage/migrate.ts', 'lib/storage/registry.ts']);
+  });
+});
+
+describe('export and delete all, driven by the registry', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  async function useEverything() {
+    await apiKeyItem.setValue('live-key-0123456789');
+    await gatewayItem.setValue({ kind: 'custom', url: 'https://gateway.example/' });
+    await preferencesItem.setValue({ suppression: { emails: ['ceo@acme.example'] } });
+    await appendHistory(
+      { id: 'h1', op: 'enrichPerson', subject: 's', input: {}, identity: 'person:jane', outcome: 'paid', cost: 2, fromLedger: false, paidAt: 1, at: 1, pageUrl: null, error: null },
+      100,
+    );
+    await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { email: 'jane@acme.example' }, historyId: 'h1' });
+    await writeConnection({ kind: 'hubspot', token: 'pat-na1-0000-token-abcdef' } as never);
+  }
+
+  it('exports settings, history and ledger, never the key or a token', async () => {
+    await useEverything();
+    const file = JSON.parse((await exportAllData(0)).content);
+    expect(file).toMatchObject({ format: 'dossier-data', settings: { gateway: { url: 'https://gateway.example/' } }, history: [{ id: 'h1' }], ledger: [{ historyId: 'h1' }] });
+    const text = JSON.stringify(file);
+    expect(text).not.toContain('live-key-0123456789');
+    expect(text).not.toContain('pat-na1-0000-token-abcdef');
+  });
+
+  it('clears every registered item of the vault, then forgets whatever else is left', async () => {
+    await useEverything();
+    await vault.set({ somethingNewer: 1 });
+    Object.assign(fakeBrowser.permissions, { getAll: async () => ({ origins: [], permissions: [] }), remove: async () => true });
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ host_permissions: [] } as never);
+    await deleteAllData();
+    expect(Object.keys(await vault.get(null))).toEqual(['somethingNewer']);
+    await forgetTheRest();
+    expect(await vault.get(null)).toEqual({});
+    // The vault stays open to the stores afterwards (the migration marker survives).
+    await apiKeyItem.setValue('again');
+    expect(await apiKeyItem.getValue()).toBe('again');
+  });
+});
