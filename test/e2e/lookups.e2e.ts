@@ -176,6 +176,15 @@ test('a daily cap refuses a lookup before any request and says why', async ({ sa
   expect((await sandbox.ledger(apiId)).requests).toBe(before.requests);
 });
 
+test('twenty lookups sent together against a daily cap of ten credits spend at most ten', async ({ sandbox, worker, openExtensionPage }) => {
+  const { apiId, page } = await setup(sandbox, worker, openExtensionPage, { spending: { dailyCap: 10 } });
+  const slugs = (await import('../../sandbox/directory')).defaultDirectory().people.slice(0, 20).map((p) => p.slug);
+  const replies = await Promise.all(slugs.map((slug) => callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: `https://www.linkedin.com/in/${slug}/` } })));
+  const spent = (await sandbox.ledger(apiId)).charges.reduce((sum, c) => sum + c.creditBurn, 0);
+  expect(spent).toBeLessThanOrEqual(10);
+  expect(replies.filter((r) => r.value.error?.kind === 'daily_cap').length).toBeGreaterThanOrEqual(15);
+});
+
 test('the toolbar badge shows the balance once it falls below the threshold', async ({ sandbox, worker, openExtensionPage }) => {
   const { page } = await setup(sandbox, worker, openExtensionPage, { spending: { lowBalanceThreshold: 990 } });
   await callBackground(page, 'getCredits', { refresh: true });
