@@ -41,7 +41,7 @@ export function PanelModeChoice({ tabId, onChosen }: { tabId?: number; onChosen?
           </span>
         </p>
       ))}
-      <p role="status">{failed ? t('panelMode.failed') : current ? t('panelMode.chosen', { mode: t(LABEL[current]) }) : t('panelMode.notChosen')}</p>
+      <p aria-live="polite" className="muted">{failed ? t('panelMode.failed') : current ? t('panelMode.chosen', { mode: t(LABEL[current]) }) : t('panelMode.notChosen')}</p>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
 import { deleteAllData, exportAllData, forgetTheRest } from './data';
 import { createPanelService } from './panel-service';
+import { applyPanelMode } from './panel-tabs';
 import type { ConnectionDeps } from './connection';
 import { fetchBalance } from './connection';
 import type { HandlerDeps } from './handlers';
@@ -97,7 +98,8 @@ export function createBackground(identity: RouterIdentity) {
     preferences,
     openSettings: () => browser.runtime.openOptionsPage(),
     panel,
-    userData: { exportAll: exportAllData, deleteAll: () => deleteAllData().then(deleteCrmData).then(forgetTheRest) },
+    // Frames go first: an open frame would otherwise write its layout back after the erase.
+    userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
   };
