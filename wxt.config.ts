@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/content/hosts';
 
 // The automation build (DOSSIER_E2E=1), used by the e2e suite and the `npm start` tour:
 // automation cannot answer an optional-permission prompt, so it declares up front the hosts
@@ -26,7 +28,14 @@ export default defineConfig({
   // One code base, MV3 everywhere: Firefox's MV3 has action, scripting and optional host
   // permissions as Chrome does, where its MV2 would need a second path through the code.
   manifestVersion: 3,
-  vite: () => ({ define: { __DOSSIER_AUTOMATION__: JSON.stringify(e2eBuild) } }),
+  vite: () => ({
+    define: { __DOSSIER_AUTOMATION__: JSON.stringify(e2eBuild) },
+    // WXT's content-script context announces every content script to the page (a postMessage
+    // and a CustomEvent naming the extension): ours says nothing. See lib/content/quiet-context.ts.
+    resolve: {
+      alias: [{ find: /^wxt\/utils\/content-script-context$/, replacement: fileURLToPath(new URL('./lib/content/quiet-context.ts', import.meta.url)) }],
+    },
+  }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
@@ -37,6 +46,13 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
     // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
     optional_host_permissions: ['<all_urls>'],
+    // The panel's frame: only the network's pages may load it, and only at the per-session
+    // dynamic URL that runtime.getURL gives the content script, so that no page can probe
+    // chrome-extension://<id>/ for Dossier's files. Its scripts and styles load from the
+    // extension page itself and need not be listed.
+    web_accessible_resources: [
+      { resources: ['panel-frame.html'], matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES], use_dynamic_url: true },
+    ],
     commands: {
       'enrich-profile': {
         suggested_key: { default: 'Alt+Shift+E' },

@@ -2,19 +2,20 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
-import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { sendMessage } from '@/lib/messaging/messenger';
 import { actionsFor } from '@/lib/panel/actions';
 import { SpendStatus } from './SpendStatus';
 import { LookupResult } from './LookupResult';
 import { priceText } from './price';
 import { usePreview, useSpend, type LookupRequest } from './useLookup';
 
-/** Asks the active tab's detector what it saw; a tab without Dossier's content script has nothing to say. */
+/** What the worker knows the active tab's detector saw; a tab without Dossier's content script has nothing. */
 async function detectionInActiveTab(): Promise<Detection | null> {
   try {
     const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
     if (tab?.id === undefined) return null;
-    return await contentMessenger.sendMessage('getDetection', undefined, tab.id);
+    const reply = await sendMessage('panelState', { tabId: tab.id });
+    return reply.ok ? reply.value.detection : null;
   } catch {
     return null;
   }

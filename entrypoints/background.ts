@@ -6,6 +6,7 @@ import { syncScannerRegistration } from '@/lib/background/scanner-registration';
 import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
+import { forgetTab } from '@/lib/background/panel-tabs';
 import { readInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
 import { startVaultMigration } from '@/lib/storage/migrate';
@@ -47,6 +48,8 @@ export default defineBackground(() => {
     if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
   });
   browser.notifications.onClicked.addListener(openNotificationDetails);
+  // A closed tab's detection, found items and notice go with it.
+  browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
   const syncScanner = () => void syncScannerRegistration().catch(() => {});
   browser.permissions.onAdded.addListener(syncScanner);
   browser.permissions.onRemoved.addListener(syncScanner);

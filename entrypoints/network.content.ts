@@ -1,35 +1,40 @@
-import { contentBridge } from '@/lib/content/bridge';
+import { createFrameHost } from '@/lib/content/frame-host';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/content/hosts';
+import { watchLocation } from '@/lib/content/location';
 import { sameDetection, scheduleDetections } from '@/lib/content/redetect';
 import { detectPage } from '@/lib/extract/detect';
-import { showLookupResultsInPanel } from '@/lib/content/lookup-notices';
-import { showPanel } from '@/lib/content/show-panel';
+import type { Detection } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { sendMessage } from '@/lib/messaging/messenger';
 
 /**
- * The small always-on detector. It reads the page with a few targeted queries, and asks the
- * background to inject the panel only when the page is something Dossier can act on.
+ * The always-on detector. It reads the page with a few targeted queries, reports what it saw
+ * to the worker (its only correspondent) and places the panel's frame where the worker says.
+ * In stealth mode the worker never says so, and nothing is added to the page.
  */
 export default defineContentScript({
   matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES],
   runAt: 'document_idle',
   main(ctx) {
-    const bridge = contentBridge();
+    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), t('app.name'));
+    let last: Detection | null | undefined;
 
-    function detect() {
+    async function detect() {
       const detection = detectPage(document, location.href);
-      if (sameDetection(detection, bridge.state.detection)) return;
-      bridge.set({ detection });
-      if (detection.kind !== 'other' && !bridge.state.panelMounted) void showPanel();
+      if (last !== undefined && sameDetection(detection, last)) return;
+      last = detection;
+      const reply = await sendMessage('reportDetection', { detection }).catch(() => null);
+      if (ctx.isValid && reply?.ok && reply.value.frame) frame.place(reply.value.frame);
     }
 
-    let cancel = scheduleDetections(detect, (cb, ms) => ctx.setTimeout(cb, ms), clearTimeout);
-    ctx.addEventListener(window, 'wxt:locationchange', () => {
+    const schedule = () => scheduleDetections(() => void detect(), (cb, ms) => ctx.setTimeout(cb, ms), clearTimeout);
+    let cancel = schedule();
+    watchLocation(() => {
       cancel();
-      cancel = scheduleDetections(detect, (cb, ms) => ctx.setTimeout(cb, ms), clearTimeout);
-    });
+      cancel = schedule();
+    }, ctx.signal);
 
-    contentMessenger.onMessage('getDetection', () => bridge.state.detection);
-    showLookupResultsInPanel(contentMessenger, bridge, showPanel);
+    contentMessenger.onMessage('placeFrame', ({ data }) => frame.place(data));
   },
 });

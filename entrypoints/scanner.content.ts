@@ -1,22 +1,18 @@
-import { contentBridge } from '@/lib/content/bridge';
 import { markFound } from '@/lib/content/highlight';
 import { regionFor } from '@/lib/identity/region';
+import { sendMessage } from '@/lib/messaging/messenger';
 import { scanPage } from '@/lib/scan';
-import { contentMessenger } from '@/lib/messaging/content-protocol';
-import { showLookupResultsInPanel } from '@/lib/content/lookup-notices';
-import { showPanel } from '@/lib/content/show-panel';
 
 /**
  * Emails and phone numbers on any page: opt-in. Not in the manifest; the background registers
- * it for all sites only after the user granted that permission in the settings.
+ * it for all sites only after the user granted that permission in the settings. What it finds
+ * goes to the worker, which shows it in the side panel (the panel's frame is only allowed on
+ * the network's pages).
  */
 export default defineContentScript({
   registration: 'runtime',
   runAt: 'document_idle',
   async main(ctx) {
-    const bridge = contentBridge();
-    // Listening before the scan: a right-click lookup may arrive while it runs.
-    showLookupResultsInPanel(contentMessenger, bridge, showPanel);
     const controller = new AbortController();
     ctx.onInvalidated(() => controller.abort());
     const found = await scanPage(document, {
@@ -25,8 +21,6 @@ export default defineContentScript({
     });
     if (!found.length || controller.signal.aborted) return;
     markFound(found);
-    bridge.set({ found: found.map(({ kind, value, display }) => ({ kind, value, display })) });
-    contentMessenger.onMessage('getDetection', () => bridge.state.detection);
-    if (!bridge.state.panelMounted) await showPanel();
+    await sendMessage('reportFound', { items: found.map(({ kind, value, display }) => ({ kind, value, display })) }).catch(() => null);
   },
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FoundItem } from '@/lib/content/bridge';
+import type { FoundItem } from '@/lib/panel/tab-state';
 import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 import type { PanelRequest } from '@/lib/panel/actions';

@@ -1,45 +1,49 @@
-import { useEffect, useState } from 'react';
-import { storage } from 'wxt/utils/storage';
-import { contentBridge, type BridgeState } from '@/lib/content/bridge';
+import { useEffect, useRef, useState } from 'react';
+import { sendMessage } from '@/lib/messaging/messenger';
 import { Panel, type PanelLayout } from './Panel';
 import { FoundItems } from './FoundItems';
 import { SearchQueue } from './SearchQueue';
+import { useTabState } from './useTabState';
 
-const layoutItem = storage.defineItem<PanelLayout>('local:panelLayout', {
-  fallback: { collapsed: false, side: 'right' },
-  version: 1,
-});
+/**
+ * The panel inside its frame (an extension page in the network's page). It shows its own
+ * tab's state, and every change of layout (side, fold, close, its measured height) goes to
+ * the worker, which has the tab's content script move or resize the frame: the frame and
+ * the page never talk.
+ */
+export function PanelHost() {
+  const state = useTabState(undefined);
+  const [layout, setLayout] = useState<PanelLayout | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
 
-
-/** Connects the panel to what the detector saw and to the layout the user chose last time. */
-export function PanelHost({ host, onClose }: { host?: HTMLElement; onClose?: () => void }) {
-  const bridge = contentBridge();
-  const [state, setState] = useState<BridgeState>(bridge.state);
-  const [layout, setLayout] = useState<PanelLayout>({ collapsed: false, side: 'right' });
-
-  useEffect(() => bridge.subscribe(setState), [bridge]);
   useEffect(() => {
-    void layoutItem.getValue().then((saved) => setLayout(saved ?? { collapsed: false, side: 'right' }));
-    return layoutItem.watch((saved) => saved && setLayout(saved));
-  }, []);
-  useEffect(() => {
-    // host.css places the host by this attribute, from inside the shadow root.
-    if (host) host.dataset.side = layout.side;
-  }, [host, layout.side]);
+    if (state && !layout) setLayout(state.layout);
+  }, [state, layout]);
 
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || !layout) return;
+    let sent = '';
+    const report = () => {
+      const height = Math.ceil(box.getBoundingClientRect().height);
+      const message = { ...layout, height };
+      if (JSON.stringify(message) === sent) return;
+      sent = JSON.stringify(message);
+      void sendMessage('setPanelLayout', message).catch(() => {});
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(box);
+    report();
+    return () => observer.disconnect();
+  }, [layout]);
+
+  if (!state || !layout) return null;
   return (
-    <Panel
-      detection={state.detection}
-      notice={state.notice}
-      layout={layout}
-      onLayout={(next) => {
-        setLayout(next);
-        void layoutItem.setValue(next);
-      }}
-      onClose={onClose}
-    >
-      {state.detection?.kind === 'peopleSearch' && <SearchQueue rows={state.detection.results ?? []} />}
-      {state.found.length > 0 && <FoundItems items={state.found} />}
-    </Panel>
+    <div ref={boxRef}>
+      <Panel detection={state.detection} notice={state.notice} layout={layout} onLayout={setLayout} onClose={() => void sendMessage('closePanel', undefined)}>
+        {state.detection?.kind === 'peopleSearch' && <SearchQueue rows={state.detection.results ?? []} />}
+        {state.found.length > 0 && <FoundItems items={state.found} />}
+      </Panel>
+    </div>
   );
 }

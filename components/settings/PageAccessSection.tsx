@@ -4,10 +4,11 @@ import { usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { hasAllSitesAccess, setAllSitesAccess, watchAllSitesAccess } from '@/lib/settings/permissions';
+import { PanelModeChoice } from '../PanelModeChoice';
 import { CheckboxField } from './fields';
 import type { SectionProps } from './types';
 
-export function PageAccessSection({ draft, errors, set }: SectionProps) {
+export function PageAccessSection(_props: SectionProps) {
   const [granted, setGranted] = useState<boolean | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -41,7 +42,7 @@ export function PageAccessSection({ draft, errors, set }: SectionProps) {
       <p aria-live="polite" className="muted">
         {message}
       </p>
-      <CheckboxField label={t('pageAccess.quietMode')} checked={draft['pageAccess.quietMode']} error={errors['pageAccess.quietMode']} onChange={(v) => set('pageAccess.quietMode', v)} />
+      <PanelModeChoice />
     </section>
   );
 }

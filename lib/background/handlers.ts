@@ -3,13 +3,14 @@ import { DOSSIER_ERRORS } from '../errors/catalog';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupService } from '../lookup/service';
 import { storedPageUrl } from '../ui/page-url';
-import { isExtensionPageSender, type SenderInfo } from '../messaging/sender';
+import { embeddingTabOf, isExtensionPageSender, type SenderInfo } from '../messaging/sender';
 import type { Preferences } from '../settings/preferences';
 import { preferencesInputSchema } from '../settings/preferences-input';
 import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from './connection';
 import type { Handlers, RouterIdentity } from './router';
 import type { CrmService } from './crm';
 import { createCrmHandlers } from './crm-handlers';
+import type { PanelService } from './panel-service';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -28,8 +29,8 @@ export interface HandlerDeps {
     write(prefs: Preferences): Promise<void>;
   };
   openSettings(): Promise<void>;
-  /** Injects the panel into a tab's frame; false when the user chose quiet mode. */
-  showPanel(tabId: number, frameId: number): Promise<boolean>;
+  /** Per-tab detections, the in-page frame and the panel mode (lib/background/panel-service.ts). */
+  panel: PanelService;
   /** What settings › Privacy exports or erases in one go. */
   userData: {
     exportAll(now: number): Promise<{ filename: string; mimeType: string; content: string }>;
@@ -41,12 +42,13 @@ export interface HandlerDeps {
 }
 
 /**
- * The page a lookup came from is taken from the sender, never from the message: a page may
- * only act for itself. Lookups from Dossier's own pages have no page.
+ * The page a lookup came from is taken from the sender, never from the message. Lookups from
+ * the popup, the side panel or the history have no page.
  */
 function pageOf(sender: SenderInfo, identity: RouterIdentity): string | null {
-  if (isExtensionPageSender(sender, identity.extensionId, identity.extensionOrigin)) return null;
-  return storedPageUrl(sender.url);
+  // Only the in-page panel's frame is about a page: the tab it sits in, as the browser says.
+  if (embeddingTabOf(sender, identity.extensionId, identity.extensionOrigin) === null) return null;
+  return storedPageUrl(sender.tab?.url);
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -88,11 +90,37 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const status = await connectionStatus(connection);
       return { ok: true, value: { hasKey: status.hasKey, isSandbox: status.isSandbox, credits: status.balance?.credits ?? null } };
     },
-    showPanel: async (_data, sender) => {
+    // A content script reports for its own tab and its top frame: the tab is the sender's,
+    // and no field of the message can name another (the schema has none).
+    reportDetection: async ({ detection }, sender) => {
       const tabId = sender.tab?.id;
-      if (tabId === undefined || isExtensionPageSender(sender, deps.identity.extensionId, deps.identity.extensionOrigin)) return { ok: true, value: false };
-      return { ok: true, value: await deps.showPanel(tabId, sender.frameId ?? 0) };
+      if (tabId === undefined || (sender.frameId ?? 0) !== 0) return { ok: true, value: { frame: null } };
+      return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
     },
+    reportFound: async ({ items }, sender) => {
+      const tabId = sender.tab?.id;
+      if (tabId !== undefined && (sender.frameId ?? 0) === 0) await deps.panel.reportFound(tabId, items, sender.documentId);
+      return { ok: true, value: true };
+    },
+    // The frame shows its own tab (from the sender); a top-level extension page names the tab.
+    panelState: async ({ tabId }, sender) => {
+      const tab = embeddingTabOf(sender, deps.identity.extensionId, deps.identity.extensionOrigin) ?? tabId;
+      if (tab === undefined) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('no tab') } };
+      return { ok: true, value: await deps.panel.state(tab) };
+    },
+    setPanelLayout: async (placement, sender) => {
+      const tab = embeddingTabOf(sender, deps.identity.extensionId, deps.identity.extensionOrigin);
+      if (tab === null) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('not a panel frame') } };
+      await deps.panel.arrange(tab, placement);
+      return { ok: true, value: true };
+    },
+    closePanel: async (_data, sender) => {
+      const tab = embeddingTabOf(sender, deps.identity.extensionId, deps.identity.extensionOrigin);
+      if (tab === null) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('not a panel frame') } };
+      await deps.panel.close(tab);
+      return { ok: true, value: true };
+    },
+    choosePanelMode: async ({ mode, tabId }) => ({ ok: true, value: await deps.panel.chooseMode(mode, tabId) }),
     openSettings: async () => {
       await deps.openSettings();
       return { ok: true, value: true };
@@ -104,7 +132,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         const where = issue?.path.length ? ` (${issue.path.join(' › ')})` : '';
         return { ok: false, error: { kind: 'invalid_input', message: DOSSIER_ERRORS.settings_not_saved(`${issue?.message ?? 'invalid settings'}${where}`) } };
       }
+      const before = await deps.preferences.read();
       await deps.preferences.write(parsed.data);
+      await deps.panel.preferencesSaved(before, parsed.data);
       return { ok: true, value: parsed.data };
     },
     exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),

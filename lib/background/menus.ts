@@ -1,7 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
 import { DOSSIER_ERRORS } from '../errors/catalog';
 import { t } from '../i18n';
-import { contentMessenger, type TabNotice } from '../messaging/content-protocol';
+import type { TabNotice } from '../messaging/content-protocol';
+import { placeFrame, readLayout, updateTabState } from './panel-tabs';
 import type { LookupService } from '../lookup/service';
 import { loadPreferences } from '../storage/items';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
@@ -28,16 +29,17 @@ export function createContextMenus(): void {
 const HISTORY_PAGE = '/lookup-history.html';
 
 /**
- * Shows the outcome where the user is: the tab's panel when its page hosts Dossier's content
- * script, otherwise (browser pages, the PDF viewer) a notification that opens the details.
+ * Shows the outcome where the user is. It is kept as the tab's notice (storage.session, read
+ * by the tab's panel frame and by the side panel, never by the page's content script), and
+ * the tab's frame is opened for it where the user chose the in-page panel and the page can
+ * host it (the network's pages). Otherwise (stealth mode, ordinary sites, browser pages) a
+ * notification says it too, and opens the details.
  */
 export async function deliver(tabId: number | undefined, notice: TabNotice): Promise<'panel' | 'notification'> {
   if (tabId !== undefined && tabId >= 0) {
-    try {
-      if (await contentMessenger.sendMessage('showLookupResult', notice, tabId)) return 'panel';
-    } catch {
-      // No content script in that tab: fall through to a notification.
-    }
+    await updateTabState(tabId, { notice });
+    const prefs = await loadPreferences();
+    if (prefs.pageAccess.panelMode === 'frame' && (await placeFrame(tabId, await readLayout()))) return 'panel';
   }
   const historyId = notice.response?.historyId;
   await browser.notifications.create(historyId ? `dossier:${historyId}` : `dossier:${Date.now()}`, {

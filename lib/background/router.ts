@@ -1,12 +1,6 @@
 import { DOSSIER_ERRORS } from '../errors/catalog';
-import {
-  messageSchemas,
-  PRIVILEGED_MESSAGES,
-  type MessageName,
-  type Outcome,
-  type Replies,
-} from '../messaging/protocol';
-import { isExtensionPageSender, type SenderInfo } from '../messaging/sender';
+import { CONTENT_SCRIPT_MESSAGES, messageSchemas, type MessageName, type Outcome, type Replies } from '../messaging/protocol';
+import { isExtensionPageSender, isOwnContentScriptSender, type SenderInfo } from '../messaging/sender';
 import { redactApiKey } from '../api/redact';
 
 export type Handlers = {
@@ -19,17 +13,25 @@ export interface RouterIdentity {
 }
 
 /**
- * The background's single entrance: validates the data, checks who is asking, and turns
+ * Who may send a message, decided on the sender Chrome reports, never on the message: the
+ * extension's own pages may send anything; a content script of this extension, in a tab, may
+ * only report what it read there (CONTENT_SCRIPT_MESSAGES); nobody else may send anything.
+ */
+export function mayReceive(name: MessageName, sender: SenderInfo, identity: RouterIdentity): boolean {
+  if (isExtensionPageSender(sender, identity.extensionId, identity.extensionOrigin)) return true;
+  return CONTENT_SCRIPT_MESSAGES.has(name) && isOwnContentScriptSender(sender, identity.extensionId, identity.extensionOrigin);
+}
+
+/**
+ * The background's single entrance: checks who is asking, validates the data, and turns
  * every failure into an Outcome so that no context ever sees a raw exception (or a secret
  * inside one).
  */
 export function createRouter(handlers: Handlers, identity: RouterIdentity) {
   return async function dispatch<N extends MessageName>(name: N, data: unknown, sender: SenderInfo): Promise<Outcome<Replies[N]>> {
-    const schema = messageSchemas[name];
+    const schema = Object.hasOwn(messageSchemas, name) ? messageSchemas[name] : undefined;
     if (!schema) return refuse('invalid_message', DOSSIER_ERRORS.invalid_message('unknown request'));
-    if (PRIVILEGED_MESSAGES.has(name) && !isExtensionPageSender(sender, identity.extensionId, identity.extensionOrigin)) {
-      return refuse('forbidden', DOSSIER_ERRORS.forbidden);
-    }
+    if (!mayReceive(name, sender, identity)) return refuse('forbidden', DOSSIER_ERRORS.forbidden);
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       return refuse('invalid_message', DOSSIER_ERRORS.invalid_message(parsed.error.issues[0]?.message ?? 'invalid data'));

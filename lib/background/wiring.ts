@@ -22,11 +22,13 @@ import {
 import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
 import { deleteAllData, exportAllData, forgetTheRest } from './data';
-import { injectPanel } from './panel-injection';
+import { createPanelService } from './panel-service';
+import { applyPanelMode } from './panel-tabs';
 import type { ConnectionDeps } from './connection';
 import { fetchBalance } from './connection';
 import type { HandlerDeps } from './handlers';
 import type { RouterIdentity } from './router';
+import type { Preferences } from '../settings/preferences';
 
 export async function showBalanceOnBadge(balance: StoredBalance | null): Promise<void> {
   const prefs = await loadPreferences();
@@ -97,20 +99,20 @@ export function createBackground(identity: RouterIdentity) {
     newId: () => crypto.randomUUID(),
   });
 
+  const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };
+  const panel = createPanelService(preferences);
   const handlerDeps: HandlerDeps = {
     identity,
     connection,
     lookups,
     history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory, byIds: readHistoryEntries },
-    preferences: {
-      read: loadPreferences,
-      write: (prefs) => preferencesItem.setValue(prefs),
-    },
+    preferences,
     openSettings: () => browser.runtime.openOptionsPage(),
-    showPanel: injectPanel,
-    userData: { exportAll: exportAllData, deleteAll: () => deleteAllData().then(deleteCrmData).then(forgetTheRest) },
+    panel,
+    // Frames go first: an open frame would otherwise write its layout back after the erase.
+    userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
   };
-  return { connection, lookups, handlerDeps, crm };
+  return { connection, lookups, handlerDeps, crm, panel };
 }

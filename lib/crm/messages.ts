@@ -91,5 +91,3 @@ export interface CrmReplies {
   crmEnrichedPeople: EnrichedPerson[];
 }
 
-/** Only Dossier's own pages may see or change connections, or read the whole outbox. */
-export const PRIVILEGED_CRM_MESSAGES = ['crmConnections', 'crmConnect', 'crmTest', 'crmDisconnect', 'crmSaveSettings', 'crmOutbox', 'crmDrop', 'crmEnrichedPeople'] as const;

@@ -223,7 +223,16 @@ export const en = {
   'pageAccess.allSites': 'Detect emails and phone numbers on all sites',
   'pageAccess.allSitesHint': 'Asks your browser for access to every site; turning it off gives that access back.',
   'pageAccess.refused': 'Your browser did not change Dossier’s access to all sites.',
-  'pageAccess.quietMode': 'Quiet mode: show nothing on pages until I ask',
+
+  'panelMode.title': 'How should Dossier show on the networks’ pages?',
+  'panelMode.question': 'Dossier found a profile. Choose how it should show you what it can do there; you can change this later in the settings.',
+  'panelMode.frame': 'Panel in the page',
+  'panelMode.frameHint': 'A small Dossier panel appears beside each profile; the page cannot read or click it, but can tell it is there.',
+  'panelMode.stealth': 'Stealth: side panel only',
+  'panelMode.stealthHint': 'Nothing at all is added to the pages; open Dossier’s side panel from the toolbar to see each profile.',
+  'panelMode.chosen': 'Chosen: {mode}.',
+  'panelMode.notChosen': 'Not chosen yet: Dossier asks on your first visit.',
+  'panelMode.failed': 'Dossier could not save this choice. Try again.',
 
   'crm.title': 'CRM connections',
   'crm.none': 'No CRM connected yet.',

@@ -1,6 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { Detection } from '../extract/detection';
 import type { LookupResponse } from '../lookup/service';
+import type { FramePlacement } from '../panel/tab-state';
 
 /** A result the background shows in a tab's panel (right-click and keyboard lookups). */
 export interface TabNotice {
@@ -10,12 +10,14 @@ export interface TabNotice {
   message: string;
 }
 
-/** Messages the background sends to content scripts; never carries a secret. */
+/**
+ * Messages the background sends to a tab's content script (its top frame only): where to put
+ * the panel's frame, or null to remove it. Never carries page data back, nor anything paid
+ * for: the frame's content comes from the worker, not from the content script.
+ */
 export interface ContentProtocolMap {
-  /** Answered by the detector; false when the page cannot show a panel (quiet mode). */
-  showLookupResult(notice: TabNotice): boolean;
-  /** What the page's detector saw, for the popup and the side panel. */
-  getDetection(): Detection | null;
+  /** Answers true when the frame is placed (false: this page cannot host it). */
+  placeFrame(placement: FramePlacement | null): boolean;
 }
 
 export const contentMessenger = defineExtensionMessaging<ContentProtocolMap>({ logger: undefined });

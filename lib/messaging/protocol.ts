@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { crmMessageSchemas, PRIVILEGED_CRM_MESSAGES, type CrmReplies } from '../crm/messages';
+import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
 import type { Preferences } from '../settings/preferences';
+import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '../panel/tab-state';
 
 /** An error that crosses a context boundary: plain data, a message a user can read. */
 export interface ErrorReport {
@@ -64,8 +65,24 @@ export const messageSchemas = {
   savePreferences: z.unknown(),
   panelStatus: z.undefined(),
   openSettings: z.undefined(),
-  /** A content script asks for the panel in its own tab (never another's). */
-  showPanel: z.undefined(),
+  /**
+   * Content script: what the detector read on its own tab (the tab is the sender's, never a
+   * field of the message). Answers where to put the panel's frame, or null for no frame.
+   */
+  reportDetection: z.object({ detection: detectionSchema.nullable() }).strict(),
+  /** Content script (the opt-in scanner): the emails and phones found on its own tab. */
+  reportFound: z.object({ items: z.array(foundItemSchema).max(500) }).strict(),
+  /**
+   * The panel frame (its own tab, from the sender) or the side panel and popup (`tabId`, an
+   * extension page naming the tab it shows): that tab's detection, found items, notice, layout.
+   */
+  panelState: z.object({ tabId: z.number().int().nonnegative().optional() }).strict(),
+  /** The panel frame: the user moved or folded it; `height` is what its content measures. */
+  setPanelLayout: layoutSchema.extend({ height: z.number().int().min(0).max(20_000).optional() }).strict(),
+  /** The panel frame: the user closed it (button or Escape). */
+  closePanel: z.undefined(),
+  /** The first-run question or the settings: in-page frame or stealth (side panel only). */
+  choosePanelMode: z.object({ mode: z.enum(['frame', 'stealth']), tabId: z.number().int().nonnegative().optional() }).strict(),
   /** Settings › Privacy: everything Dossier keeps, as one file (never the key). */
   exportAllData: z.undefined(),
   /** Settings › Privacy: history, ledger, journal, balance, preferences and key, all gone. */
@@ -95,8 +112,12 @@ export interface Replies extends CrmReplies {
   savePreferences: Preferences;
   panelStatus: PanelStatus;
   openSettings: true;
-  /** false when the panel is not shown in the page (quiet mode, or no tab). */
-  showPanel: boolean;
+  reportDetection: { frame: FramePlacement | null };
+  reportFound: true;
+  panelState: PanelTabState;
+  setPanelLayout: true;
+  closePanel: true;
+  choosePanelMode: Preferences;
   exportAllData: { filename: string; mimeType: string; content: string };
   deleteAllData: { deleted: true };
 }
@@ -113,21 +134,9 @@ export type ProtocolMap = {
 };
 
 /**
- * Messages that read or change secrets and settings: only the extension's own pages may
- * send them. Web-page contexts (content scripts) may only ask for lookups and previews.
+ * The only messages a content script may send: reports of what it read on its own tab. The
+ * router refuses every other message unless its sender is one of the extension's own pages
+ * (lib/messaging/sender.ts), so a page, or a content script it confused, can ask for nothing
+ * that costs, reveals or changes anything.
  */
-export const PRIVILEGED_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>([
-  'getStatus',
-  'lookupOutcome',
-  'saveConnection',
-  'testConnection',
-  'getHistory',
-  'exportHistory',
-  'deleteHistory',
-  'clearHistory',
-  'getPreferences',
-  'savePreferences',
-  'exportAllData',
-  'deleteAllData',
-  ...PRIVILEGED_CRM_MESSAGES,
-]);
+export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>(['reportDetection', 'reportFound']);

@@ -25,7 +25,6 @@ export const PREFERENCE_FIELDS = {
   'privacy.euMode': 'flag',
   'privacy.suppression': 'lines',
   'privacy.historyRetentionDays': 'count',
-  'pageAccess.quietMode': 'flag',
 } as const;
 
 export type FieldPath = keyof typeof PREFERENCE_FIELDS;

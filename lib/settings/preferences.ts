@@ -14,7 +14,23 @@ const credits = z
   .min(0, { error: () => t('validation.creditsNegative') })
   .max(10_000_000, { error: () => t('validation.creditsTooMany', { max: 10_000_000 }) });
 
-const PAGE_ACCESS_DEFAULTS = { scanAllSites: false, quietMode: false };
+/** How the panel shows on the network's pages: a frame in the page, or the side panel only. */
+export const PANEL_MODES = ['frame', 'stealth'] as const;
+export type PanelMode = (typeof PANEL_MODES)[number];
+
+const PAGE_ACCESS_DEFAULTS = { scanAllSites: false, panelMode: null };
+
+/**
+ * Before the panel modes there was `quietMode` (nothing on pages until asked): a user who
+ * turned it on chose what stealth mode is. A stored `false` was only the default, never a
+ * choice, so it leaves the mode unchosen and the first-run question asks.
+ */
+export function migratePageAccess(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { quietMode, ...rest } = value as Record<string, unknown>;
+  if (quietMode === undefined || 'panelMode' in rest) return rest;
+  return { ...rest, panelMode: quietMode === true ? 'stealth' : null };
+}
 
 /**
  * Every setting besides the connection, as stored. What a user writes is checked further by
@@ -82,14 +98,17 @@ export const preferencesSchema = z.object({
       timeoutMs: z.number().int().min(1_000, 'At least 1 second.').max(25_000, 'At most 25 seconds.').default(15_000),
     })
     .default({ timeoutMs: 15_000 }),
-  pageAccess: z
-    .object({
-      /** Detect emails and phone numbers on every site; needs the optional `<all_urls>` host permission. */
-      scanAllSites: z.boolean().default(false),
-      /** Nothing shows on a page until the user asks (toolbar, shortcut, context menu). */
-      quietMode: z.boolean().default(false),
-    })
-    .default(PAGE_ACCESS_DEFAULTS),
+  pageAccess: z.preprocess(
+    migratePageAccess,
+    z
+      .object({
+        /** Detect emails and phone numbers on every site; needs the optional `<all_urls>` host permission. */
+        scanAllSites: z.boolean().default(false),
+        /** null: not chosen yet, the first visit to the network asks (lib/background/panel-mode.ts). */
+        panelMode: z.enum(PANEL_MODES).nullable().default(null),
+      })
+      .default(PAGE_ACCESS_DEFAULTS),
+  ),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoredBalance } from '../messaging/protocol';
 import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '../settings/gateway';
-import { readPreferences, type Preferences } from '../settings/preferences';
+import { migratePageAccess, readPreferences, type Preferences } from '../settings/preferences';
 import { defineVaultItem } from './vault-item';
 
 /**
@@ -43,7 +43,17 @@ export async function readBalance(): Promise<StoredBalance | null> {
   return parsed.success ? parsed.data : null;
 }
 
-export const preferencesItem = defineVaultItem<unknown>('preferences', { fallback: {}, version: 1 });
+export const preferencesItem = defineVaultItem<unknown>('preferences', {
+  fallback: {},
+  version: 2,
+  migrations: {
+    // v2: `pageAccess.quietMode` became `pageAccess.panelMode` (see migratePageAccess).
+    2: (stored: unknown) =>
+      stored && typeof stored === 'object' && 'pageAccess' in stored
+        ? { ...stored, pageAccess: migratePageAccess((stored as { pageAccess: unknown }).pageAccess) }
+        : stored,
+  },
+});
 
 export async function loadPreferences(): Promise<Preferences> {
   return readPreferences(await preferencesItem.getValue());

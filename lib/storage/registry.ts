@@ -13,6 +13,8 @@ import { clearLedger, ledgerEntrySchema, ledgerItem } from '../lookup/ledger';
 import { gatewaySchema } from '../settings/gateway';
 import { preferencesSchema } from '../settings/preferences';
 import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from './items';
+import { panelLayoutItem } from '../panel/layout-item';
+import { layoutSchema } from '../panel/tab-state';
 import { vault } from './vault';
 import { metaKey, type VaultItem } from './vault-item';
 
@@ -115,14 +117,33 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   vaultItem(crmRecordIdsItem, { name: 'CRM record ids', holds: 'personal', schema: z.record(z.string(), rememberedSchema), deleteAll: true }),
   vaultItem(outboxItem, { name: 'CRM outbox', holds: 'paid', schema: list(outboxItemSchema), deleteAll: true, clear: clearOutbox }),
   vaultItem(outboxQuarantineItem, { name: 'unreadable CRM pushes', holds: 'paid', schema: z.array(z.unknown()), deleteAll: true, clear: clearOutbox }),
-  {
-    // Written by the in-page panel (components/panel/PanelHost.tsx), a content script: only
-    // where it sits and whether it is folded, nothing about the user.
+  vaultItem(panelLayoutItem, {
     name: 'panel layout',
-    key: 'panelLayout',
-    area: 'local',
     holds: 'layout',
-    schema: z.object({ collapsed: z.boolean(), side: z.enum(['left', 'right']) }),
+    schema: layoutSchema,
+    deleteAll: true,
+  }),
+  {
+    // Whether the first-run question (in-page panel or stealth) was opened this session.
+    name: 'panel mode asked',
+    key: 'panelModeAsked',
+    area: 'session',
+    holds: 'settings',
+    schema: z.boolean(),
+    version: 1,
+    migrations: {},
+    deleteAll: true,
+  },
+  {
+    // Each tab's detection, found items and right-click notice, for its frame and the side
+    // panel. storage.session: gone with the browser session, and readable by trusted contexts
+    // only (its default access level, which nothing changes), never by a content script.
+    name: 'per-tab panel state',
+    key: 'tab:',
+    family: true,
+    area: 'session',
+    holds: 'paid',
+    schema: z.unknown(),
     version: 1,
     migrations: {},
     deleteAll: true,

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page, Worker } from 'playwright-core';
 import { HUBSPOT_TOKEN } from '../../test/emulators/hubspot';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '../demo-routes';
 import { callBackground, contextMenuClick } from './automation';
@@ -42,7 +42,7 @@ export const TOUR_STEPS: TourStep[] = [
   { file: '05-repeat-free.png', title: 'The same lookup again: answered from the ledger, free' },
   { file: '06-crm-push.png', title: 'Pushed to HubSpot (the local emulator) after a reviewed plan' },
   { file: '07-enrich-selected.png', title: 'Search results: "enrich selected" with its total price' },
-  { file: '08-reverse-phone.png', title: 'Right-click on a phone number: reverse lookup in the page' },
+  { file: '08-reverse-phone.png', title: 'Right-click on a phone number: reverse lookup in the side panel' },
   { file: '09-popup.png', title: 'The popup: balance, quick lookup, recent lookups' },
   { file: '10-history.png', title: 'History: every lookup with its cost, export and run again' },
 ];
@@ -56,7 +56,16 @@ async function visible(locator: Locator, what: string): Promise<Locator> {
   return locator.first();
 }
 
-const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+/** The panel's frame in a page (an extension page inside a closed shadow root), found by its URL. */
+async function panelFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`Tour: expected to see the Dossier panel in the page, but it did not appear within ${WAIT_MS / 1000} s.`);
+    await page.waitForTimeout(100);
+  }
+}
 
 export async function runTour(setup: TourSetup): Promise<string[]> {
   const { context, worker, sandboxUrl, hubspotOrigin, screenshotDir, pauseMs = 0, log = console.log } = setup;
@@ -91,6 +100,8 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
   await visible(settings.getByRole('status').filter({ hasText: 'Connected.' }), 'the connection test succeed');
   await settings.getByRole('button', { name: 'Save' }).click();
   await visible(settings.getByRole('status').filter({ hasText: 'Saved.' }), 'the settings saved');
+  // How Dossier shows on the network: the panel in the page (the first visit would ask).
+  await settings.getByRole('button', { name: 'Panel in the page' }).click();
   // The CRM, connected as the settings do it (the emulator's address is not one a user types).
   const connected = await callBackground(settings, 'crmConnect', { connection: { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hubspotOrigin } });
   if (!connected?.ok) throw new Error(`Tour: connecting the HubSpot emulator failed: ${JSON.stringify(connected)}`);
@@ -103,25 +114,27 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(MAYA);
-  await visible(panel(page).getByText('Not in your CRM yet (HubSpot)'), 'the free CRM check');
+  const inPanel = await panelFrame(page);
+  const panel = () => inPanel.getByRole('complementary', { name: /Dossier/ });
+  await visible(panel().getByText('Not in your CRM yet (HubSpot)'), 'the free CRM check');
   await done(page);
 
-  await panel(page).getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
-  await visible(panel(page).getByText('Paid 2 credits.'), 'the enrichment result');
+  await panel().getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
+  await visible(panel().getByText('Paid 2 credits.'), 'the enrichment result');
   await done(page);
 
-  await panel(page).getByRole('button', { name: /^Find work email/ }).click();
-  await visible(panel(page).getByRole('region', { name: 'Find work email: result' }), 'the work email');
-  await panel(page).getByRole('button', { name: /^Find mobile/ }).click();
-  await visible(panel(page).getByRole('region', { name: 'Find mobile: result' }), 'the mobile search result');
+  await panel().getByRole('button', { name: /^Find work email/ }).click();
+  await visible(panel().getByRole('region', { name: 'Find work email: result' }), 'the work email');
+  await panel().getByRole('button', { name: /^Find mobile/ }).click();
+  await visible(panel().getByRole('region', { name: 'Find mobile: result' }), 'the mobile search result');
   await done(page);
 
-  await panel(page).getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ }).click();
-  await visible(panel(page).getByText(/Already looked up on .*: free\./), 'the repeat answered for free');
+  await panel().getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ }).click();
+  await visible(panel().getByText(/Already looked up on .*: free\./), 'the repeat answered for free');
   await done(page);
 
   // 6. Push to the CRM, after reviewing the plan.
-  const crm = panel(page).getByRole('region', { name: 'CRM' });
+  const crm = panel().getByRole('region', { name: 'CRM' });
   await (await visible(crm.getByRole('button', { name: 'Review push to HubSpot' }), 'the push review')).click();
   await (await visible(crm.getByRole('button', { name: 'Create in HubSpot' }), 'the push plan')).click();
   await visible(crm.getByRole('status').filter({ hasText: 'HubSpot: created' }), 'the push delivered');
@@ -129,7 +142,7 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
 
   // 7. Search results.
   await page.goto(SEARCH);
-  const results = await visible(page.getByRole('region', { name: 'Search results' }), 'the search results panel');
+  const results = await visible((await panelFrame(page)).getByRole('region', { name: 'Search results' }), 'the search results panel');
   await results.getByRole('checkbox', { name: 'Select Maya Chen' }).check();
   await results.getByRole('checkbox', { name: 'Select Priya Raman' }).check();
   await results.getByRole('button', { name: /^Enrich selected/ }).click();
@@ -138,15 +151,20 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
 
   // 8. Right-click reverse phone lookup on an ordinary page (all-sites detection turned on).
   const prefs = await extensionPage('lookup-history.html');
-  await callBackground(prefs, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } });
+  await callBackground(prefs, 'savePreferences', { pageAccess: { scanAllSites: true, panelMode: 'frame' } });
   await prefs.close();
   await page.goto(CONTACTS_PAGE_URL);
-  await visible(page.getByRole('region', { name: 'Found on this page' }), 'the emails and phones found on the page');
+  // Off the network the panel's frame is not allowed in the page: the side panel shows what
+  // the page holds (the test opens it as a tab: automation cannot click the toolbar).
+  const tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.id, CONTACTS_PAGE_URL);
+  const side = await extensionPage(`sidepanel.html?tab=${tabId}`, { width: 420, height: 860 });
+  await visible(side.getByRole('region', { name: 'Found on this page' }), 'the emails and phones found on the page');
   // Automation cannot open a native context menu: this runs the menu's own click handler
   // (exposed by the automation build only) with what Chrome passes it.
   await contextMenuClick(worker, CONTACTS_PAGE_URL, { menuItemId: 'dossier-reverse-phone', selectionText: '(510) 555-0112' });
-  await visible(panel(page).getByText('Alex Morgan'), 'the reverse phone answer');
-  await done(page);
+  await visible(side.getByRole('complementary', { name: /Dossier/ }).getByText('Alex Morgan'), 'the reverse phone answer');
+  await done(side);
+  await side.close();
 
   // 9. The popup.
   const popup = await extensionPage('popup.html', { width: 400, height: 600 });

@@ -1,14 +1,21 @@
 import { routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, configureExtension, evaluateInContentScript, expect, test } from './extension';
+import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, test } from './extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
-test('a web page’s content-script world asking for settings, the key or history is refused', async ({ context, worker, sandbox, extensionId, openExtensionPage }) => {
+test('a web page’s content-script world may only report what it detected: lookups, previews, credits, settings, key and history are refused', async ({
+  context,
+  worker,
+  sandbox,
+  extensionId,
+  openExtensionPage,
+}) => {
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+  await choosePanelMode(context, extensionId, 'frame');
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
   await page.goto(MAYA);
-  await expect(page.getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
+  await expect((await panelFrame(page)).getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
 
   const ask = (type: string, data: unknown) =>
     evaluateInContentScript<{ res?: { ok: boolean; error?: { kind: string } } }>(
@@ -18,42 +25,72 @@ test('a web page’s content-script world asking for settings, the key or histor
       `chrome.runtime.sendMessage(${JSON.stringify({ id: 7, type, data, timestamp: 1 })})`,
     );
   for (const [type, data] of [
+    ['lookup', { op: 'enrichPerson', input: { profileUrl: MAYA }, confirmed: true }],
+    ['preview', { op: 'enrichPerson', input: { profileUrl: MAYA } }],
+    ['getCredits', {}],
+    ['panelStatus', undefined],
+    ['panelState', { tabId: 1 }],
     ['getStatus', undefined],
     ['getHistory', {}],
     ['exportHistory', { format: 'json' }],
     ['clearHistory', undefined],
     ['getPreferences', undefined],
+    ['choosePanelMode', { mode: 'stealth' }],
+    ['crmPush', { historyId: 'x', target: 'hubspot' }],
     ['saveConnection', { gateway: { kind: 'custom', url: 'https://evil.example/' }, apiKey: 'stolen' }],
   ] as const) {
     const reply = await ask(type, data);
     expect(reply.res, type).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   }
-  // Its own lookups and previews are allowed, and nothing it can ask for carries the key.
-  const preview = await ask('preview', { op: 'enrichPerson', input: { profileUrl: MAYA } });
-  expect(preview.res).toMatchObject({ ok: true });
-  const status = await ask('panelStatus', undefined);
-  expect(JSON.stringify(status)).not.toContain('sandbox-demo-key');
+  // What it may do: report what it read on its own tab.
+  const report = await ask('reportDetection', { detection: null });
+  expect(report.res).toMatchObject({ ok: true });
+  expect(JSON.stringify(report)).not.toContain('sandbox-demo-key');
 
   const admin = await openExtensionPage('lookup-history.html');
   expect((await callBackground(admin, 'getStatus')).value.gateway.url).toBe(sandbox.url);
 });
 
-test('a page script clicking the panel’s button spends nothing: only trusted clicks do', async ({ context, worker, sandbox }) => {
+test('a page script can neither reach the panel’s buttons nor click them: only the user’s clicks in the frame spend', async ({ context, worker, sandbox, extensionId }) => {
   const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  await choosePanelMode(context, extensionId, 'frame');
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
   await page.goto(MAYA);
-  const enrich = page.getByRole('button', { name: /^Enrich person and company/ });
+  const enrich = (await panelFrame(page)).getByRole('button', { name: /^Enrich person and company/ });
   await expect(enrich).toBeEnabled();
-  // The panel's shadow root is open, so the page can reach the button and call click().
-  await page.evaluate(() => {
-    const buttons = document.querySelector('dossier-panel')!.shadowRoot!.querySelectorAll('button');
-    buttons.forEach((b) => b.textContent?.startsWith('Enrich person') && b.click());
+  // The host's shadow root is closed and holds only a frame of another origin: no button to reach.
+  const reachable = await page.evaluate(() => {
+    const host = document.querySelector('dossier-panel')!;
+    (host as HTMLElement).click();
+    return { shadowRoot: host.shadowRoot, buttons: document.querySelectorAll('dossier-panel button').length };
   });
+  expect(reachable).toEqual({ shadowRoot: null, buttons: 0 });
   await page.waitForTimeout(1000);
   expect((await sandbox.ledger(apiId)).charges).toEqual([]);
   await enrich.click();
   await expect.poll(async () => (await sandbox.ledger(apiId)).charges.length).toBe(1);
+});
+
+test('the first visit to the network asks which panel mode, in a tab of its own; the page gets nothing until the answer', async ({ context, worker, sandbox }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+  await routeDemoPages(context, sandbox.origin);
+  const page = await context.newPage();
+  const question = context.waitForEvent('page', (p) => p.url().includes('/panel-mode.html'));
+  await page.goto(MAYA);
+  const ask = await question;
+  await expect(ask.getByRole('button', { name: 'Panel in the page' })).toHaveAccessibleDescription(/small Dossier panel/);
+  await expect(ask.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAccessibleDescription(/Nothing at all is added/);
+  expect(await page.locator('dossier-panel').count()).toBe(0);
+  await ask.getByRole('button', { name: 'Panel in the page' }).click();
+  // The answer brings the panel to the page that asked, at once.
+  await expect((await panelFrame(page)).getByTestId('detected')).toContainText('Maya Chen');
+  // And the settings offer the same choice later.
+  const settings = await context.newPage();
+  await settings.goto(ask.url().replace(/panel-mode\.html.*$/, 'options.html'));
+  await settings.getByRole('button', { name: 'Stealth: side panel only' }).click();
+  await expect(settings.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('dossier-panel')).toHaveCount(0);
 });

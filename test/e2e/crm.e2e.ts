@@ -6,7 +6,7 @@ import { routeDemoPages } from '../../scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../emulators/pipedrive';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, configureExtension, expect, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readVault, seriousViolationsInFrame, stopServiceWorkers, test, type Sandbox } from './extension';
 
 /**
  * The CRM integration in the real browser, against local emulators of HubSpot, Pipedrive and a
@@ -41,6 +41,7 @@ async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox
   const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  await choosePanelMode(context, new URL(worker.url()).host, 'frame');
   await routeDemoPages(context, sandbox.origin);
   return apiId;
 }
@@ -59,18 +60,24 @@ async function connect(openExtensionPage: (path: string) => Promise<Page>, targe
   await page.close();
 }
 
-const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+/** The panel's frame, once it is there (each test waits for it with panelFrame after loading a page). */
+function frameOf(page: Page) {
+  const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
+  if (!frame) throw new Error('No panel frame in this page yet.');
+  return frame;
+}
+const panel = (page: Page) => frameOf(page).getByRole('complementary', { name: /Dossier/ });
 const crm = (page: Page) => panel(page).getByRole('region', { name: 'CRM' });
 
 async function enrich(page: Page, url: string) {
   await page.goto(url);
-  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
-  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText(/Paid 2 credits\.|free/);
+  const frame = await panelFrame(page);
+  await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(frame.getByRole('region', { name: 'Enrich person and company: result' })).toContainText(/Paid 2 credits\.|free/);
 }
 
-async function expectNoSeriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -118,6 +125,7 @@ test('"already in your CRM" shows before any credit is spent, with a link to the
 
   const page = await context.newPage();
   await page.goto(MAYA);
+  await panelFrame(page);
   const hubspotLine = crm(page).getByTestId('crm-check-hubspot');
   await expect(hubspotLine).toContainText('Already in your CRM (HubSpot)');
   await expect(hubspotLine.getByRole('link', { name: 'Open in HubSpot' })).toHaveAttribute('href', `https://app.hubspot.com/contacts/${HUBSPOT_PORTAL_ID}/record/0-1/${existing.id}`);
@@ -138,7 +146,7 @@ test('enrich, push to each CRM, push again: each holds exactly one contact with 
   await hubspotPlan.getByRole('button', { name: 'Review push to HubSpot' }).click();
   await expect(hubspotPlan.getByRole('heading', { name: 'HubSpot: Create' })).toBeVisible();
   await expect(hubspotPlan.getByRole('list', { name: 'Fields for HubSpot' })).toContainText('maya.chen@northwind-analytics.example (will be added)');
-  await expectNoSeriousViolations(page, 'dossier-panel');
+  expect(await seriousViolationsInFrame(frameOf(page))).toEqual([]);
   await hubspotPlan.getByRole('button', { name: 'Create in HubSpot' }).click();
   await expect(crm(page).getByRole('status').filter({ hasText: 'HubSpot: created' })).toBeVisible();
   await pushFromPanel(page, 'Pipedrive', 'Create');

@@ -129,3 +129,44 @@ export async function evaluateInContentScript<T>(context: BrowserContext, page: 
   if (exceptionDetails) throw new Error(exceptionDetails.text);
   return result.value as T;
 }
+
+/**
+ * Answers the first-run question ("panel in the page, or stealth?") as the settings do, from
+ * an extension page: tests that visit the network choose a mode first, or the question opens.
+ */
+export async function choosePanelMode(context: BrowserContext, extensionId: string, mode: 'frame' | 'stealth'): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/lookup-history.html`);
+  const { callBackground } = await import('../../scripts/demo/automation');
+  const reply = await callBackground(page, 'choosePanelMode', { mode });
+  if (!reply?.ok) throw new Error(`choosePanelMode failed: ${JSON.stringify(reply)}`);
+  await page.close();
+}
+
+/** The panel's frame in a page (an extension page inside a closed shadow root): found by its URL. */
+export async function panelFrame(page: Page, timeout = 10_000): Promise<import('@playwright/test').Frame> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error('The panel frame did not appear.');
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * axe inside the panel's frame: AxeBuilder finds frames through the page's DOM, which a closed
+ * shadow root hides, so axe's source is evaluated in the frame itself (the DevTools protocol is
+ * not bound by the extension page's CSP). Returns the serious and critical violations.
+ */
+export async function seriousViolationsInFrame(frame: import('@playwright/test').Frame): Promise<string[]> {
+  const { default: axeCore } = await import('axe-core');
+  await frame.evaluate(axeCore.source);
+  return frame.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: Element): Promise<{ violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const results = await axe.run(document.querySelector('main')!);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

@@ -1,18 +1,16 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, configureExtension, expect, test, type Sandbox } from './extension';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, seriousViolationsInFrame, test, type Sandbox } from './extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
-async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (p: string) => Promise<Page>, prefs?: object) {
+async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (p: string) => Promise<Page>, mode: 'frame' | 'stealth' = 'frame') {
   const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
-  if (prefs) {
-    const page = await openExtensionPage('lookup-history.html');
-    expect(await callBackground(page, 'savePreferences', prefs)).toMatchObject({ ok: true });
-    await page.close();
-  }
+  const page = await openExtensionPage('lookup-history.html');
+  expect(await callBackground(page, 'choosePanelMode', { mode })).toMatchObject({ ok: true });
+  await page.close();
   await routeDemoPages(context, sandbox.origin);
   return apiId;
 }
@@ -26,19 +24,22 @@ async function sandboxRecord(sandbox: Sandbox, profileUrl: string) {
   return (await (await fetch(url)).json()).data;
 }
 
-const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+/** The panel lives in an extension page framed inside a closed shadow root: every query goes through the frame. */
+const inPanel = async (page: Page) => panelFrame(page);
+const panel = async (page: Page) => (await inPanel(page)).getByRole('complementary', { name: /Dossier/ });
 
 test('on a profile: the panel appears, enriches, shows the sandbox record, and the second click is free', async ({ context, worker, sandbox, openExtensionPage }) => {
   const apiId = await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto(MAYA);
-  await expect(panel(page)).toBeVisible();
-  await expect(page.getByTestId('detected')).toContainText('Maya Chen');
+  const frame = await inPanel(page);
+  await expect(await panel(page)).toBeVisible();
+  await expect(frame.getByTestId('detected')).toContainText('Maya Chen');
 
-  const enrich = page.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ });
+  const enrich = frame.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ });
   await enrich.click();
   const record = await sandboxRecord(sandbox, MAYA);
-  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
   await expect(result.getByRole('heading', { name: record.fullName })).toBeVisible();
   await expect(result).toContainText(record.jobTitle);
   await expect(result.getByRole('link', { name: record.email })).toHaveAttribute('href', `mailto:${record.email}`);
@@ -47,38 +48,40 @@ test('on a profile: the panel appears, enriches, shows the sandbox record, and t
   await expect(result).toContainText('Paid 2 credits.');
 
   // The price shown before the second click says it is free, and it is.
-  const again = page.getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ });
+  const again = frame.getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ });
   await expect(again).toBeVisible();
   await again.click();
   await expect(result).toContainText(/Already looked up on .*: free\./);
   const ledger = await sandbox.ledger(apiId);
   expect(ledger.charges.map((c) => c.creditBurn)).toEqual([2]);
-  await expect(page.getByRole('button', { name: /Refresh enrich person and company \(2 credits, pays again\)/ })).toBeVisible();
+  await expect(frame.getByRole('button', { name: /Refresh enrich person and company \(2 credits, pays again\)/ })).toBeVisible();
 });
 
 test('navigating to another profile without a reload updates the panel, mounted once', async ({ context, worker, sandbox, openExtensionPage }) => {
   await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto(MAYA);
-  await expect(page.getByTestId('detected')).toContainText('Maya Chen');
+  const frame = await inPanel(page);
+  await expect(frame.getByTestId('detected')).toContainText('Maya Chen');
   // What the site does on a client-side navigation: new URL, new title, new heading; no reload.
   await page.evaluate(() => {
     history.pushState({}, '', '/in/alex-morgan/');
     document.title = 'Alex Morgan | LinkedIn';
     document.querySelector('h1')!.textContent = 'Alex Morgan';
   });
-  await expect(page.getByTestId('detected')).toContainText('Alex Morgan', { timeout: 10_000 });
+  await expect(frame.getByTestId('detected')).toContainText('Alex Morgan', { timeout: 10_000 });
   expect(await page.locator('dossier-panel').count()).toBe(1);
-  await expect(page.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ })).toBeVisible();
+  await expect(frame.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ })).toBeVisible();
 });
 
 test('a company page offers company enrichment', async ({ context, worker, sandbox, openExtensionPage }) => {
   await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto('https://www.linkedin.com/company/northwind-analytics/about/');
-  await expect(page.getByTestId('detected')).toContainText('Northwind Analytics');
-  await page.getByRole('button', { name: /^Enrich company \(up to 2 credits\)/ }).click();
-  const result = page.getByRole('region', { name: 'Enrich company: result' });
+  const frame = await inPanel(page);
+  await expect(frame.getByTestId('detected')).toContainText('Northwind Analytics');
+  await frame.getByRole('button', { name: /^Enrich company \(up to 2 credits\)/ }).click();
+  const result = frame.getByRole('region', { name: 'Enrich company: result' });
   await expect(result).toContainText('northwind-analytics.example');
 });
 
@@ -86,11 +89,12 @@ test('a search results page: "enrich selected" shows its total price, then runs 
   const apiId = await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto(MAYA);
-  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
-  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  const profile = await inPanel(page);
+  await profile.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(profile.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
 
   await page.goto('https://www.linkedin.com/search/results/people/?keywords=Northwind');
-  const results = page.getByRole('region', { name: 'Search results' });
+  const results = (await inPanel(page)).getByRole('region', { name: 'Search results' });
   await expect(results.getByRole('checkbox', { name: 'Select Maya Chen' })).toBeVisible();
   await results.getByRole('checkbox', { name: 'Select Maya Chen' }).check();
   await results.getByRole('checkbox', { name: 'Select Priya Raman' }).check();
@@ -105,8 +109,9 @@ test('a microblog profile gets the microblog lookup', async ({ context, worker, 
   await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto('https://x.com/mayabuilds');
-  await page.getByRole('button', { name: /^Look up microblog profile \(up to 1 credit\)/ }).click();
-  await expect(page.getByRole('region', { name: 'Look up microblog profile: result' })).toContainText('@mayabuilds');
+  const frame = await inPanel(page);
+  await frame.getByRole('button', { name: /^Look up microblog profile \(up to 1 credit\)/ }).click();
+  await expect(frame.getByRole('region', { name: 'Look up microblog profile: result' })).toContainText('@mayabuilds');
 });
 
 test('reserved microblog paths are not profiles: no panel', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -118,12 +123,13 @@ test('reserved microblog paths are not profiles: no panel', async ({ context, wo
   expect(await page.locator('dossier-panel').count()).toBe(0);
 });
 
-test('quiet mode: nothing is injected into the page; the side panel shows the same panel', async ({ context, worker, sandbox, openExtensionPage }) => {
-  await prepare(context, worker, sandbox, openExtensionPage, { pageAccess: { scanAllSites: false, quietMode: true } });
+test('stealth mode: nothing is injected into the page; the side panel shows the same panel', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage, 'stealth');
   const page = await context.newPage();
   await page.goto(MAYA);
   await page.waitForTimeout(1500);
   expect(await page.locator('dossier-panel').count()).toBe(0);
+  expect(page.frames()).toHaveLength(1);
   const tabId = await worker.evaluate(async () => (await chrome.tabs.query({ url: 'https://www.linkedin.com/in/maya-chen/' }))[0]?.id);
   const side = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
   await expect(side.getByTestId('detected')).toContainText('Maya Chen');
@@ -140,14 +146,14 @@ test('hostile page CSS leaves the panel intact', async ({ context, worker, sandb
       `<style>
         * { color: red !important; font-size: 3px !important; visibility: hidden !important; }
         body > * { display: none !important; }
-        dossier-panel, [data-wxt-shadow-root] { display: none !important; opacity: 0 !important; transform: scale(0) !important; }
+        dossier-panel, iframe { display: none !important; opacity: 0 !important; transform: scale(0) !important; width: 0 !important; height: 0 !important; }
         button { pointer-events: none !important; }
       </style></head>`,
     ),
   );
   const page = await context.newPage();
   await page.goto(MAYA);
-  const enrich = page.getByRole('button', { name: /^Enrich person and company/ });
+  const enrich = (await inPanel(page)).getByRole('button', { name: /^Enrich person and company/ });
   await expect(enrich).toBeVisible();
   const box = await enrich.boundingBox();
   expect(box?.height).toBeGreaterThan(20);
@@ -157,7 +163,7 @@ test('hostile page CSS leaves the panel intact', async ({ context, worker, sandb
   expect(await page.locator('dossier-panel').evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
   expect(await enrich.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
   await enrich.click();
-  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  await expect((await inPanel(page)).getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
 });
 
 test('gateway data holding markup or a javascript: URL is shown as inert text', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -169,55 +175,64 @@ test('gateway data holding markup or a javascript: URL is shown as inert text', 
     void d.dismiss();
   });
   await page.goto('https://www.linkedin.com/in/sam-carter/');
-  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
-  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  const frame = await inPanel(page);
+  await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
+  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
   await expect(result).toContainText('<script>alert(1)</script>');
   await expect(result.getByRole('link', { name: 'Website' })).toHaveCount(0);
   await expect(result.getByText('Website')).toBeVisible();
-  expect(await page.locator('dossier-panel').evaluate((host) => host.shadowRoot!.querySelectorAll('script, a[href^="javascript:"]').length)).toBe(0);
+  expect(await frame.locator('main script, a[href^="javascript:"]').count()).toBe(0);
+  // The host's shadow root is closed: the page holds no handle on it.
+  expect(await page.locator('dossier-panel').evaluate((host) => host.shadowRoot)).toBeNull();
   expect(dialogs).toEqual([]);
 });
 
 test('the panel is accessible: axe finds nothing serious, keys work, Escape closes it and it remembers its layout', async ({ context, worker, sandbox, openExtensionPage }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto(MAYA);
-  const enrich = page.getByRole('button', { name: /^Enrich person and company/ });
+  let frame = await inPanel(page);
+  const enrich = frame.getByRole('button', { name: /^Enrich person and company/ });
   await enrich.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  await expect(frame.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
 
-  const axe = await new AxeBuilder({ page }).include('dossier-panel').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolationsInFrame(frame)).toEqual([]);
 
-  await page.getByRole('button', { name: 'Collapse Dossier panel' }).click();
+  // Folding shrinks the frame itself (the worker has the content script resize it).
+  const host = page.locator('dossier-panel');
+  const tall = (await host.boundingBox())!.height;
+  await frame.getByRole('button', { name: 'Collapse Dossier panel' }).click();
   await expect(enrich).toBeHidden();
-  await page.getByRole('button', { name: 'Move Dossier panel to the left' }).click();
+  await expect.poll(async () => (await host.boundingBox())!.height).toBeLessThan(tall / 2);
+  await frame.getByRole('button', { name: 'Move Dossier panel to the left' }).click();
+  await expect.poll(async () => (await host.boundingBox())!.x).toBeLessThan(page.viewportSize()!.width / 2);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Expand Dossier panel' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Move Dossier panel to the right' })).toBeVisible();
-  await page.getByRole('button', { name: 'Expand Dossier panel' }).click();
+  frame = await inPanel(page);
+  await expect(frame.getByRole('button', { name: 'Expand Dossier panel' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Move Dossier panel to the right' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Expand Dossier panel' }).click();
 
-  await page.getByRole('button', { name: 'Close Dossier panel' }).focus();
+  await frame.getByRole('button', { name: 'Close Dossier panel' }).focus();
   await page.keyboard.press('Escape');
   await expect(page.locator('dossier-panel')).toHaveCount(0);
 });
 
-test('the panel says what to do with no key, and with no credits left', async ({ context, worker, sandbox }) => {
+test('the panel says what to do with no key, and with no credits left', async ({ context, worker, sandbox, extensionId }) => {
   await configureExtension(worker, { gatewayUrl: sandbox.url });
+  await choosePanelMode(context, extensionId, 'frame');
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
   await page.goto(MAYA);
-  await expect(panel(page).getByRole('alert')).toContainText('No API key is set');
+  await expect((await panel(page)).getByRole('alert')).toContainText('No API key is set');
   const settingsOpened = context.waitForEvent('page');
-  await page.getByRole('button', { name: 'Open Dossier settings' }).click();
+  await (await inPanel(page)).getByRole('button', { name: 'Open Dossier settings' }).click();
   expect((await settingsOpened).url()).toContain('/options.html');
 
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-empty-key' });
   await page.reload();
-  await page.getByRole('button', { name: /^Enrich person and company/ }).click();
-  const result = page.getByRole('region', { name: 'Enrich person and company: result' });
+  const frame = await inPanel(page);
+  await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
+  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
   await expect(result.getByRole('alert')).toContainText(/no credits left.*Nothing was charged/);
 });

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { expect, readVault, test, type Sandbox } from './extension';
+import { expect, panelFrame, readVault, test, type Sandbox } from './extension';
 
 /**
  * A new user's first session, end to end, in the real browser: install, key, first enrichment,
@@ -25,9 +25,15 @@ test.afterAll(async () => {
   await hubspot?.server.close();
 });
 
-const panel = (page: Page) => page.getByRole('complementary', { name: /Dossier/ });
+/** The panel's frame, once it is there (step 3 waits for it with panelFrame). */
+function frameOf(page: Page) {
+  const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
+  if (!frame) throw new Error('No panel frame in this page yet.');
+  return frame;
+}
+const panel = (page: Page) => frameOf(page).getByRole('complementary', { name: /Dossier/ });
 const panelCrm = (page: Page) => panel(page).getByRole('region', { name: 'CRM' });
-const enrichResult = (page: Page) => page.getByRole('region', { name: 'Enrich person and company: result' });
+const enrichResult = (page: Page) => frameOf(page).getByRole('region', { name: 'Enrich person and company: result' });
 const hubspotCard = (settings: Page) => settings.getByRole('region', { name: 'CRM connections' }).getByRole('group', { name: 'HubSpot' });
 
 /** A fresh sandbox account, made through the sandbox's admin, so that its ledger holds only this test. */
@@ -117,10 +123,14 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
   await test.step('3. First enrichment: the panel on a profile enriches it; the sandbox’s ledger shows the charge', async () => {
     await routeDemoPages(context, sandbox.origin);
     profile = await context.newPage();
+    // A first visit to the network: Dossier asks how it should show there, in a tab of its own.
+    const question = context.waitForEvent('page', (p) => p.url().includes('/panel-mode.html'));
     await profile.goto(MAYA);
+    await (await question).getByRole('button', { name: 'Panel in the page' }).click();
+    await profile.bringToFront();
+    await expect((await panelFrame(profile)).getByTestId('detected')).toContainText('Maya Chen');
     await expect(panel(profile)).toBeVisible();
-    await expect(profile.getByTestId('detected')).toContainText('Maya Chen');
-    await profile.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
+    await frameOf(profile).getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
     const result = enrichResult(profile);
     await expect(result.getByRole('heading', { name: 'Maya Chen' })).toBeVisible();
     await expect(result).toContainText('VP of Engineering');
@@ -131,8 +141,8 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     expect(ledger.charges.map((c) => c.creditBurn)).toEqual([2]);
     expect(ledger.balance).toBe(BALANCE - 2);
     // The panel covers the page's right side; the user moves it (a layout Dossier remembers).
-    await profile.getByRole('button', { name: 'Move Dossier panel to the left' }).click();
-    await expect(profile.getByRole('button', { name: 'Move Dossier panel to the right' })).toBeVisible();
+    await frameOf(profile).getByRole('button', { name: 'Move Dossier panel to the left' }).click();
+    await expect(frameOf(profile).getByRole('button', { name: 'Move Dossier panel to the right' })).toBeVisible();
   });
 
   await test.step('4. CRM connection: HubSpot connected in the settings’ CRM section, tested, saved', async () => {
@@ -159,7 +169,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     // which CRMs are connected when the page comes back into view, and offers the push.
     // Headless Chromium keeps every tab "visible", so the test sends the event a tab switch sends.
     await profile.bringToFront();
-    await profile.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await frameOf(profile).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect(panelCrm(profile).getByTestId('crm-check-hubspot')).toHaveText('Not in your CRM yet (HubSpot)');
     await expect(enrichResult(profile)).toContainText('Paid 2 credits.');
     const crm = panelCrm(profile);

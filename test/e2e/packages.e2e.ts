@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import JSZip from 'jszip';
 import { routeDemoPages } from '../../scripts/demo-routes';
-import { configureExtension, expect, launchWithExtension, serviceWorkerOf, test } from './extension';
+import { choosePanelMode, configureExtension, expect, launchWithExtension, panelFrame, serviceWorkerOf, test } from './extension';
 
 /**
  * The store package itself, not the test build: `npm run zip` (run by `npm test` before this
@@ -48,8 +48,9 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
     await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
     await routeDemoPages(context, sandbox.origin);
     const page = await context.newPage();
+    await choosePanelMode(context, extensionId, 'frame');
     await page.goto('https://www.linkedin.com/in/maya-chen/');
-    const panel = page.getByRole('complementary', { name: /Dossier/ });
+    const panel = (await panelFrame(page)).getByRole('complementary', { name: /Dossier/ });
     await panel.getByRole('button', { name: /^Enrich person and company/ }).click();
     await expect(panel.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Maya Chen');
   } finally {

@@ -9,22 +9,29 @@ test('emails and phones are marked on an ordinary page once all-sites detection 
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('lookup-history.html');
-  expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } })).toMatchObject({ ok: true });
+  expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, panelMode: 'frame' } })).toMatchObject({ ok: true });
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
   await page.goto(CONTACTS_PAGE_URL);
-  const found = page.getByRole('region', { name: 'Found on this page' });
+  // Off the network the panel's frame is not allowed in the page: the side panel lists what was found.
+  const side = await openExtensionPage(`sidepanel.html?tab=${await tabOf(worker, CONTACTS_PAGE_URL)}`);
+  const found = side.getByRole('region', { name: 'Found on this page' });
   await expect(found).toBeVisible({ timeout: 15_000 });
   await expect(found.getByRole('button', { name: /^Enrich email .*@.*\(up to 2 credits\)/ }).first()).toBeVisible();
   await expect(found.getByRole('button', { name: /^Reverse phone lookup .*\(up to 1 credit\)/ }).first()).toBeVisible();
   await expect(found).not.toContainText('promote@2x.png');
 });
 
+async function tabOf(worker: import('@playwright/test').Worker, url: string): Promise<number> {
+  await expect.poll(() => worker.evaluate(async (u) => (await chrome.tabs.query({ url: u })).length, url)).toBe(1);
+  return worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, url);
+}
+
 /** Automation cannot open the browser's context menu: see scripts/demo/automation.ts. */
 const rightClickReversePhone = (worker: import('@playwright/test').Worker, pageUrl: string, selectionText: string) =>
   contextMenuClick(worker, pageUrl, { menuItemId: 'dossier-reverse-phone', selectionText });
 
-test('right-click reverse phone lookup on a selected number: the answer opens in the page, paid once; a non-number costs nothing', async ({
+test('right-click reverse phone lookup on a selected number: the answer shows in the side panel, paid once; a non-number costs nothing', async ({
   context,
   worker,
   sandbox,
@@ -34,15 +41,18 @@ test('right-click reverse phone lookup on a selected number: the answer opens in
   await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('lookup-history.html');
-  expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, quietMode: false } })).toMatchObject({ ok: true });
+  expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, panelMode: 'frame' } })).toMatchObject({ ok: true });
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
   await page.goto(CONTACTS_PAGE_URL);
-  await expect(page.getByRole('region', { name: 'Found on this page' })).toBeVisible({ timeout: 15_000 });
+  const side = await openExtensionPage(`sidepanel.html?tab=${await tabOf(worker, CONTACTS_PAGE_URL)}`);
+  await expect(side.getByRole('region', { name: 'Found on this page' })).toBeVisible({ timeout: 15_000 });
+  // Nothing of the panel is added to an ordinary page (the frame is allowed on the network only).
+  expect(await page.locator('dossier-panel').count()).toBe(0);
 
   // A US number written the national way: the page's language gives the region.
   await rightClickReversePhone(worker, CONTACTS_PAGE_URL, '(510) 555-0112');
-  const panel = page.getByRole('complementary', { name: /Dossier/ });
+  const panel = side.getByRole('complementary', { name: /Dossier/ });
   await expect(panel).toContainText('Reverse phone lookup');
   await expect(panel).toContainText('Alex Morgan');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([1]);

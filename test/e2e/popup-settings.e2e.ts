@@ -156,7 +156,9 @@ test('settings saved in the page survive a browser restart and reach an open pop
   await settings.getByLabel('Suppression list: never look these up').fill('blocked.example\n+33 6 12 34 56 78');
   await settings.getByLabel('Reuse phone answers for (days)').fill('10');
   await settings.getByLabel('Phone numbers', { exact: true }).check();
-  await settings.getByLabel('Quiet mode: show nothing on pages until I ask').check();
+  // The panel mode saves at once, as the first-run question does.
+  await settings.getByRole('button', { name: 'Stealth: side panel only' }).click();
+  await expect(settings.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAttribute('aria-pressed', 'true');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings.getByRole('status')).toHaveText('Saved.');
 
@@ -179,7 +181,8 @@ test('settings saved in the page survive a browser restart and reach an open pop
     await expect(again.getByLabel('Suppression list: never look these up')).toHaveValue('blocked.example\n+33 6 12 34 56 78');
     await expect(again.getByLabel('Reuse phone answers for (days)')).toHaveValue('10');
     await expect(again.getByLabel('Phone numbers', { exact: true })).toBeChecked();
-    await expect(again.getByLabel('Quiet mode: show nothing on pages until I ask')).toBeChecked();
+    await expect(again.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(again.getByRole('button', { name: 'Panel in the page' })).toHaveAttribute('aria-pressed', 'false');
     // The e2e build declares <all_urls>, so the switch shows the permission as granted.
     await expect(again.getByLabel('Detect emails and phone numbers on all sites')).toBeChecked();
     await expect(again.getByRole('heading', { name: 'CRM connections' })).toBeVisible();

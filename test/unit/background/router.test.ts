@@ -7,7 +7,7 @@ import { crmHandlerStubs } from '../crm/handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
-const contentScript = { id: 'ext-id', url: 'https://www.linkedin.com/in/someone/', tab: { id: 4 } };
+const contentScript = { id: 'ext-id', url: 'https://www.linkedin.com/in/someone/', tab: { id: 4 }, frameId: 0 };
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const status = { hasKey: true, maskedKey: '••••-key', gateway: DEFAULT_GATEWAY, isSandbox: true, balance: null };
@@ -27,7 +27,12 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     savePreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
-    showPanel: vi.fn(async () => ({ ok: true as const, value: true })),
+    reportDetection: vi.fn(async () => ({ ok: true as const, value: { frame: null } })),
+    reportFound: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    panelState: vi.fn(async () => ({ ok: true as const, value: { tabId: 4, detection: null, found: [], notice: null, layout: { collapsed: false, side: 'right' as const } } })),
+    setPanelLayout: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    closePanel: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    choosePanelMode: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
@@ -49,37 +54,99 @@ describe('sender check', () => {
   });
 });
 
-describe('background router', () => {
-  it('refuses settings and key messages from a web page', async () => {
+/** One valid request per message a content script must never get through. */
+const privileged = {
+  lookup: { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/x' } },
+  preview: { op: 'enrichPerson', input: {} },
+  getCredits: {},
+  getStatus: undefined,
+  saveConnection: { gateway: DEFAULT_GATEWAY, apiKey: 'x' },
+  testConnection: { gateway: DEFAULT_GATEWAY },
+  getHistory: {},
+  exportHistory: { format: 'csv' },
+  deleteHistory: { ids: ['a'] },
+  clearHistory: undefined,
+  getPreferences: undefined,
+  savePreferences: {},
+  panelStatus: undefined,
+  openSettings: undefined,
+  exportAllData: undefined,
+  deleteAllData: undefined,
+  panelState: { tabId: 9 },
+  setPanelLayout: { collapsed: false, side: 'left' },
+  closePanel: undefined,
+  choosePanelMode: { mode: 'frame' },
+  crmPush: { historyId: 'h1', target: 'hubspot' },
+  crmExport: { historyIds: ['h1'], format: 'csv' },
+  crmCheck: { fullName: 'Maya Chen' },
+  crmPlan: { historyId: 'h1', target: 'hubspot' },
+  crmStatus: undefined,
+  crmConnect: { connection: { target: 'webhook', url: 'https://hooks.example/x' } },
+} as const;
+type Privileged = keyof typeof privileged;
+
+describe('background router: privileges by sender', () => {
+  it.each(Object.keys(privileged) as Privileged[])('refuses %s from a content script, and its handler never runs', async (name) => {
     const h = handlers();
-    const dispatch = createRouter(h, identity);
-    const attempts = {
-      getStatus: undefined,
-      saveConnection: { gateway: DEFAULT_GATEWAY, apiKey: 'x' },
-      testConnection: { gateway: DEFAULT_GATEWAY },
-      getHistory: {},
-      exportHistory: { format: 'csv' },
-      deleteHistory: { ids: ['a'] },
-      clearHistory: undefined,
-      getPreferences: undefined,
-      savePreferences: {},
-    } as const;
-    for (const [name, data] of Object.entries(attempts)) {
-      const reply = await dispatch(name as keyof typeof attempts, data, contentScript);
-      expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-      expect(h[name as keyof typeof attempts]).not.toHaveBeenCalled();
-    }
+    const reply = await createRouter(h, identity)(name, privileged[name], contentScript);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it('lets a web page ask for lookups, previews and the balance', async () => {
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'crmPush', 'crmExport'] as const)(
+    'accepts %s from the extension’s own pages',
+    async (name) => {
+      const h = handlers();
+      const reply = await createRouter(h, identity)(name, privileged[name], extensionPage);
+      expect(reply).not.toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+      expect(h[name]).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('refuses everything from another extension, even a page of it or a report', async () => {
     const h = handlers();
     const dispatch = createRouter(h, identity);
-    await dispatch('lookup', { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/x' } }, contentScript);
-    await dispatch('preview', { op: 'enrichPerson', input: {} }, contentScript);
-    await dispatch('getCredits', {}, contentScript);
-    expect(h.lookup).toHaveBeenCalledTimes(1);
-    expect(h.preview).toHaveBeenCalledTimes(1);
-    expect(h.getCredits).toHaveBeenCalledTimes(1);
+    const otherPage = { id: 'other-ext', url: 'chrome-extension://other-ext/popup.html' };
+    const otherScript = { id: 'other-ext', url: 'https://www.linkedin.com/in/someone/', tab: { id: 4 }, frameId: 0 };
+    for (const name of ['lookup', 'getStatus', 'crmPush', 'exportAllData'] as const) {
+      expect(await dispatch(name, privileged[name], otherPage)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    }
+    expect(await dispatch('reportDetection', { detection: null }, otherScript)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(h.lookup).not.toHaveBeenCalled();
+    expect(h.reportDetection).not.toHaveBeenCalled();
+  });
+
+  it('a flag in the message changes nothing: a "confirmed" lookup from a content script is still refused', async () => {
+    const h = handlers();
+    const reply = await createRouter(h, identity)('lookup', { ...privileged.lookup, confirmed: true }, { ...contentScript, origin: 'chrome-extension://ext-id' });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(h.lookup).not.toHaveBeenCalled();
+  });
+
+  it('lets a content script in a tab report what it detected, and nothing without a tab', async () => {
+    const h = handlers();
+    const dispatch = createRouter(h, identity);
+    expect(await dispatch('reportDetection', { detection: null }, contentScript)).toMatchObject({ ok: true });
+    expect(await dispatch('reportFound', { items: [{ kind: 'email', value: 'a@b.example', display: 'a@b.example' }] }, contentScript)).toMatchObject({ ok: true });
+    const noTab = { id: 'ext-id', url: 'https://www.linkedin.com/in/someone/' };
+    expect(await dispatch('reportDetection', { detection: null }, noTab)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(h.reportDetection).toHaveBeenCalledTimes(1);
+  });
+
+  it('a report naming another tab is refused as data: the schema has no tab, the sender’s tab is the one', async () => {
+    const h = handlers();
+    const reply = await createRouter(h, identity)('reportDetection', { detection: null, tabId: 99 }, contentScript);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+    expect(h.reportDetection).not.toHaveBeenCalled();
+  });
+
+  it('a detection too big or of the wrong shape never reaches the handler', async () => {
+    const h = handlers();
+    const dispatch = createRouter(h, identity);
+    const huge = { kind: 'person', url: 'https://www.linkedin.com/in/x/', confidence: 1, sources: [], person: { fullName: 'x'.repeat(5_000) } };
+    expect(await dispatch('reportDetection', { detection: huge }, contentScript)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+    expect(await dispatch('reportDetection', { detection: { kind: 'secret', url: 'x', confidence: 1, sources: [] } }, contentScript)).toMatchObject({ ok: false });
+    expect(h.reportDetection).not.toHaveBeenCalled();
   });
 
   it('accepts them from the extension’s own pages', async () => {
@@ -93,7 +160,7 @@ describe('background router', () => {
     const reply = await dispatch('saveConnection', { gateway: { kind: 'custom', url: 'http://evil.example/' } }, extensionPage);
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
     expect(h.saveConnection).not.toHaveBeenCalled();
-    expect(await dispatch('getCredits', { refresh: 'yes' }, contentScript)).toMatchObject({ ok: false });
+    expect(await dispatch('getCredits', { refresh: 'yes' }, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
     expect(await dispatch('nope' as 'getStatus', undefined, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
   });
 

@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CRM_OUTBOX_ALARM, CrmRefusal, createCrmService, deleteCrmData } from '@/lib/background/crm';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { PRIVILEGED_MESSAGES } from '@/lib/messaging/protocol';
+import { CONTENT_SCRIPT_MESSAGES } from '@/lib/messaging/protocol';
+import { crmMessageSchemas } from '@/lib/crm/messages';
 import { readOutbox } from '@/lib/crm/outbox/store';
 import { crmConnectionsItem, rememberedRecord } from '@/lib/crm/storage';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
@@ -150,8 +151,7 @@ describe('CRM service in the background', () => {
     await expect(crm.push('look-2', 'hubspot', [])).rejects.toThrow(/HubSpot is not connected/);
   });
 
-  it('web pages may check, plan and push; only Dossier’s pages see connections or the whole outbox', () => {
-    for (const name of ['crmConnections', 'crmConnect', 'crmTest', 'crmDisconnect', 'crmSaveSettings', 'crmOutbox', 'crmDrop', 'crmEnrichedPeople'] as const) expect(PRIVILEGED_MESSAGES.has(name)).toBe(true);
-    for (const name of ['crmStatus', 'crmCheck', 'crmPlan', 'crmPush', 'crmPushStatus', 'crmRetry', 'crmExport'] as const) expect(PRIVILEGED_MESSAGES.has(name)).toBe(false);
+  it('no CRM message is one a content script may send: only Dossier’s pages check, plan, push or export', () => {
+    for (const name of Object.keys(crmMessageSchemas) as (keyof typeof crmMessageSchemas)[]) expect(CONTENT_SCRIPT_MESSAGES.has(name)).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ const OLD_PROFILE: Record<string, unknown> = {
   panelLayout: { collapsed: true, side: 'left' },
 };
 
-const VAULT_KEYS = Object.keys(OLD_PROFILE).filter((k) => k !== 'panelLayout');
+const VAULT_KEYS = Object.keys(OLD_PROFILE);
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -74,7 +74,7 @@ beforeEach(async () => {
 async function expectEverythingInTheVault() {
   const inVault = await vault.get(null);
   for (const key of VAULT_KEYS) expect(inVault[key], key).toEqual(OLD_PROFILE[key]);
-  expect(await local.get(null)).toEqual({ panelLayout: OLD_PROFILE.panelLayout });
+  expect(await local.get(null)).toEqual({});
   // And the stores read it back.
   expect(await readApiKey()).toBe('live-key-0123456789');
   expect((await readHistory()).map((e) => e.id)).toEqual(['l1', 'l2']);
@@ -113,7 +113,7 @@ describe('moving storage.local into the vault', () => {
     const report = await moveLocalIntoVault(local, 200);
     expect(report.copied).toEqual([]);
     expect(report.removed.sort()).toEqual([...VAULT_KEYS].sort());
-    expect(await local.get(null)).toEqual({ panelLayout: OLD_PROFILE.panelLayout });
+    expect(await local.get(null)).toEqual({});
     const inVault = await vault.get(null);
     expect(inVault.apiKey).toBe('new-key-after-move');
     expect(inVault.history).toBeUndefined();
@@ -155,7 +155,6 @@ describe('moving storage.local into the vault', () => {
 
   it('knows every key of every stored item, and nothing else', () => {
     for (const key of VAULT_KEYS) expect(itemOfKey(key)?.area, key).toBe('vault');
-    expect(itemOfKey('panelLayout')?.area).toBe('local');
     expect(itemOfKey('somebodyElses')).toBeUndefined();
     expect(STORED_ITEMS.length).toBeGreaterThan(10);
   });

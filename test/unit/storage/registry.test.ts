@@ -28,9 +28,11 @@ describe('the registry of stored items', () => {
   it('keeps everything secret, paid for or personal in the vault, out of content scripts’ reach', () => {
     const sensitive = STORED_ITEMS.filter((item) => item.holds !== 'settings' && item.holds !== 'layout');
     expect(sensitive.map((i) => i.name)).toEqual(expect.arrayContaining(['API key', 'CRM connections', 'ledger', 'history entries', 'CRM outbox', 'preferences']));
-    for (const item of sensitive) expect(item.area, item.name).toBe('vault');
-    // storage.local may hold a layout at most.
-    for (const item of STORED_ITEMS.filter((i) => i.area === 'local')) expect(item.holds, item.name).toBe('layout');
+    // storage.session is readable by trusted contexts only: the per-tab panel state, gone with the session.
+    for (const item of sensitive) expect(['vault', 'session'], item.name).toContain(item.area);
+    expect(sensitive.filter((i) => i.area === 'session').map((i) => i.name)).toEqual(['per-tab panel state']);
+    // storage.local holds nothing at all.
+    expect(STORED_ITEMS.filter((i) => i.area === 'local')).toEqual([]);
   });
 
   it('never exports a secret', () => {
@@ -52,9 +54,15 @@ describe('the registry of stored items', () => {
     expect(callers).toEqual([]);
   });
 
-  it('reads storage.local nowhere but the in-page panel’s layout and the move into the vault', () => {
-    const readers = CODE.filter(({ text }) => /storage\.local\b|'local:|storage\.(get|set|remove)Items?\(|storage\.watch\(/.test(text)).map(({ path }) => path);
-    expect(readers.sort()).toEqual(['components/panel/PanelHost.tsx', 'lib/background/data.ts', 'lib/storage/migrate.ts', 'lib/storage/registry.ts']);
+  it('reads storage.local nowhere but the move into the vault and the final clean-up', () => {
+    const readers = CODE.filter(({ text }) => /storage\.local\b|['`]local:/.test(text)).map(({ path }) => path);
+    expect(readers.sort()).toEqual(['lib/background/data.ts', 'lib/storage/migrate.ts', 'lib/storage/registry.ts']);
+  });
+
+  it('keeps storage.session to the panel state the registry declares', () => {
+    const users = CODE.filter(({ text }) => /storage\.session\b|['`]session:/.test(text)).map(({ path }) => path);
+    expect(users.sort()).toEqual(['lib/background/data.ts', 'lib/background/panel-service.ts', 'lib/background/panel-tabs.ts', 'lib/panel/tab-state.ts', 'lib/storage/registry.ts']);
+    expect(itemOfKey('tab:12')).toMatchObject({ area: 'session', family: true });
   });
 });
 

@@ -30,14 +30,18 @@ describe('storedPageUrl', () => {
 });
 
 describe('where page URLs are stored', () => {
-  it('a lookup from a page records the page without its query or fragment', async () => {
+  it('a lookup from the in-page panel records its tab’s page without query or fragment', async () => {
     const lookup = vi.fn(async () => ({}) as never);
     const handlers = createHandlers({
       identity: { extensionId: 'ext', extensionOrigin: 'chrome-extension://ext' },
       lookups: { lookup },
     } as unknown as HandlerDeps);
-    await handlers.lookup({ op: 'enrichPerson', input: {} } as never, { id: 'ext', url: 'https://www.linkedin.com/in/jane-doe/?trk=abc#top', tab: { id: 1 } });
-    expect(lookup).toHaveBeenCalledWith(expect.objectContaining({ pageUrl: 'https://www.linkedin.com/in/jane-doe/' }));
+    const frame = { id: 'ext', url: 'chrome-extension://ext/panel-frame.html', frameId: 3, tab: { id: 1, url: 'https://www.linkedin.com/in/jane-doe/?trk=abc#top' } };
+    await handlers.lookup({ op: 'enrichPerson', input: {} } as never, frame);
+    expect(lookup).toHaveBeenLastCalledWith(expect.objectContaining({ pageUrl: 'https://www.linkedin.com/in/jane-doe/' }));
+    // The popup's lookups are about no page.
+    await handlers.lookup({ op: 'enrichPerson', input: {} } as never, { id: 'ext', url: 'chrome-extension://ext/popup.html' });
+    expect(lookup).toHaveBeenLastCalledWith(expect.objectContaining({ pageUrl: null }));
   });
 
   it('a history entry written before the rule is read back without its query', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionDraftFrom, parseConnection } from '@/lib/settings/connection-form';
-import { DEFAULT_PREFERENCES, readPreferences } from '@/lib/settings/preferences';
+import { migratePageAccess, DEFAULT_PREFERENCES, readPreferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
 import { draftFrom, parseDraft, parseSuppressionLines, type Draft } from '@/lib/settings/preferences-form';
 
@@ -19,14 +19,13 @@ describe('preferences form', () => {
       'lookups.findEmailStep': '2',
       'lookups.fullFlags.phoneFull': true,
       'privacy.euMode': true,
-      'pageAccess.quietMode': true,
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.spending).toEqual({ confirmAbove: null, dailyCap: 250, lowBalanceThreshold: 50 });
     expect(result.value.lookups).toMatchObject({ defaultPhoneRegion: 'FR', findEmailStep: 2, fullFlags: { phoneFull: true } });
     expect(result.value.privacy.euMode).toBe(true);
-    expect(result.value.pageAccess).toEqual({ scanAllSites: false, quietMode: true });
+    expect(result.value.pageAccess).toEqual({ scanAllSites: false, panelMode: null });
   });
 
   it.each<[Partial<Draft>, string, RegExp]>([
@@ -54,7 +53,7 @@ describe('preferences form', () => {
   });
 
   it('keeps what the form does not show', () => {
-    const base = { ...DEFAULT_PREFERENCES, network: { timeoutMs: 2_000 }, pageAccess: { scanAllSites: true, quietMode: false } };
+    const base = { ...DEFAULT_PREFERENCES, network: { timeoutMs: 2_000 }, pageAccess: { scanAllSites: true, panelMode: 'stealth' as const } };
     const result = parseDraft(draftFrom(base), base);
     expect(result.ok && result.value).toEqual(base);
   });
@@ -94,7 +93,14 @@ describe('stored preferences', () => {
   });
 
   it('gain the page-access defaults when written by an older release', () => {
-    expect(readPreferences({ spending: { dailyCap: 5 } }).pageAccess).toEqual({ scanAllSites: false, quietMode: false });
+    expect(readPreferences({ spending: { dailyCap: 5 } }).pageAccess).toEqual({ scanAllSites: false, panelMode: null });
+  });
+
+  it('turn the old quiet mode into stealth mode; its default (off) was never a choice, so the mode stays unchosen', () => {
+    expect(readPreferences({ pageAccess: { scanAllSites: true, quietMode: true } }).pageAccess).toEqual({ scanAllSites: true, panelMode: 'stealth' });
+    expect(readPreferences({ pageAccess: { scanAllSites: false, quietMode: false } }).pageAccess).toEqual({ scanAllSites: false, panelMode: null });
+    expect(readPreferences({ pageAccess: { panelMode: 'frame' } }).pageAccess).toEqual({ scanAllSites: false, panelMode: 'frame' });
+    expect(migratePageAccess({ quietMode: true, panelMode: 'frame' })).toEqual({ panelMode: 'frame' });
   });
 });
 

@@ -1,0 +1,83 @@
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { Detection } from '../extract/detection';
+import type { FoundItem, FramePlacement, PanelLayout, PanelTabState } from '../panel/tab-state';
+import type { PanelMode, Preferences } from '../settings/preferences';
+import { applyPanelMode, panelLayoutItem, panelStateOf, placeFrame, readLayout, readTabState, updateTabState, worthAPanel } from './panel-tabs';
+
+export interface PanelService {
+  /** A content script's detection on its tab; answers where its frame goes (null: no frame to add). */
+  report(tabId: number, detection: Detection | null, documentId?: string): Promise<FramePlacement | null>;
+  reportFound(tabId: number, items: FoundItem[], documentId?: string): Promise<void>;
+  state(tabId: number): Promise<PanelTabState>;
+  /** The frame of this tab was moved, folded or measured. */
+  arrange(tabId: number, placement: FramePlacement): Promise<void>;
+  close(tabId: number): Promise<void>;
+  chooseMode(mode: PanelMode, tabId?: number): Promise<Preferences>;
+  /** Settings were saved: frames follow a changed mode at once. */
+  preferencesSaved(before: Preferences, after: Preferences): Promise<void>;
+}
+
+/** Asked once per browser session at most, until the user answers. */
+const modeAskedItem = storage.defineItem<boolean>('session:panelModeAsked', { fallback: false });
+
+/**
+ * The first-run question ("in the page, or stealth?") opens as an extension page in a tab of
+ * its own, next to the profile, and never inside the network's page: a user who is about to
+ * choose stealth must not have had anything added to that page by the very question. The
+ * page can notice no more than the user switching tabs.
+ */
+async function askForPanelMode(tabId: number): Promise<void> {
+  if (await modeAskedItem.getValue()) return;
+  await modeAskedItem.setValue(true);
+  const opener = await browser.tabs.get(tabId).catch(() => null);
+  await browser.tabs.create({
+    url: browser.runtime.getURL(`/panel-mode.html?tab=${tabId}`),
+    ...(opener ? { openerTabId: tabId, index: opener.index + 1, windowId: opener.windowId } : {}),
+  });
+}
+
+export function createPanelService(preferences: { read(): Promise<Preferences>; write(prefs: Preferences): Promise<void> }): PanelService {
+  async function startAfresh(tabId: number, documentId: string | undefined) {
+    if (!documentId) return;
+    const previous = await readTabState(tabId);
+    if (previous.documentId !== documentId) await updateTabState(tabId, { detection: null, found: [], notice: null, documentId });
+  }
+
+  return {
+    async report(tabId, detection, documentId) {
+      await startAfresh(tabId, documentId);
+      await updateTabState(tabId, { detection });
+      if (!worthAPanel(detection)) return null;
+      const mode = (await preferences.read()).pageAccess.panelMode;
+      if (mode === null) await askForPanelMode(tabId);
+      return mode === 'frame' ? readLayout() : null;
+    },
+    async reportFound(tabId, items, documentId) {
+      await startAfresh(tabId, documentId);
+      await updateTabState(tabId, { found: items });
+    },
+    state: panelStateOf,
+    async arrange(tabId, placement) {
+      const layout: PanelLayout = { collapsed: placement.collapsed, side: placement.side };
+      const saved = await readLayout();
+      if (saved.collapsed !== layout.collapsed || saved.side !== layout.side) await panelLayoutItem.setValue(layout);
+      await placeFrame(tabId, placement);
+    },
+    async close(tabId) {
+      await placeFrame(tabId, null);
+    },
+    async chooseMode(mode, tabId) {
+      const before = await preferences.read();
+      const after = { ...before, pageAccess: { ...before.pageAccess, panelMode: mode } };
+      await preferences.write(after);
+      await modeAskedItem.setValue(false);
+      await applyPanelMode(mode);
+      if (tabId !== undefined) await browser.tabs.update(tabId, { active: true }).catch(() => {});
+      return after;
+    },
+    async preferencesSaved(before, after) {
+      if (before.pageAccess.panelMode !== after.pageAccess.panelMode) await applyPanelMode(after.pageAccess.panelMode);
+    },
+  };
+}
