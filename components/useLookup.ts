@@ -43,7 +43,8 @@ export interface UserGesture {
   nativeEvent: { isTrusted: boolean };
 }
 
-const transport: AttemptTransport = {
+/** The two messages of the spend path (lib/lookup/attempt.ts), as every screen sends them. */
+export const lookupTransport: AttemptTransport = {
   lookup: (request) => sendMessage('lookup', request),
   outcome: (attemptId) => sendMessage('lookupOutcome', { attemptId }),
 };
@@ -63,7 +64,7 @@ export function useSpend() {
     running.current = true;
     setState({ phase: 'running', request });
     try {
-      const result = await attemptLookup(request, { confirmed, transport, lostContact: t('spend.lostContactNothingSent') });
+      const result = await attemptLookup(request, { confirmed, transport: lookupTransport, lostContact: t('spend.lostContactNothingSent') });
       if (result.kind === 'confirm') return setState({ phase: 'confirm', request, price: result.price });
       if (result.kind === 'error') return setState({ phase: 'error', request, message: result.message });
       if (result.kind === 'unknown') return setState({ phase: 'unknown', request, response: result.response, price: result.response?.price ?? knownPrice });

@@ -4,8 +4,8 @@ import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 import type { PanelRequest } from '@/lib/panel/actions';
 import { priceLabel } from './format';
-import { ResultView } from './ResultView';
-import { lookupOf, previewOf, useResults } from './useLookupRunner';
+import { RowOutcome } from './RowOutcome';
+import { previewOf, spendOnRow, useResults } from './useLookupRunner';
 
 const requestFor = (item: FoundItem): PanelRequest =>
   item.kind === 'email' ? { op: 'enrichPerson', input: { email: item.value } } : { op: 'reversePhone', input: { phone: item.value } };
@@ -39,13 +39,13 @@ export function FoundItems({ items }: { items: readonly FoundItem[] }) {
                 type="button"
                 className="link-button"
                 onClick={async (e) => {
-                  if (!e.nativeEvent.isTrusted) return;
-                  set(item.value, await lookupOf(requestFor(item), true));
+                  const running = spendOnRow(requestFor(item), e);
+                  if (running) set(item.value, await running);
                 }}
               >
                 {label}
               </button>
-              {result && ('failure' in result ? <p role="alert">{result.failure}</p> : <ResultView response={result} />)}
+              <RowOutcome result={result} />
             </li>
           );
         })}

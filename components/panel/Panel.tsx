@@ -8,8 +8,9 @@ import type { TabNotice } from '@/lib/messaging/content-protocol';
 import type { PanelStatus } from '@/lib/messaging/protocol';
 import { actionsFor, type Corrections, type PanelAction } from '@/lib/panel/actions';
 import { PanelCrm } from '../crm/PanelCrm';
+import { SpendStatus } from '../SpendStatus';
+import { useSpend, type UserGesture } from '../useLookup';
 import { ActionButton } from './ActionButton';
-import { credits } from './format';
 import { ResultView } from './ResultView';
 import { usePreviews } from './usePreviews';
 
@@ -43,9 +44,10 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   const [status, setStatus] = useState<PanelStatus | null>(null);
   const [corrections, setCorrections] = useState<Corrections>({});
   const [results, setResults] = useState<Record<string, LookupResponse>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ action: PanelAction; refresh: boolean; price: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const spend = useSpend();
+  const [spending, setSpending] = useState<PanelAction | null>(null);
+  const busy = spend.state.phase === 'running';
   const ids = { title: useId(), name: useId(), company: useId() };
   const rootRef = useRef<HTMLElement>(null);
 
@@ -63,8 +65,10 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   useEffect(() => {
     setResults({});
     setCorrections({});
-    setConfirming(null);
+    setSpending(null);
+    spend.reset();
     setError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detection?.url]);
 
   useEffect(() => {
@@ -76,25 +80,20 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
     return () => root?.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  async function run(action: PanelAction, refresh: boolean, confirmed = false) {
-    setBusy(action.id);
+  function run(action: PanelAction, refresh: boolean, gesture: UserGesture) {
     setError(null);
-    try {
-      const reply = await sendMessage('lookup', { ...action.request, refresh, confirmed });
-      if (!reply.ok) return setError(reply.error.message);
-      if (reply.value.status === 'needs_confirmation') {
-        setConfirming({ action, refresh, price: reply.value.price ?? 0 });
-        return;
-      }
-      setResults((r) => ({ ...r, [action.id]: reply.value }));
-      if (reply.value.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
-      void refreshPreviews();
-    } catch {
-      setError(t('panel.noAnswer'));
-    } finally {
-      setBusy(null);
-    }
+    if (spend.run({ ...action.request, refresh }, gesture, { price: previews[action.id]?.price ?? null })) setSpending(action);
   }
+
+  // A finished spend fills its action's result; the price of every action may have changed.
+  useEffect(() => {
+    if (spend.state.phase !== 'done' || !spending) return;
+    const response = spend.state.response;
+    setResults((r) => ({ ...r, [spending.id]: response }));
+    if (response.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
+    void refreshPreviews();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [spend.state]);
 
   const title = (
     <h2 id={ids.title} className="panel-title">
@@ -164,23 +163,13 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
               {actions.length > 0 && (
                 <ul className="actions" aria-label={t('panel.lookups')}>
                   {actions.map((action) => (
-                    <ActionButton key={action.id} action={action} preview={previews[action.id]} busy={busy !== null} onRun={(a, r) => void run(a, r)} />
+                    <ActionButton key={action.id} action={action} preview={previews[action.id]} busy={busy} onRun={run} />
                   ))}
                 </ul>
               )}
             </>
           )}
-          {confirming && (
-            <div role="alertdialog" aria-label={t('panel.confirmLabel')} className="confirm">
-              <p>{t('panel.confirmBody', { credits: credits(confirming.price) })}</p>
-              <button type="button" onClick={() => { const c = confirming; setConfirming(null); void run(c.action, c.refresh, true); }}>
-                {t('panel.spendUpTo', { credits: credits(confirming.price) })}
-              </button>{' '}
-              <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                {t('confirm.cancel')}
-              </button>
-            </div>
-          )}
+          <SpendStatus spend={spend} showResult={false} />
           {busy && <p role="status" aria-busy="true">{t('panel.busy')}</p>}
           {error && <p role="alert">{error}</p>}
           {actions.map((action) => {

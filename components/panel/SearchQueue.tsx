@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
-import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import type { AttemptResult } from '@/lib/lookup/attempt';
+import type { Preview } from '@/lib/lookup/service';
+import type { UserGesture } from '../useLookup';
 import { credits } from './format';
-import { ResultView } from './ResultView';
-import { lookupOf, previewOf } from './useLookupRunner';
+import { RowOutcome } from './RowOutcome';
+import { previewOf, spendOnRow } from './useLookupRunner';
 
 const requestFor = (row: SearchResultRow) => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
-type RowResult = LookupResponse | { failure: string };
 
 /** Search results: a quick action per row, and "enrich selected" as a cancellable queue. */
 export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const enrichable = rows.filter((r) => r.profileUrl);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [previews, setPreviews] = useState<Record<string, Preview | undefined>>({});
-  const [results, setResults] = useState<Record<string, RowResult>>({});
+  const [results, setResults] = useState<Record<string, AttemptResult>>({});
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const cancelled = useRef(false);
   const rowKeys = enrichable.map((r) => r.key).join('|');
@@ -32,19 +33,24 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const total = chosen.reduce((sum, r) => sum + (previews[r.key]?.cost ?? 0), 0);
   const free = chosen.filter((r) => previews[r.key]?.cost === 0).length;
 
-  async function runOne(row: SearchResultRow) {
-    const result = await lookupOf(requestFor(row), true);
+  async function runOne(row: SearchResultRow, gesture: UserGesture | 'queued') {
+    const running = spendOnRow(requestFor(row), gesture);
+    if (!running) return null;
+    const result = await running;
     setResults((r) => ({ ...r, [row.key]: result }));
+    return result;
   }
 
   async function runQueue(event: MouseEvent) {
+    // The user's click on "enrich selected", with its total shown, starts the queue.
     if (!event.nativeEvent.isTrusted) return;
     cancelled.current = false;
     const queue = [...chosen];
     setProgress({ done: 0, total: queue.length });
     for (const [i, row] of queue.entries()) {
       if (cancelled.current) break;
-      await runOne(row);
+      // An answer lost on the way stops the queue: the user looks before anything more is sent.
+      if ((await runOne(row, 'queued'))?.kind === 'unknown') break;
       setProgress({ done: i + 1, total: queue.length });
     }
     setProgress(null);
@@ -82,11 +88,11 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
                   type="button"
                   className="link-button"
                   disabled={progress !== null}
-                  onClick={(e) => e.nativeEvent.isTrusted && void runOne(row)}
+                  onClick={(e) => void runOne(row, e)}
                 >
                   {t('panel.queue.enrichOne', { name, price: previews[row.key]?.cost === 0 ? t('cost.free') : credits(previews[row.key]?.price ?? 2) })}
                 </button>
-                {result && ('failure' in result ? <p role="alert">{result.failure}</p> : <ResultView response={result} />)}
+                <RowOutcome result={result} />
               </div>
             </li>
           );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
-import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import { attemptLookup, type AttemptResult } from '@/lib/lookup/attempt';
+import type { Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { PanelRequest } from '@/lib/panel/actions';
+import { lookupTransport, type UserGesture } from '../useLookup';
 
 export async function previewOf(request: PanelRequest): Promise<Preview | undefined> {
   try {
@@ -13,20 +15,21 @@ export async function previewOf(request: PanelRequest): Promise<Preview | undefi
   }
 }
 
-export async function lookupOf(request: PanelRequest, confirmed = false): Promise<LookupResponse | { failure: string }> {
-  try {
-    const reply = await sendMessage('lookup', { ...request, confirmed });
-    return reply.ok ? reply.value : { failure: reply.error.message };
-  } catch {
-    return { failure: t('panel.noAnswer') };
-  }
+/**
+ * A row's lookup in a list (a search result, an item found on the page), through the one
+ * spend path: its button shows the price, so the user's own click on it is the confirmation.
+ * A click that is not the user's (a page script, a synthetic event) runs nothing.
+ */
+export function spendOnRow(request: PanelRequest, gesture: UserGesture | 'queued'): Promise<AttemptResult> | null {
+  if (gesture !== 'queued' && !gesture.nativeEvent.isTrusted) return null;
+  return attemptLookup(request, { confirmed: true, transport: lookupTransport, lostContact: t('spend.lostContactNothingSent') });
 }
 
-/** Per-key results of small lookups (one row, one found item). */
+/** Per-key outcomes of small lookups (one row, one found item). */
 export function useResults() {
-  const [results, setResults] = useState<Record<string, LookupResponse | { failure: string }>>({});
+  const [results, setResults] = useState<Record<string, AttemptResult>>({});
   return {
     results,
-    set: (key: string, result: LookupResponse | { failure: string }) => setResults((r) => ({ ...r, [key]: result })),
+    set: (key: string, result: AttemptResult) => setResults((r) => ({ ...r, [key]: result })),
   };
 }

@@ -265,7 +265,6 @@ export const en = {
   'panel.notAvailable': 'not available',
   'panel.inLedger': 'already looked up on {date}: free',
   'panel.refresh': 'Refresh {action} ({credits}, pays again)',
-  'panel.noAnswer': 'The lookup did not get an answer from Dossier’s background. Check the history before trying again.',
   'panel.noBackground': 'Dossier’s background did not answer. Reload the page.',
   'panel.noKey': 'No API key is set, so nothing can be looked up yet.',
   'panel.nothingDetected': 'Nothing detected on this page yet. Open a profile, a company page or people search results.',
@@ -283,9 +282,6 @@ export const en = {
   'panel.openSettings': 'Open Dossier settings',
   'panel.noCredits': 'Your account has no credits left. Add credits to your account, then refresh the balance in Dossier’s popup.',
   'panel.lookups': 'Lookups',
-  'panel.confirmLabel': 'Confirm spending',
-  'panel.confirmBody': 'This lookup may cost {credits}. Go ahead?',
-  'panel.spendUpTo': 'Spend up to {credits}',
   'panel.busy': 'Looking up… This can take a few seconds.',
   'panel.resultOf': '{action}: result',
 

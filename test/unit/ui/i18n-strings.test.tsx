@@ -250,12 +250,12 @@ describe('panel and CRM words come from the i18n table', () => {
     await waitFor(() => expect(visibleText(container)).toContain('⟦panel.inLedger'));
 
     trustedClick(button('⟦panel.action.enrich'));
-    await waitFor(() => expect(visibleText(container)).toContain('⟦panel.spendUpTo'));
+    await waitFor(() => expect(visibleText(container)).toContain('⟦confirm.go'));
     const confirming = visibleText(container);
-    trustedClick(button('⟦panel.spendUpTo'));
+    trustedClick(button('⟦confirm.go'));
     await waitFor(() => expect(visibleText(container)).toContain('⟦panel.resultOf'));
     trustedClick(button('⟦panel.action.findWorkEmail'));
-    await waitFor(() => expect(visibleText(container)).toContain('⟦panel.noAnswer'));
+    await waitFor(() => expect(visibleText(container)).toContain('⟦spend.unknownTitle'));
     trustedClick(button('⟦panel.found.enrichEmail'));
     fireEvent.click(getAllByRole('checkbox')[0]!);
     trustedClick(button('⟦panel.queue.enrichSelected'));
