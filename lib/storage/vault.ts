@@ -161,10 +161,26 @@ function ready(): Promise<IDBPDatabase> {
 
 const asList = (keys: string | readonly string[]) => (typeof keys === 'string' ? [keys] : [...keys]);
 
+const isClosedConnection = (err: unknown) => (err as { name?: unknown } | null)?.name === 'InvalidStateError';
+
 function createArea(database: () => Promise<IDBPDatabase>): VaultArea {
-  async function update(keys: readonly string[], change: (current: Record<string, unknown>) => Record<string, unknown> | null): Promise<void> {
+  /**
+   * Opens a transaction, on a fresh connection if the cached one was closed under us (the
+   * browser may close it: an upgrade by a newer release, site data cleared, a reset).
+   */
+  async function transaction<M extends IDBTransactionMode>(mode: M) {
     const db = await database();
-    const tx = db.transaction(ITEMS, 'readwrite');
+    try {
+      return db.transaction(ITEMS, mode);
+    } catch (err) {
+      if (!isClosedConnection(err)) throw err;
+      connection = readiness = null;
+      return (await database()).transaction(ITEMS, mode);
+    }
+  }
+
+  async function update(keys: readonly string[], change: (current: Record<string, unknown>) => Record<string, unknown> | null): Promise<void> {
+    const tx = await transaction('readwrite');
     const values = await Promise.all(keys.map((key) => tx.store.get(key)));
     const current: Record<string, unknown> = {};
     keys.forEach((key, i) => values[i] !== undefined && (current[key] = values[i]));
@@ -199,8 +215,7 @@ function createArea(database: () => Promise<IDBPDatabase>): VaultArea {
 
   return {
     async get(keys) {
-      const db = await database();
-      const tx = db.transaction(ITEMS, 'readonly');
+      const tx = await transaction('readonly');
       if (keys === null) {
         const [names, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
         return Object.fromEntries(names.map((name, i) => [String(name), values[i]]));
@@ -214,12 +229,11 @@ function createArea(database: () => Promise<IDBPDatabase>): VaultArea {
     set: (items) => update([], () => items),
     remove: (keys) => update([], () => Object.fromEntries(asList(keys).map((key) => [key, undefined]))),
     async getKeys() {
-      const db = await database();
-      return (await db.getAllKeys(ITEMS)).map(String);
+      const tx = await transaction('readonly');
+      return (await tx.store.getAllKeys()).map(String);
     },
     async clear() {
-      const db = await database();
-      const tx = db.transaction(ITEMS, 'readwrite');
+      const tx = await transaction('readwrite');
       const [names, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
       await tx.store.clear();
       await tx.done;

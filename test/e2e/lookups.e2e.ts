@@ -121,6 +121,30 @@ test('faults that do not heal end in the right typed error, at no cost; a lost a
   expect(history.value.map((e: { outcome: string; cost: number }) => [e.outcome, e.cost])).toEqual([['unknown', 0], ['failed', 0], ['unknown', 0]]);
 });
 
+for (const kind of ['charge-then-reset', 'charge-then-hang'] as const) {
+  test(`${kind}: the gateway charged, the answer is lost; exactly one charge, outcome unknown, balance re-read, retry priced`, async ({ sandbox, worker, openExtensionPage }) => {
+    const { apiId, page } = await setup(sandbox, worker, openExtensionPage, { network: { timeoutMs: 1500 } });
+    const before = await sandbox.ledger(apiId);
+    await fault(sandbox, apiId, kind, 1, kind === 'charge-then-hang' ? 30_000 : undefined);
+    const reply = await callBackground(page, 'lookup', { op: 'searchPhone', input: { profileUrl: MAYA } });
+    const after = await sandbox.ledger(apiId);
+    expect(after.charges).toHaveLength(1);
+    expect(reply.value).toMatchObject({ status: 'unknown', cost: 0, price: 30, balanceCheck: { before: before.balance, after: before.balance - 30 } });
+    expect(reply.value.error.message).toMatch(/may have been charged/);
+    expect(reply.value.error.message).toMatch(/up to 30 credits/);
+    // One phone search and one balance read: nothing was sent again.
+    expect(after.requests - before.requests).toBe(2);
+  });
+}
+
+test('a 500 and a 429 on a free call (Test connection) are retried to success', async ({ sandbox, worker, openExtensionPage }) => {
+  const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
+  await fault(sandbox, apiId, '500', 1);
+  await fault(sandbox, apiId, '429', 1);
+  const reply = await callBackground(page, 'testConnection', { gateway: { kind: 'sandbox', url: sandbox.url }, apiKey: apiId });
+  expect(reply.value).toEqual({ status: 'ok', credits: (await sandbox.ledger(apiId)).balance });
+});
+
 test('a worker stopped mid-lookup after the gateway charged: one charge, outcome unknown, balance re-read, retry offered at its price', async ({ context, sandbox, worker, openExtensionPage }) => {
   const apiId = await freshKey(sandbox, 100);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });

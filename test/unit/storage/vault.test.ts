@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { IDBDatabase } from 'fake-indexeddb';
 import { vault, type VaultChanges } from '@/lib/storage/vault';
 import { defineVaultItem } from '@/lib/storage/vault-item';
 import { freshVault, markVaultReadyForTests } from '../../setup/vault-helpers';
@@ -62,6 +63,21 @@ describe('vault: a storage area in the extension’s IndexedDB', () => {
     expect(answered).toBe(false);
     await markVaultReadyForTests();
     expect(await read).toEqual({});
+  });
+});
+
+describe('vault: a connection closed under it', () => {
+  it('opens a new one and goes on, losing nothing', async () => {
+    await vault.set({ kept: 1 });
+    // As when the browser closes the connection (an upgrade by a newer release, data cleared).
+    const closed = Object.assign(new Error('The connection is closing.'), { name: 'InvalidStateError' });
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementationOnce(() => {
+      throw closed;
+    });
+    expect(await vault.get('kept')).toEqual({ kept: 1 });
+    await vault.set({ more: 2 });
+    expect(await vault.get(['kept', 'more'])).toEqual({ kept: 1, more: 2 });
+    spy.mockRestore();
   });
 });
 
