@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, configureExtension, evaluateInContentScript, expect, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
+import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
 
 /**
  * Secrets and paid data live in the vault (the extension's IndexedDB), out of content scripts'
@@ -51,9 +51,11 @@ test('after a paid lookup, a content script reads no key, token, history, ledger
 
   // ...and none of it in what a content script on a profile page can read.
   await routeDemoPages(context, sandbox.origin);
+  await choosePanelMode(context, extensionId, 'frame');
   const page = await context.newPage();
   await page.goto(MAYA);
-  await expect(page.getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
+  // The panel shows (in its frame): the content script has run and reported.
+  await expect((await panelFrame(page)).getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
   const seen = await evaluateInContentScript<{ local: string; databases: string[] }>(
     context,
     page,
