@@ -7,6 +7,7 @@ import { OPERATIONS } from '../lookup/operations';
 import { createRateLimiter } from '../lookup/rate-limiter';
 import { createLookupService } from '../lookup/service';
 import { createSpendingCap } from '../lookup/spending-cap';
+import type { RetryPolicy } from '../lookup/retry';
 import { createGatewayClients } from './gateway-client';
 import type { StoredBalance } from '../messaging/protocol';
 import {
@@ -37,6 +38,9 @@ export async function showBalanceOnBadge(balance: StoredBalance | null): Promise
   if (badge) await browser.action.setBadgeBackgroundColor({ color: badge.color });
 }
 
+const BALANCE_TIMEOUT_MS = 10_000;
+const REREAD_AFTER_LOSS: RetryPolicy = { maxAttempts: 2, baseDelayMs: 300, maxDelayMs: 1_000, maxRetryAfterMs: 3_000 };
+
 /** The real collaborators of the background logic: extension storage, the API client, the toolbar. */
 export function createBackground(identity: RouterIdentity) {
   // One limiter for every request the worker sends the gateway, through long-lived clients.
@@ -53,7 +57,8 @@ export function createBackground(identity: RouterIdentity) {
       await balanceItem.setValue(balance);
       await showBalanceOnBadge(balance);
     },
-    clientFor: (settings, apiKey) => gateway.clientFor(settings.url, apiKey),
+    // The balance is a small answer: a gateway that takes longer is not going to give it.
+    clientFor: (settings, apiKey) => gateway.clientFor(settings.url, apiKey, BALANCE_TIMEOUT_MS),
     now: () => Date.now(),
   };
 
@@ -90,7 +95,8 @@ export function createBackground(identity: RouterIdentity) {
     balance: {
       known: async () => (await readBalance())?.credits ?? null,
       reread: async () => {
-        const read = await fetchBalance(connection);
+        // The user is waiting to hear what became of a lost answer: two tries, not the full backoff.
+        const read = await fetchBalance({ ...connection, retryPolicy: REREAD_AFTER_LOSS });
         return read.ok ? read.value.credits : null;
       },
     },

@@ -86,6 +86,22 @@ describe('a paid lookup whose answer is lost after the gateway charged it', () =
   });
 });
 
+describe('after a lost answer on a gateway that stays down', () => {
+  it('the balance is tried twice, not through the whole backoff, and the outcome says it could not be read', async () => {
+    const { lookups } = await setUp(100);
+    requests.length = 0;
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      requests.push(new URL(new Request(input).url).pathname);
+      throw new TypeError('Failed to fetch');
+    });
+    const reply = await lookups.lookup(maya);
+    expect(reply).toMatchObject({ status: 'unknown', balanceCheck: { before: 100, after: null } });
+    expect(reply.error?.message).toMatch(/balance could not be read/);
+    expect(requests.filter((p) => p.endsWith('/v2/full'))).toHaveLength(1);
+    expect(requests.filter((p) => p.endsWith('/v1/getCredit'))).toHaveLength(2);
+  });
+});
+
 describe('free calls', () => {
   it('a 500 and a 429 with Retry-After on the balance are retried to success', async () => {
     const { connection } = await setUp(77);
