@@ -14,6 +14,8 @@ function costLine(response: LookupResponse): string {
       return t('cost.noCharge');
     case 'miss':
       return t('cost.miss');
+    case 'unknown':
+      return response.error?.message ?? t('spend.unknownNoDetails');
     default:
       return t('cost.notRun', { reason: response.error?.message ?? t('cost.didNotRun') });
   }
@@ -22,7 +24,7 @@ function costLine(response: LookupResponse): string {
 /** A lookup's answer in a few lines; everything is rendered as text. */
 export function LookupResult({ response }: { response: LookupResponse }) {
   const facts = factsOf(response.value);
-  const failed = response.status === 'failed' || response.status === 'refused';
+  const failed = response.status === 'failed' || response.status === 'refused' || response.status === 'unknown';
   return (
     <section aria-labelledby="result-title" className="result">
       <h2 id="result-title">{t('result.title')}</h2>

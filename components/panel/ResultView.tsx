@@ -137,9 +137,11 @@ function CostLine({ response }: { response: LookupResponse }) {
   else if (response.status === 'paid') line = t(response.refreshed ? 'cost.refreshed' : 'cost.paid', { credits: credits(response.cost) });
   else if (response.status === 'free') line = t('cost.noCharge');
   else if (response.status === 'miss') line = t('cost.miss');
+  // It did run: the message says what became of it and what the balance shows.
+  else if (response.status === 'unknown') line = response.error?.message ?? t('spend.unknownNoDetails');
   else line = t('cost.notRun', { reason: response.error?.message ?? t('cost.didNotRun') });
   return (
-    <p role={response.status === 'failed' || response.status === 'refused' ? 'alert' : 'status'} className="cost-line">
+    <p role={response.status === 'failed' || response.status === 'refused' || response.status === 'unknown' ? 'alert' : 'status'} className="cost-line">
       {line}
     </p>
   );
