@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ask } from './useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { t } from '@/lib/i18n';
 import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 
@@ -58,13 +57,17 @@ export const lookupTransport: AttemptTransport = {
 export function useSpend() {
   const [state, setState] = useState<RunState>({ phase: 'idle' });
   const running = useRef(false);
+  /** Bumped by reset(): an answer to a spend the screen moved away from (another profile) is not shown there. */
+  const generation = useRef(0);
 
   async function go(request: LookupRequest, confirmed: boolean, knownPrice: number | null) {
     if (running.current) return;
     running.current = true;
+    const mine = generation.current;
     setState({ phase: 'running', request });
     try {
-      const result = await attemptLookup(request, { confirmed, transport: lookupTransport, lostContact: t('spend.lostContactNothingSent') });
+      const result = await attemptLookup(request, { confirmed, transport: lookupTransport });
+      if (generation.current !== mine) return;
       if (result.kind === 'confirm') return setState({ phase: 'confirm', request, price: result.price });
       if (result.kind === 'error') return setState({ phase: 'error', request, message: result.message });
       if (result.kind === 'unknown') return setState({ phase: 'unknown', request, response: result.response, price: result.response?.price ?? knownPrice });
@@ -91,7 +94,10 @@ export function useSpend() {
       if (!gesture.nativeEvent.isTrusted || state.phase !== 'unknown') return;
       void go(state.request, true, state.price);
     },
-    reset: () => setState({ phase: 'idle' }),
+    reset() {
+      generation.current += 1;
+      setState({ phase: 'idle' });
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
 import { attemptLookup, type AttemptResult } from '@/lib/lookup/attempt';
 import type { Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -22,7 +21,7 @@ export async function previewOf(request: PanelRequest): Promise<Preview | undefi
  */
 export function spendOnRow(request: PanelRequest, gesture: UserGesture | 'queued'): Promise<AttemptResult> | null {
   if (gesture !== 'queued' && !gesture.nativeEvent.isTrusted) return null;
-  return attemptLookup(request, { confirmed: true, transport: lookupTransport, lostContact: t('spend.lostContactNothingSent') });
+  return attemptLookup(request, { confirmed: true, transport: lookupTransport });
 }
 
 /** Per-key outcomes of small lookups (one row, one found item). */

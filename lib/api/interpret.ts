@@ -35,12 +35,14 @@ export function judge(reply: Reply, apiKey: string, now: number = Date.now()): J
 
 /**
  * Without the gateway's `{code}` body the answer came from something in front of it (a proxy,
- * a portal). 429 and 503 mean the request was turned away before any work; a 502 or 504 may
- * come after the gateway served and charged it, and so may a 200 we cannot read.
+ * a portal). Only a 429 says the request was turned away before any work; a 503 or a 408 from
+ * a proxy may come after the gateway received it (a router time-out, an upstream reset), and a
+ * 502, a 504 or a 200 we cannot read may come after it served and charged it. A bare 4xx
+ * otherwise (auth, routing) is final and never retried, lost or not.
  */
 function answerLostWithoutBody(status: number): boolean {
-  if (status === 429 || status === 503) return false;
-  if (status >= 400 && status < 500) return false;
+  if (status === 429) return false;
+  if (status >= 400 && status < 500 && status !== 408) return false;
   return true;
 }
 

@@ -89,6 +89,7 @@ export function createBackground(identity: RouterIdentity) {
       // Every recorded enrichment may go to a CRM at once, when the user turned that on.
       append: (entry, maxEntries) => appendHistory(entry, maxEntries).finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       spentSince,
+      byId: async (id) => (await readHistoryEntries([id]))[0] ?? null,
     },
     journal: { markPending, markDone },
     cap: createSpendingCap({ spentSince }),

@@ -32,7 +32,7 @@ export const historyEntrySchema = z.object({
   pageUrl: z.string().nullable().default(null).transform(storedPageUrl),
   result: z.unknown().optional(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
-  /** For an `unknown` outcome: the most it may have cost (0 once the balance showed no change). */
+  /** For an `unknown` outcome: the most it may have cost (its price; counted against the daily cap). */
   maxCost: z.number().finite().min(0).optional(),
   /** For an `unknown` outcome: the balance when it was sent and when it was read again. */
   balanceCheck: z.object({ before: z.number().nullable(), after: z.number().nullable() }).optional(),

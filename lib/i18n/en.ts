@@ -83,7 +83,6 @@ export const en = {
   'confirm.go': 'Confirm and spend',
   'confirm.cancel': 'Cancel',
 
-  'spend.lostContactNothingSent': 'Dossier’s background stopped before the lookup was sent. Nothing was sent or charged; try again.',
   'spend.unknownTitle': 'Outcome unknown',
   'spend.unknownNoDetails': 'Dossier lost contact with its background during the lookup, so it cannot tell whether it was charged. It did not send it again. Check your balance and the history before trying again.',
   'spend.retry': 'Try again · may cost up to {credits}',
@@ -515,7 +514,7 @@ export const en = {
   'lookup.lost.connection': 'the connection dropped before the answer arrived',
   'lookup.lost.unreadable': 'the answer could not be read',
   'lookup.lost.stopped': 'the browser stopped Dossier’s background during the lookup',
-  'lookup.outcomeUnknown.unchanged': 'Outcome unknown: {why}. Your balance has not moved ({after} credits), so nothing was charged. Dossier did not send it again; trying again may cost up to {price} credits.',
+  'lookup.outcomeUnknown.unchanged': 'Outcome unknown: {why}. Your balance has not moved so far ({after} credits), but the gateway may still charge it if it finishes the lookup. Dossier did not send it again; trying again may cost up to {price} credits.',
   'lookup.outcomeUnknown.moved': 'Outcome unknown: {why}. Your balance went from {before} to {after} credits, so this lookup may have been charged. Dossier did not send it again; trying again may cost up to {price} credits more.',
   'lookup.outcomeUnknown.noBaseline': 'Outcome unknown: {why}. Your balance is now {after} credits; Dossier had no earlier reading to compare it with, so it cannot tell whether this lookup was charged. It did not send it again; trying again may cost up to {price} credits.',
   'lookup.outcomeUnknown.unread': 'Outcome unknown: {why}, and the balance could not be read, so Dossier cannot tell whether it was charged. It did not send it again; trying again may cost up to {price} credits.',

@@ -33,14 +33,14 @@ const OUTCOME_TRIES = 3;
  */
 export async function attemptLookup(
   request: SpendRequest,
-  options: { confirmed: boolean; transport: AttemptTransport; newId?: () => string; lostContact: string },
+  options: { confirmed: boolean; transport: AttemptTransport; newId?: () => string },
 ): Promise<AttemptResult> {
   const attemptId = (options.newId ?? (() => crypto.randomUUID()))();
   let reply: Reply<LookupResponse>;
   try {
     reply = await options.transport.lookup({ ...request, attemptId, ...(options.confirmed ? { confirmed: true } : {}) });
   } catch {
-    return outcomeAfterLostContact(attemptId, options.transport, options.lostContact);
+    return outcomeAfterLostContact(attemptId, options.transport);
   }
   if (!reply.ok) return { kind: 'error', message: reply.error.message };
   return resultOf(reply.value);
@@ -52,13 +52,14 @@ function resultOf(response: LookupResponse): AttemptResult {
   return { kind: 'done', response };
 }
 
-async function outcomeAfterLostContact(attemptId: string, transport: AttemptTransport, lostContact: string): Promise<AttemptResult> {
+async function outcomeAfterLostContact(attemptId: string, transport: AttemptTransport): Promise<AttemptResult> {
   for (let i = 0; i < OUTCOME_TRIES; i++) {
     try {
       const reply = await transport.outcome(attemptId);
       if (!reply.ok) break;
-      // The worker never saw the attempt: nothing was sent, so nothing can have been charged.
-      if (reply.value === null) return { kind: 'error', message: lostContact };
+      // The worker does not know this id: it may never have arrived, or it joined an identical
+      // lookup already in flight under that one's id. Either way, nothing can be promised.
+      if (reply.value === null) break;
       return resultOf(reply.value);
     } catch {
       // The worker is still starting; ask again.

@@ -8,6 +8,8 @@
 export interface RateLimiterOptions {
   limit: number;
   windowMs: number;
+  /** The longest pause a Retry-After may impose on everyone (an hour would stall even free calls). */
+  maxPauseMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -19,7 +21,7 @@ export interface RateLimiter {
   pauseFor(ms: number): void;
 }
 
-export function createRateLimiter({ limit, windowMs, now = Date.now, sleep = defaultSleep }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = Date.now, sleep = defaultSleep }: RateLimiterOptions): RateLimiter {
   const starts: number[] = [];
   let queue: Promise<void> = Promise.resolve();
   let notBefore = 0;
@@ -47,7 +49,7 @@ export function createRateLimiter({ limit, windowMs, now = Date.now, sleep = def
       return turn;
     },
     pauseFor(ms) {
-      if (Number.isFinite(ms) && ms > 0) notBefore = Math.max(notBefore, now() + ms);
+      if (Number.isFinite(ms) && ms > 0) notBefore = Math.max(notBefore, now() + Math.min(ms, maxPauseMs));
     },
   };
 }

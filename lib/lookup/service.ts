@@ -88,6 +88,8 @@ export interface LookupDeps {
   history: {
     append(entry: HistoryEntry, maxEntries: number): Promise<unknown>;
     spentSince(since: number): Promise<number>;
+    /** One entry by id, without reading the whole history. */
+    byId(id: string): Promise<HistoryEntry | null>;
   };
   journal: {
     markPending(entry: PendingLookup): Promise<void>;
@@ -294,6 +296,12 @@ export function createLookupService(deps: LookupDeps) {
     const run = (async () => {
       const results: LookupResponse[] = [];
       for (const pending of await interrupted) {
+        // Stopped after its outcome was recorded but before the journal was cleared: it is settled.
+        const settled = await deps.history.byId(pending.historyId);
+        if (settled && settled.outcome !== 'unknown') {
+          await deps.journal.markDone(pending.historyId);
+          continue;
+        }
         const request = pending.request as LookupRequest;
         const op = deps.operations[request.op];
         const prefs = await deps.preferences();
@@ -330,10 +338,11 @@ function journalled(request: LookupRequest) {
   return { op: request.op, input: request.input, refresh: request.refresh, pageUrl: request.pageUrl ?? null };
 }
 
-function unknownMaxCost(response: Pick<LookupResponse, 'price' | 'balanceCheck'>): number {
-  const check = response.balanceCheck;
-  // Credits only go down when spent: an unchanged balance proves this attempt cost nothing.
-  if (check && check.before !== null && check.after !== null && check.after >= check.before) return 0;
+/**
+ * A lost answer counts at its price: an unchanged balance proves nothing (the gateway may still
+ * finish and charge after a time-out, and a top-up hides a charge).
+ */
+function unknownMaxCost(response: Pick<LookupResponse, 'price'>): number {
   return response.price ?? 0;
 }
 

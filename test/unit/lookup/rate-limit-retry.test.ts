@@ -34,6 +34,14 @@ describe('rate limiter', () => {
     await Promise.all([limiter.acquire(), limiter.acquire()].map((p) => p.then(() => starts.push(clock.now()))));
     expect(starts).toEqual([3000, 3000]);
   });
+
+  it('caps a pause the gateway asks for, so an hour-long Retry-After cannot stall every call', async () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ limit: 10, windowMs: 1000, maxPauseMs: 20_000, ...clock });
+    limiter.pauseFor(3_600_000);
+    await limiter.acquire();
+    expect(clock.now()).toBe(20_000);
+  });
 });
 
 describe('retry', () => {

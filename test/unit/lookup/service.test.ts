@@ -53,7 +53,7 @@ function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe',
       find: (op, keys, windowMs, now) => findInLedger(op, keys, { windowFor: () => windowMs }, now),
       record: recordInLedger,
     },
-    history: { append: appendHistory, spentSince },
+    history: { append: appendHistory, spentSince, byId: async (id) => (await readHistory()).find((e) => e.id === id) ?? null },
     journal: { markPending, markDone },
     cap: createSpendingCap({ spentSince }),
     balance,
@@ -246,12 +246,13 @@ describe('a paid lookup whose answer is lost', () => {
     expect(await h.service.preview(jane)).toMatchObject({ cost: 2, inLedger: null });
   });
 
-  it('says nothing was charged when the balance did not move, and the cap then counts nothing', async () => {
+  it('never concludes it was free from an unchanged balance: the gateway may still charge it, and the cap counts its price', async () => {
     const h = harness([{ ok: false, error: apiError('timeout', true, true) }]);
     h.balance.reread.mockResolvedValue(100);
     const reply = await h.service.lookup(jane);
-    expect(reply.error?.message).toMatch(/has not moved \(100 credits\), so nothing was charged/);
-    expect(await readHistory()).toMatchObject([{ outcome: 'unknown', maxCost: 0 }]);
+    expect(reply.error?.message).toMatch(/has not moved so far \(100 credits\), but the gateway may still charge it/);
+    expect(reply.error?.message).not.toMatch(/nothing was charged/);
+    expect(await readHistory()).toMatchObject([{ outcome: 'unknown', maxCost: 2 }]);
   });
 
   it('says so when the balance cannot be read either', async () => {
@@ -291,7 +292,7 @@ describe('the daily cap under concurrency', () => {
     expect(replies.filter((r) => r.status === 'refused' && r.error?.kind === 'daily_cap')).toHaveLength(15);
   });
 
-  it('counts a lost answer at its price until the balance shows it cost nothing', async () => {
+  it('counts a lost answer at its price against the cap', async () => {
     const h = harness([{ ok: false, error: apiError('timeout', true, true) }, { ok: true, value: { fullName: 'John Roe' }, creditBurn: 2 }]);
     h.setPrefs((p) => (p.spending.dailyCap = 3));
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'unknown' });
@@ -311,6 +312,16 @@ describe('lookups interrupted by a stopped worker', () => {
     expect(results[0]).toMatchObject({ status: 'unknown', historyId: 'lost-1', price: 2, balanceCheck: { before: 100, after: 98 } });
     expect(results[0]!.error?.message).toMatch(/stopped Dossier’s background/);
     expect(await readHistory()).toMatchObject([{ id: 'lost-1', outcome: 'unknown', cost: 0, subject: jane.input.profileUrl }]);
+    expect(await journalItem.getValue()).toEqual([]);
+  });
+
+  it('one whose outcome was recorded before the stop keeps it: a paid answer is not turned into unknown', async () => {
+    const h = harness();
+    await h.service.lookup({ ...jane, attemptId: '0b7f2f51-8c3e-4c57-9a1d-5d2b3c4e6f70' });
+    await markPending({ historyId: '0b7f2f51-8c3e-4c57-9a1d-5d2b3c4e6f70', request: jane, startedAt: 0, price: 2, balanceBefore: 100 });
+    const fresh = createLookupService(h.deps);
+    expect(await fresh.recover(journalPending())).toEqual([]);
+    expect(await readHistory()).toMatchObject([{ id: '0b7f2f51-8c3e-4c57-9a1d-5d2b3c4e6f70', outcome: 'paid', cost: 2 }]);
     expect(await journalItem.getValue()).toEqual([]);
   });
 
