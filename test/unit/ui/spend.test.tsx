@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SpendStatus } from '@/components/SpendStatus';
+import { useSpend } from '@/components/useLookup';
+import type { LookupResponse } from '@/lib/lookup/service';
+import { sendMessage } from '@/lib/messaging/messenger';
+
+vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+
+const lost: LookupResponse = {
+  status: 'unknown',
+  op: 'searchPhone',
+  historyId: 'h1',
+  cost: 0,
+  fromLedger: false,
+  paidAt: null,
+  refreshed: false,
+  price: 30,
+  error: { kind: 'outcome_unknown', message: 'Outcome unknown: the connection dropped.' },
+};
+
+function Screen() {
+  const spend = useSpend();
+  return (
+    <>
+      <button type="button" onClick={(e) => spend.run({ op: 'searchPhone', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } }, e)}>
+        Find mobile
+      </button>
+      <button type="button" onClick={spend.reset}>
+        Next profile
+      </button>
+      <SpendStatus spend={spend} />
+    </>
+  );
+}
+
+function trustedClick(element: Element): void {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  act(() => void element.dispatchEvent(event));
+}
+
+describe('the one spend path', () => {
+  afterEach(cleanup);
+
+  it('spends nothing on a synthetic click', () => {
+    render(<Screen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Find mobile' }));
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('shows a lost answer with a priced retry, and sends nothing again by itself', async () => {
+    vi.mocked(sendMessage).mockResolvedValue({ ok: true, value: lost } as never);
+    render(<Screen />);
+    trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
+    expect(await screen.findByRole('alert', { name: 'Outcome unknown' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again · may cost up to 30 credits' })).toBeTruthy();
+    expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'lookup')).toHaveLength(1);
+  });
+
+  it('does not show a late answer once the screen moved on (another profile)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(sendMessage).mockImplementation((() => new Promise((resolve) => (answer = resolve))) as never);
+    render(<Screen />);
+    trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
+    trustedClick(screen.getByRole('button', { name: 'Next profile' }));
+    await act(async () => answer({ ok: true, value: lost }));
+    expect(screen.queryByRole('alert', { name: 'Outcome unknown' })).toBeNull();
+  });
+});
