@@ -127,7 +127,7 @@ function whyLost(error: Pick<ApiError, 'kind'>): LostAnswer {
  */
 export function createLookupService(deps: LookupDeps) {
   const inflight = createInflight<LookupResponse>();
-  /** Attempts of this worker's life, by history id, for callers whose connection dropped. */
+  /** Attempts running now, by history id and caller's id, for callers whose connection dropped. */
   const attempts = new Map<string, Promise<LookupResponse>>();
   /** Lookups a stopped worker left unanswered are recorded before any new one may spend. */
   let recovered: Promise<unknown> = Promise.resolve();
@@ -282,8 +282,11 @@ export function createLookupService(deps: LookupDeps) {
     const key = JSON.stringify([request.op, request.input, Boolean(request.refresh)]);
     const running = recovered.then(() => inflight.run(key, () => execute(request, historyId)));
     // Each caller keeps its own name for the attempt, even when it shares another's request.
-    attempts.set(historyId, running);
-    if (request.attemptId) attempts.set(request.attemptId, running);
+    // Only while it runs: once settled, its outcome is in history under its id (a worker doing
+    // a long run of lookups must not hold every answer in memory).
+    const names = [historyId, ...(request.attemptId ? [request.attemptId] : [])];
+    for (const name of names) attempts.set(name, running);
+    void running.finally(() => names.forEach((name) => attempts.get(name) === running && attempts.delete(name))).catch(() => {});
     return running;
   }
 

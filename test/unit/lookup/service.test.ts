@@ -342,6 +342,9 @@ describe('lookups interrupted by a stopped worker', () => {
     void h.service.lookup({ ...jane, attemptId });
     const outcome = await h.service.outcomeOf(attemptId, async () => null);
     expect(outcome).toMatchObject({ status: 'paid', historyId: attemptId });
+    // Once settled, the worker keeps no answer in memory: history has it under that id.
+    expect(await h.service.outcomeOf(attemptId, async () => null)).toBeNull();
+    expect(await h.service.outcomeOf(attemptId, async (id) => (await readHistory()).find((e) => e.id === id) ?? null)).toMatchObject({ status: 'paid' });
   });
 });
 
