@@ -14,9 +14,9 @@ import {
   type TabState,
 } from '../panel/tab-state';
 import type { PanelMode } from '../settings/preferences';
+import { panelLayoutItem } from '../panel/layout-item';
 import { createSerialQueue } from '../storage/serial';
 
-import { panelLayoutItem } from '../panel/layout-item';
 export { panelLayoutItem };
 
 export async function readLayout(): Promise<PanelLayout> {

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LookupResult } from '@/components/LookupResult';
+import { ResultView } from '@/components/panel/ResultView';
 import { SpendStatus } from '@/components/SpendStatus';
 import { useSpend } from '@/components/useLookup';
 import type { LookupResponse } from '@/lib/lookup/service';
@@ -17,7 +19,8 @@ const lost: LookupResponse = {
   paidAt: null,
   refreshed: false,
   price: 30,
-  error: { kind: 'outcome_unknown', message: 'Outcome unknown: the connection dropped.' },
+  balanceCheck: { before: 100, after: 70 },
+  error: { kind: 'outcome_unknown', message: 'Outcome unknown: the connection dropped. Your balance went from 100 to 70 credits, so this lookup may have been charged.' },
 };
 
 function Screen() {
@@ -67,5 +70,18 @@ describe('the one spend path', () => {
     trustedClick(screen.getByRole('button', { name: 'Next profile' }));
     await act(async () => answer({ ok: true, value: lost }));
     expect(screen.queryByRole('alert', { name: 'Outcome unknown' })).toBeNull();
+  });
+});
+
+describe('a lookup whose answer was lost, where results are shown', () => {
+  afterEach(cleanup);
+
+  it.each([
+    ['the panel', () => render(<ResultView response={lost} />)],
+    ['the popup', () => render(<LookupResult response={lost} />)],
+  ])('is never told as "not run" or "nothing was charged" in %s', (_, show) => {
+    show();
+    expect(document.body.textContent).toContain('from 100 to 70 credits');
+    expect(document.body.textContent).not.toMatch(/Nothing was charged/);
   });
 });
