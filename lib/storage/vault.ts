@@ -39,7 +39,8 @@ export interface VaultArea {
 }
 
 const DB_NAME = 'dossier-vault';
-const DB_VERSION = 1;
+/** 2: the record stores (history, ledger, contacts), each with the indexes its screens read by. */
+const DB_VERSION = 2;
 const ITEMS = 'items';
 /** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
 const META = 'meta';
@@ -55,7 +56,24 @@ export interface MigrationMarker {
   moved: Record<string, string>;
 }
 
-type Message = { kind: 'changes'; changes: VaultChanges } | { kind: 'migrated' };
+/**
+ * Stores of records, one object per record, each indexed for the reads the screens and the
+ * worker make, so that no read scans them whole:
+ *   history   one entry per lookup (key `id`), by time (`at`) and by identity key;
+ *   ledger    one paid answer per entry (key `historyId`), by every identity key it is filed under;
+ *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time.
+ */
+export const RECORD_STORES = ['history', 'ledger', 'contacts'] as const;
+export type RecordStore = (typeof RECORD_STORES)[number];
+
+export interface RecordChange {
+  store: RecordStore;
+  /** Keys of the records written or deleted; empty when the store was cleared. */
+  ids: string[];
+}
+export type RecordListener = (change: RecordChange) => void;
+
+type Message = { kind: 'changes'; changes: VaultChanges } | { kind: 'records'; change: RecordChange } | { kind: 'migrated' };
 
 let connection: Promise<IDBPDatabase> | null = null;
 let readiness: Promise<IDBPDatabase> | null = null;
@@ -81,6 +99,7 @@ function openDatabase(): Promise<IDBPDatabase> {
     upgrade(db) {
       if (!db.objectStoreNames.contains(ITEMS)) db.createObjectStore(ITEMS);
       if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+      createRecordStores(db);
     },
     blocking(_current, _next, event) {
       // A newer release wants to upgrade the database: let it, and reopen on next use.
@@ -95,6 +114,27 @@ function openDatabase(): Promise<IDBPDatabase> {
   return connection;
 }
 
+function createRecordStores(db: IDBPDatabase): void {
+  const names = db.objectStoreNames;
+  if (!names.contains('history')) {
+    const history = db.createObjectStore('history', { keyPath: 'id' });
+    history.createIndex('at', 'at');
+    history.createIndex('identity', 'identity');
+  }
+  if (!names.contains('ledger')) {
+    const ledger = db.createObjectStore('ledger', { keyPath: 'historyId' });
+    ledger.createIndex('keys', 'keys', { multiEntry: true });
+  }
+  if (!names.contains('contacts')) {
+    const contacts = db.createObjectStore('contacts', { keyPath: 'id' });
+    contacts.createIndex('keys', 'keys', { multiEntry: true });
+    contacts.createIndex('words', 'words', { multiEntry: true });
+    contacts.createIndex('tags', 'tags', { multiEntry: true });
+    contacts.createIndex('updatedAt', 'updatedAt');
+    contacts.createIndex('kind', 'kind');
+  }
+}
+
 function listen(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
@@ -102,6 +142,7 @@ function listen(): void {
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
   channel.onmessage = (event: MessageEvent<Message>) => {
     if (event.data?.kind === 'changes') deliver(event.data.changes);
+    else if (event.data?.kind === 'records') deliverRecords(event.data.change);
     else if (event.data?.kind === 'migrated') readyWaiters.forEach((wake) => wake());
   };
 }
@@ -113,6 +154,50 @@ function deliver(changes: VaultChanges): void {
     } catch (err) {
       console.error('vault listener failed', err);
     }
+  }
+}
+
+const recordListeners = new Set<RecordListener>();
+
+function deliverRecords(change: RecordChange): void {
+  for (const listener of [...recordListeners]) {
+    try {
+      listener(change);
+    } catch (err) {
+      console.error('vault record listener failed', err);
+    }
+  }
+}
+
+/** Record stores say what they wrote (after the transaction completed): here, then elsewhere. */
+export function announceRecords(change: RecordChange): void {
+  deliverRecords(change);
+  try {
+    channel?.postMessage({ kind: 'records', change } satisfies Message);
+  } catch (err) {
+    console.error('vault broadcast failed', err);
+  }
+}
+
+export const onRecordsChanged = {
+  addListener(listener: RecordListener): void {
+    recordListeners.add(listener);
+    listen();
+  },
+  removeListener: (listener: RecordListener) => void recordListeners.delete(listener),
+};
+
+/**
+ * The database for the record stores, once the vault is ready (see `ready`). Callers open
+ * their own transactions over RECORD_STORES; `withRecords` reopens a connection the browser closed.
+ */
+export async function withRecords<T>(use: (db: IDBPDatabase) => Promise<T>): Promise<T> {
+  try {
+    return await use(await ready());
+  } catch (err) {
+    if (!isClosedConnection(err)) throw err;
+    connection = readiness = null;
+    return use(await ready());
   }
 }
 
@@ -303,6 +388,7 @@ export function resetVaultConnection(): void {
   connection = readiness = null;
   hold = Promise.resolve();
   listeners.clear();
+  recordListeners.clear();
   channel?.close();
   channel = null;
 }
