@@ -22,6 +22,8 @@ import {
 } from '../storage/items';
 import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
+import { createContactBook } from './contact-book';
+import { recordAnswers } from '../contacts/store';
 import { deleteAllData, exportAllData, forgetTheRest } from './data';
 import { createPanelService } from './panel-service';
 import { applyPanelMode } from './panel-tabs';
@@ -62,13 +64,23 @@ export function createBackground(identity: RouterIdentity) {
     now: () => Date.now(),
   };
 
-  const crm = createCrmService({
+  const contactBook = createContactBook({ record: recordAnswers, now: () => Date.now() });
+  const crmService = createCrmService({
     readHistory,
     readHistoryEntries,
     appendHistory: async (entry) => appendHistory(entry, (await loadPreferences()).history.maxEntries),
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
   });
+  /** The CRM check's answer also marks the contact as in the CRM or not. */
+  const crm: typeof crmService = {
+    ...crmService,
+    async check(query) {
+      const results = await crmService.check(query);
+      await contactBook.afterCrmCheck(query, results);
+      return results;
+    },
+  };
 
   async function lookupClient() {
     const [settings, apiKey, prefs] = await Promise.all([readGateway(), readApiKey(), loadPreferences()]);
@@ -87,7 +99,11 @@ export function createBackground(identity: RouterIdentity) {
     },
     history: {
       // Every recorded enrichment may go to a CRM at once, when the user turned that on.
-      append: (entry, maxEntries) => appendHistory(entry, maxEntries).finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
+      // The contact book is written before the lookup answers, so the card that asked shows it at once.
+      append: (entry, maxEntries) =>
+        appendHistory(entry, maxEntries)
+          .then(() => contactBook.afterLookupRecorded(entry))
+          .finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       spentSince,
       byId: async (id) => (await readHistoryEntries([id]))[0] ?? null,
     },

@@ -1,0 +1,82 @@
+import type { HistoryEntry } from '../history/entry';
+import { identity } from '../identity/keys';
+import type { CrmCheckItem } from '../crm/messages';
+import type { ContactAnswer } from './answer';
+import type { OperationName } from '../lookup/operations';
+
+/** Outcomes whose entry holds an answer about someone. */
+const ANSWERED = new Set<HistoryEntry['outcome']>(['paid', 'free', 'cached']);
+const OPS: ReadonlySet<string> = new Set<OperationName>([
+  'enrichPerson',
+  'enrichCompany',
+  'findWorkEmail',
+  'searchPhone',
+  'searchPersonalEmail',
+  'reversePhone',
+  'microblogProfile',
+  'microblogByEmail',
+]);
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/**
+ * The identity keys of what was asked, from the entry's own record of it: the key it was filed
+ * under and what its input names (profile, email, phone, name at company).
+ */
+export function requestKeysOf(entry: Pick<HistoryEntry, 'identity' | 'input'>): string[] {
+  const input = entry.input;
+  const profile = text(input.profileUrl);
+  const email = text(input.email);
+  const phone = text(input.phone);
+  const fullName = text(input.fullName) ?? [text(input.firstName), text(input.lastName)].filter(Boolean).join(' ');
+  const company = text(input.company);
+  const keys = [
+    entry.identity,
+    profile ? identity.networkProfile(profile) : null,
+    email ? identity.email(email) : null,
+    phone && phone.startsWith('+') ? identity.phone(phone) : null,
+    fullName && company ? identity.nameAtCompany(fullName, company) : null,
+  ];
+  return [...new Set(keys.filter((k): k is string => Boolean(k)))];
+}
+
+/**
+ * The contact book's answer for a recorded lookup, or null when it answered nothing about anyone
+ * (a miss, a failure, a refusal, an unreadable result). The worker calls it after every lookup
+ * is recorded; the history migration calls it on every old entry, so the book starts complete.
+ */
+export function answerOfEntry(entry: HistoryEntry): ContactAnswer | null {
+  if (!ANSWERED.has(entry.outcome) || !OPS.has(entry.op) || entry.result == null || typeof entry.result !== 'object') return null;
+  // The result was validated for its operation when the answer came in (lib/api parsers); the
+  // history's own schema is being typed by operation, which will remove this one assertion.
+  return {
+    op: entry.op as Exclude<ContactAnswer['op'], 'crmCheck'>,
+    value: entry.result as never,
+    historyId: entry.id,
+    at: entry.paidAt ?? entry.at,
+    paid: entry.outcome === 'paid',
+    requestKeys: requestKeysOf(entry),
+    input: entry.input,
+  };
+}
+
+/** The CRM check's answers, one per connected CRM that could say found or not. */
+export function answersOfCrmCheck(
+  query: { profileUrl?: string; fullName?: string; company?: string },
+  results: readonly CrmCheckItem[],
+  at: number,
+): ContactAnswer[] {
+  const keys = requestKeysOf({ identity: null, input: query });
+  if (!keys.length) return [];
+  return results
+    .filter((r) => r.state !== 'unknown')
+    .map((r) => ({
+      op: 'crmCheck' as const,
+      value: { crm: r.target, found: r.state === 'in_crm', ...(r.recordUrl ? { url: r.recordUrl } : {}) },
+      historyId: null,
+      at,
+      paid: false,
+      requestKeys: keys,
+      input: query,
+    }));
+}
