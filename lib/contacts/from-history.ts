@@ -80,3 +80,11 @@ export function answersOfCrmCheck(
       input: query,
     }));
 }
+
+/** The answers of many entries (the history migration's batches), oldest first so newer ones win ties. */
+export function answersFromHistory(entries: readonly HistoryEntry[]): ContactAnswer[] {
+  return [...entries]
+    .sort((a, b) => a.at - b.at)
+    .map(answerOfEntry)
+    .filter((a): a is ContactAnswer => a !== null);
+}
