@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import type { QuickInput } from '@/lib/lookup/quick-input';
+import { LazyLookupCard } from './card/lazy';
 import { SpendStatus } from './SpendStatus';
-import { LookupResult } from './LookupResult';
 import { operationLabel, priceText } from './price';
 import { usePreview, useSpend } from './useLookup';
 
@@ -106,6 +106,11 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
       </form>
       {notice && <p className="error-text">{notice}</p>}
       <SpendStatus spend={runner} />
+      {runner.state.phase === 'done' && (
+        <Suspense fallback={null}>
+          <LazyLookupCard response={runner.state.response} input={runner.state.request.input} />
+        </Suspense>
+      )}
     </section>
   );
 }

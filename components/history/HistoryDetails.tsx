@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { entryName } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { LookupResult } from '../LookupResult';
+import { AnswerCard } from '../card/AnswerCard';
 import { credits, isLookupOperation, operationLabel, priceText } from '../price';
-import { usePreview, useSpend } from '../useLookup';
 import { SpendStatus } from '../SpendStatus';
-import { ResultTree } from './ResultTree';
+import { usePreview, useSpend } from '../useLookup';
 
 function RunAgain({ entry }: { entry: HistoryEntry }) {
   const [asking, setAsking] = useState(false);
@@ -65,7 +66,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
         <>
           <dl className="facts">
             <dt>{t('history.colSubject')}</dt>
-            <dd data-testid="details-subject">{entry.subject}</dd>
+            <dd data-testid="details-subject">{entryName(entry)}</dd>
             <dt>{t('history.colOperation')}</dt>
             <dd>{operationLabel(entry.op)}</dd>
             <dt>{t('history.when')}</dt>
@@ -102,10 +103,17 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
             )}
           </dl>
           {isLookupOperation(entry.op) && <RunAgain key={entry.id} entry={entry} />}
-          <h3>{t('history.input')}</h3>
-          <ResultTree value={entry.input} />
-          <h3>{t('history.fullResult')}</h3>
-          {entry.result === undefined ? <p className="muted">{t('history.noResult')}</p> : <ResultTree value={entry.result} />}
+          {/* Who it was about, as the contact book knows them now; the entry's own answer below it, whole. */}
+          <AnswerCard
+            key={entry.id}
+            answer={answerOfEntry(entry)}
+            askedKeys={requestKeysOf(entry)}
+            fields={[
+              { label: t('card.input'), value: entry.input },
+              ...(entry.result === undefined ? [] : [{ label: t('card.allFields'), value: entry.result }]),
+            ]}
+          />
+          {entry.result === undefined && <p className="muted">{t('history.noResult')}</p>}
         </>
       )}
     </section>

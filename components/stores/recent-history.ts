@@ -4,7 +4,8 @@ import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { recentHistoryItem } from '@/lib/history/recent';
 import { sendMessage } from '@/lib/messaging/messenger';
 
-export const POPUP_HISTORY_SIZE = 20;
+/** The popup lists people, not lookups: the last 50 lookups (all the small index holds) name about 20 of them. */
+export const POPUP_HISTORY_SIZE = 50;
 
 interface RecentState {
   entries: HistoryEntry[] | null;

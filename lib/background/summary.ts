@@ -1,3 +1,5 @@
+import { personLabel } from '../contacts/naming';
+import { typedResult, whoOfResult } from '../history/who';
 import { t, tn, type MessageKey } from '../i18n';
 import type { LookupResponse } from '../lookup/service';
 
@@ -27,6 +29,14 @@ function pick(value: unknown, ...path: string[]): string | undefined {
   return typeof current === 'string' && current.trim() ? current.trim() : undefined;
 }
 
+/** Who an answer names, as every screen names them: "Maya Chen · Northwind Analytics". */
+function whoFound(response: LookupResponse): string {
+  const typed = typedResult({ op: response.op, result: response.value });
+  const who = typed ? whoOfResult(typed) : null;
+  // A work email search answers addresses only: the address says who it is.
+  return who ? personLabel(who.name, who.company) : (pick(response.value, 'email', 'address') ?? t('notification.found'));
+}
+
 /** One line for a notification: who was found and what it cost. */
 export function summarise(response: LookupResponse): string {
   const cost =
@@ -39,10 +49,7 @@ export function summarise(response: LookupResponse): string {
     case 'paid':
     case 'free':
     case 'cached': {
-      const v = response.value;
-      const who =
-        pick(v, 'person', 'fullName') ?? pick(v, 'fullName') ?? pick(v, 'displayName') ?? pick(v, 'username') ?? pick(v, 'name') ?? pick(v, 'email', 'address') ?? t('notification.found');
-      return t('notification.summary', { who, cost });
+      return t('notification.summary', { who: whoFound(response), cost });
     }
     case 'miss':
       return t('cost.miss');

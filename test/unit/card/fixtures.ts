@@ -1,0 +1,50 @@
+import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/api/model';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+
+/** Answers about Maya as the sandbox gives them, parsed (lib/api/model.ts), for the card's tests. */
+export const MAYA_URL = 'https://www.linkedin.com/in/maya-chen/';
+export const WORK = 'maya.chen@northwind-analytics.example';
+export const PERSONAL = 'maya.chen@gmail.com';
+export const DAY = 86_400_000;
+
+const email = (address: string, status: EmailResult['status'] = 'verified'): EmailResult => ({ address, status, verified: status === 'verified' });
+export const phone = (e164: string, type?: Phone['type'], whatsapp?: boolean): Phone => ({ e164, international: `+1 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`, type, whatsapp });
+const person = (over: Partial<Person> = {}): Person => ({
+  fullName: 'Maya Chen',
+  jobTitle: 'VP of Engineering',
+  headline: 'VP of Engineering at Northwind Analytics',
+  companyName: 'Northwind Analytics',
+  location: 'San Francisco, California, United States',
+  networkUrl: MAYA_URL,
+  urls: [],
+  emails: [],
+  phones: [],
+  extra: {},
+  ...over,
+});
+
+export const mayaEnrichment = (): Enrichment => ({
+  person: person({ emails: [email(WORK), email(PERSONAL)], microblogUsername: 'mayabuilds' }),
+  company: {
+    name: 'Northwind Analytics',
+    domain: 'northwind-analytics.example',
+    website: 'https://northwind-analytics.example',
+    industry: 'Software',
+    size: '201-500',
+    headquarters: 'San Francisco',
+    extra: {},
+  },
+  extra: {},
+});
+
+/** A phone search repeats the emails it knows, unverified: the card must still show each once. */
+export const mayaPhones = (): PhoneSearchResult => ({
+  person: person({ emails: [email(WORK, 'unknown')], phones: [phone('+14155550110', 'mobile', true), phone('+14155550111', 'landline', false), phone('+14155550112')] }),
+  candidates: [],
+  warnings: [],
+  extra: {},
+});
+
+export function answer<A extends ContactAnswer>(op: A['op'], value: A['value'], at: number, input: Record<string, unknown> = { profileUrl: MAYA_URL }): ContactAnswer {
+  return { op, value, at, historyId: `h-${op}-${at}`, paid: true, requestKeys: ['person:maya-chen'], input } as ContactAnswer;
+}
