@@ -28,6 +28,11 @@ function Values({ row, now }: { row: Row; now: number }) {
   }
 }
 
+function notKnown(row: Row): string {
+  if (row.id !== 'personalEmail') return t('card.notKnown');
+  return row.searchedAt === null ? t('card.notKnownPersonal') : t('card.noPersonal');
+}
+
 /** One kind of value: what is known (each value once), or "not known yet" with the lookup that finds it. */
 export function CardRow({ row, action, lookups, now }: { row: Row; action: PanelAction | undefined; lookups: CardLookups | null; now: number }) {
   const labelId = useId();
@@ -36,7 +41,7 @@ export function CardRow({ row, action, lookups, now }: { row: Row; action: Panel
     <li className="card-row">
       <div role="group" aria-labelledby={labelId}>
         <h4 id={labelId}>{t(ROW_LABEL[row.id])}</h4>
-        {row.knownAt === null && <p className="muted">{row.id === 'personalEmail' ? t('card.notKnownPersonal') : t('card.notKnown')}</p>}
+        {row.knownAt === null && <p className="muted">{notKnown(row)}</p>}
         {values}
         <RowAction action={action} knownAt={row.knownAt} ageKey="card.found" lookups={lookups} now={now} />
       </div>

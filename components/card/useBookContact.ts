@@ -1,44 +1,53 @@
 import { useEffect, useState } from 'react';
-import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
-import { watchContact } from '@/lib/contacts/store';
+import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { onRecordsChanged } from '@/lib/storage/vault';
+import { readsThroughWorker } from './book-access';
 
-export interface BookContact {
-  person: PersonContact | null;
-  company: CompanyContact | null;
+export interface BookContact extends CardContacts {
   /** The book was read at least once for these keys. */
   loaded: boolean;
 }
 
-const NONE: BookContact = { person: null, company: null, loaded: false };
+async function readThroughWorker(keys: readonly string[]): Promise<CardContacts> {
+  const reply = await sendMessage('contactCard', { keys: [...keys] });
+  return reply.ok ? reply.value : NO_CONTACTS;
+}
 
 /**
- * The contact book's person (or company) for `keys`, and the person's company, read from the
- * vault and read again after every change to the book: the worker writes each answer into the
- * book before it replies, so a row fills in place as soon as its lookup is done. `revision`
- * reads again on demand (after a lookup, in case the change notice is late).
+ * The contact book's person (or company) for `keys`, and the person's company. The worker
+ * writes each answer into the book before it replies, so reading again after a lookup
+ * (`revision`) fills its row in place. Extension pages also read again on every change to the
+ * book; the panel's frame, which hears of none, when it comes back into view.
  */
 export function useBookContact(keys: readonly string[], revision = 0): BookContact {
-  const [state, setState] = useState<BookContact>(NONE);
+  const [state, setState] = useState<BookContact>({ ...NO_CONTACTS, loaded: false });
   const signature = keys.join('\n');
 
   useEffect(() => {
-    if (!keys.length) return setState({ ...NONE, loaded: true });
-    return watchContact(keys, (contact) =>
-      setState((s) => ({
-        person: contact?.kind === 'person' ? contact : null,
-        // A company card's subject is the company itself; a person's company is read below.
-        company: contact?.kind === 'company' ? contact : contact?.kind === 'person' && s.company?.id === contact.companyId ? s.company : null,
-        loaded: true,
-      })),
-    );
+    if (!keys.length) return setState({ ...NO_CONTACTS, loaded: true });
+    const viaWorker = readsThroughWorker();
+    let live = true;
+    let generation = 0;
+    const read = () => {
+      const mine = ++generation;
+      void (viaWorker ? readThroughWorker(keys) : readCardContacts(keys)).then(
+        (found) => live && mine === generation && setState({ ...found, loaded: true }),
+        () => live && mine === generation && setState((s) => ({ ...s, loaded: true })),
+      );
+    };
+    const onChange = (change: { store: string }) => change.store === 'contacts' && read();
+    const onVisible = () => document.visibilityState === 'visible' && read();
+    if (viaWorker) document.addEventListener('visibilitychange', onVisible);
+    else onRecordsChanged.addListener(onChange);
+    read();
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      onRecordsChanged.removeListener(onChange);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, revision]);
-
-  const companyId = state.person?.companyId;
-  useEffect(() => {
-    if (!companyId) return;
-    return watchContact([companyId], (company) => setState((s) => ({ ...s, company: company?.kind === 'company' ? company : null })));
-  }, [companyId, revision]);
 
   return state;
 }

@@ -1,5 +1,6 @@
 import { historyToCsv, historyToJson } from '../history/export';
 import { DOSSIER_ERRORS } from '../errors/catalog';
+import type { CardContacts } from '../card/book';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupService } from '../lookup/service';
 import { storedPageUrl } from '../ui/page-url';
@@ -39,6 +40,8 @@ export interface HandlerDeps {
   now(): number;
   /** CRM connections, outbox and pushes (lib/background/crm.ts). */
   crm: CrmService;
+  /** The contact book, read for the panel's frame (lib/card/book.ts). */
+  contacts: { card(keys: readonly string[]): Promise<CardContacts> };
 }
 
 /**
@@ -86,6 +89,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     deleteHistory: async ({ ids }) => ({ ok: true, value: { remaining: (await deps.history.remove(ids)).length } }),
     clearHistory: async () => ({ ok: true, value: { remaining: (await deps.history.clear()).length } }),
     getPreferences: async () => ({ ok: true, value: await deps.preferences.read() }),
+    contactCard: async ({ keys }) => ({ ok: true, value: await deps.contacts.card(keys) }),
     panelStatus: async () => {
       const status = await connectionStatus(connection);
       return { ok: true, value: { hasKey: status.hasKey, isSandbox: status.isSandbox, credits: status.balance?.credits ?? null } };

@@ -24,6 +24,7 @@ import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
 import { createContactBook } from './contact-book';
 import { recordAnswers } from '../contacts/store';
+import { readCardContacts } from '../card/book';
 import { deleteAllData, exportAllData, forgetTheRest } from './data';
 import { createPanelService } from './panel-service';
 import { applyPanelMode } from './panel-tabs';
@@ -136,6 +137,7 @@ export function createBackground(identity: RouterIdentity) {
     userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
+    contacts: { card: readCardContacts },
   };
   return { connection, lookups, handlerDeps, crm, panel };
 }

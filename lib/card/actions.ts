@@ -24,9 +24,14 @@ export function cardActions(subject: CardSubject): PanelAction[] {
     confidence: 1,
     sources: [],
   });
-  // A microblog page has the handle, not the profile: its own lookup fills the microblog row.
-  if (seed.microblogUsername && !actions.some((a) => a.id === 'microblog')) {
-    actions.push({ id: 'microblog', label: t('panel.action.lookUpMicroblog'), request: { op: 'microblogProfile', input: { username: seed.microblogUsername } } });
+  // On a microblog page the handle is the page's identity: its lookup fills the microblog row,
+  // as the panel asked it before (the ledger knows it by that request).
+  const handle = page?.microblogUsername ?? (seed.profileUrl ? undefined : seed.microblogUsername);
+  if (handle) {
+    const lookUp: PanelAction = { id: 'microblog', label: t('panel.action.lookUpMicroblog'), request: { op: 'microblogProfile', input: { username: handle } } };
+    const at = actions.findIndex((a) => a.id === 'microblog');
+    if (at >= 0) actions[at] = lookUp;
+    else actions.push(lookUp);
   }
   const company = companyTarget(subject) ?? seed.company;
   if (company) actions.push({ id: 'company', label: t('panel.action.enrichCompany'), request: { op: 'enrichCompany', input: { company } } });

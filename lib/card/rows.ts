@@ -32,7 +32,7 @@ export interface CardHeader {
   location?: string;
   /** http(s) only (lib/ui/safe-url.ts). */
   links: { kind: LinkKind; href: string }[];
-  /** When a full enrichment last answered about them; null before any. */
+  /** When their record (title, location… or the company's facts) was last answered; null before any. */
   enrichedAt: number | null;
 }
 
@@ -42,7 +42,9 @@ interface RowBase {
 }
 export type CardRow = RowBase &
   (
-    | { id: 'workEmail' | 'personalEmail'; emails: EmailFact[] }
+    | { id: 'workEmail'; emails: EmailFact[] }
+    /** `searchedAt`: when their record was last answered (a full enrichment, which finds personal emails, returns it). */
+    | { id: 'personalEmail'; emails: EmailFact[]; searchedAt: number | null }
     | { id: 'phone'; phones: PhoneFact[] }
     | { id: 'microblog'; handle: string | null }
     | { id: 'company'; company: CompanyContact | null }
@@ -62,13 +64,17 @@ function websiteOf(company: CompanyContact | null): string | undefined {
   return company.website?.value ?? (company.domain ? `https://${company.domain.value}` : undefined);
 }
 
-/** When a full enrichment (of the person, or of the company on a company card) last answered. */
-function enrichedAt(subject: CardSubject): number | null {
-  const facts = subject.person
-    ? [subject.person.name, subject.person.title, subject.person.headline, subject.person.location, subject.person.networkUrl]
-    : [subject.company?.name, subject.company?.industry, subject.company?.domain];
-  const ops = subject.person ? ['enrichPerson'] : ['enrichCompany', 'enrichPerson'];
-  return newest(facts.flatMap((fact) => (fact && ops.includes(fact.source.op) ? [fact.source.at] : [])));
+/**
+ * When the header was last answered for: the facts only a person's (or company's) record
+ * carries, whichever lookup brought them (a phone search returns the record too). Name and
+ * company do not count: a work email search echoes what it was asked.
+ */
+function headerKnownAt(subject: CardSubject): number | null {
+  const { person, company } = subject;
+  const facts = person
+    ? [person.title, person.headline, person.location]
+    : [company?.industry, company?.size, company?.employeeCount, company?.founded, company?.headquarters, company?.country, company?.description];
+  return newest(facts.flatMap((fact) => (fact ? [fact.source.at] : [])));
 }
 
 export function cardHeader(subject: CardSubject): CardHeader {
@@ -89,7 +95,7 @@ export function cardHeader(subject: CardSubject): CardHeader {
         ...(handle ? link('microblog', `${MICROBLOG_HOME}${encodeURIComponent(handle.replace(/^@/, ''))}`) : []),
         ...link('website', websiteOf(company)),
       ],
-      enrichedAt: enrichedAt(subject),
+      enrichedAt: headerKnownAt(subject),
     };
   }
   return {
@@ -98,7 +104,7 @@ export function cardHeader(subject: CardSubject): CardHeader {
     title: company?.industry?.value,
     location: company?.headquarters?.value ?? company?.country?.value,
     links: [...link('website', websiteOf(company)), ...link('companyPage', company?.networkUrl?.value ?? seed?.companyUrl)],
-    enrichedAt: enrichedAt(subject),
+    enrichedAt: headerKnownAt(subject),
   };
 }
 
@@ -109,7 +115,7 @@ export function cardHeader(subject: CardSubject): CardHeader {
  */
 export function cardRows(subject: CardSubject, options: { euMode: boolean }): CardRow[] {
   const { person, company } = subject;
-  const companyRow: CardRow = { id: 'company', company, knownAt: company ? enrichedAt({ person: null, company, seed: null }) ?? company.updatedAt : null };
+  const companyRow: CardRow = { id: 'company', company, knownAt: company ? (headerKnownAt({ person: null, company, seed: null }) ?? company.updatedAt) : null };
   if (!person && subject.seed?.kind !== 'person') {
     const phones = company?.phone ? [company.phone] : [];
     return [companyRow, ...(phones.length ? [{ id: 'phone' as const, phones, knownAt: newest(phones.map((p) => p.foundAt)) }] : [])];
@@ -119,7 +125,7 @@ export function cardRows(subject: CardSubject, options: { euMode: boolean }): Ca
   const personal = (person?.personalEmails ?? []).filter((e) => !workAddresses.has(e.address));
   const phones = person?.phones ?? [];
   const rows: CardRow[] = [{ id: 'workEmail', emails: work, knownAt: newest(work.map((e) => e.foundAt)) }];
-  if (!options.euMode) rows.push({ id: 'personalEmail', emails: personal, knownAt: newest(personal.map((e) => e.foundAt)) });
+  if (!options.euMode) rows.push({ id: 'personalEmail', emails: personal, knownAt: newest(personal.map((e) => e.foundAt)), searchedAt: headerKnownAt(subject) });
   rows.push(
     { id: 'phone', phones, knownAt: newest(phones.map((p) => p.foundAt)) },
     { id: 'microblog', handle: person?.microblog?.value ?? null, knownAt: person?.microblog?.source.at ?? null },

@@ -65,6 +65,7 @@ export const en = {
   'balance.refreshing': 'Refreshing…',
   'balance.low': 'Low balance: under your warning threshold of {credits}.',
 
+  'quick.result': 'Result',
   'quick.title': 'Quick lookup',
   'quick.label': 'Profile URL, email, phone or “Full Name, Company”',
   'quick.placeholder': 'jane@acme.example',
@@ -310,6 +311,7 @@ export const en = {
   'card.row.company': 'Company',
   'card.notKnown': 'Not known yet.',
   'card.notKnownPersonal': 'Not known yet: enriching the person finds them.',
+  'card.noPersonal': 'None known.',
   'card.action': '{action} · {price}',
   'card.enriched': 'Enriched {age}',
   'card.found': 'Found {age}',

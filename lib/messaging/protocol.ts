@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
+import type { CardContacts } from '../card/book';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
@@ -83,6 +84,11 @@ export const messageSchemas = {
   closePanel: z.undefined(),
   /** The first-run question or the settings: in-page frame or stealth (side panel only). */
   choosePanelMode: z.object({ mode: z.enum(['frame', 'stealth']), tabId: z.number().int().nonnegative().optional() }).strict(),
+  /**
+   * The panel's frame: the contact book's card for these identity keys. The frame cannot open
+   * the vault itself (a frame in a web page gets no, or partitioned, IndexedDB).
+   */
+  contactCard: z.object({ keys: z.array(z.string().min(1).max(500)).min(1).max(20) }).strict(),
   /** Settings › Privacy: everything Dossier keeps, as one file (never the key). */
   exportAllData: z.undefined(),
   /** Settings › Privacy: history, ledger, journal, balance, preferences and key, all gone. */
@@ -118,6 +124,7 @@ export interface Replies extends CrmReplies {
   setPanelLayout: true;
   closePanel: true;
   choosePanelMode: Preferences;
+  contactCard: CardContacts;
   exportAllData: { filename: string; mimeType: string; content: string };
   deleteAllData: { deleted: true };
 }

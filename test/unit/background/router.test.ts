@@ -33,6 +33,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     setPanelLayout: vi.fn(async () => ({ ok: true as const, value: true as const })),
     closePanel: vi.fn(async () => ({ ok: true as const, value: true as const })),
     choosePanelMode: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
+    contactCard: vi.fn(async () => ({ ok: true as const, value: { person: null, company: null } })),
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
@@ -76,6 +77,8 @@ const privileged = {
   setPanelLayout: { collapsed: false, side: 'left' },
   closePanel: undefined,
   choosePanelMode: { mode: 'frame' },
+  // Paid data: a content script (or the page behind it) must never read the contact book.
+  contactCard: { keys: ['person:maya-chen'] },
   crmPush: { historyId: 'h1', target: 'hubspot' },
   crmExport: { historyIds: ['h1'], format: 'csv' },
   crmCheck: { fullName: 'Maya Chen' },
@@ -93,7 +96,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'crmPush', 'crmExport'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

@@ -48,6 +48,9 @@ describe('the card’s rows', () => {
       ['+14155550112', 'unknown', undefined],
     ]);
     expect(row(rows, 'phone').knownAt).toBe(2 * DAY);
+    // The phone search returned her record too: the header's facts are as of then.
+    expect(row(rows, 'personalEmail').searchedAt).toBe(2 * DAY);
+    expect(cardHeader(subject).enrichedAt).toBe(2 * DAY);
     expect(row(rows, 'microblog').handle).toBe('mayabuilds');
     expect(row(rows, 'company').company?.industry?.value).toBe('Software');
   });
