@@ -45,7 +45,7 @@ export function CardHeader({ header, nameId, action, lookups, now }: Props) {
       )}
       {/* Named by its lookup, so that its "Refresh" is told apart from the rows' own. */}
       <div role="group" aria-label={action?.label}>
-        <RowAction action={action} knownAt={header.enrichedAt} ageKey="card.enriched" lookups={lookups} now={now} />
+        <RowAction action={action} knownAt={header.knownAt} lookups={lookups} now={now} />
       </div>
     </header>
   );

@@ -43,7 +43,7 @@ export function CardRow({ row, action, lookups, now }: { row: Row; action: Panel
         <h4 id={labelId}>{t(ROW_LABEL[row.id])}</h4>
         {row.knownAt === null && <p className="muted">{notKnown(row)}</p>}
         {values}
-        <RowAction action={action} knownAt={row.knownAt} ageKey="card.found" lookups={lookups} now={now} />
+        <RowAction action={action} knownAt={row.knownAt} lookups={lookups} now={now} />
       </div>
     </li>
   );

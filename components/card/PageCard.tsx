@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { cardActions } from '@/lib/card/actions';
 import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
-import { keysOfSeed, seedOfDetection } from '@/lib/card/subject';
+import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subject';
 import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import type { Corrections } from '@/lib/panel/actions';
@@ -15,6 +15,8 @@ interface Props {
   /** False while no key is saved: the card shows what the page says, without lookups. */
   offerLookups?: boolean;
   onAnswer?(answer: CardAnswer): void;
+  /** What the card shows, each time the book's contact changes (the panel's CRM section pushes it). */
+  onSubject?(subject: CardSubject): void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * page's own header on a first visit, the contact book's contact as soon as there is one. Give
  * it a `key` per page: a new page starts a new card (its running lookup is not shown there).
  */
-export function PageCard({ detection, corrections, offerLookups = true, onAnswer }: Props) {
+export function PageCard({ detection, corrections, offerLookups = true, onAnswer, onSubject }: Props) {
   const seed = seedOfDetection(detection, corrections);
   // Keys the answers revealed (a profile found from a name at a company): the book files the contact under them.
   const [learnt, setLearnt] = useState<string[]>([]);
@@ -30,8 +32,9 @@ export function PageCard({ detection, corrections, offerLookups = true, onAnswer
   const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
   const keys = [...new Set([...keysOfSeed(seed), ...learnt])];
   const book = useBookContact(keys, revision);
+  const subject: CardSubject = { person: book.person, company: book.company, seed };
+  useEffect(() => onSubject?.(subject), [book.person, book.company]);
   if (!seed) return null;
-  const subject = { person: book.person, company: book.company, seed };
 
   function answered(answer: CardAnswer) {
     onAnswer?.(answer);

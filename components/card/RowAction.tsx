@@ -11,13 +11,12 @@ interface Props {
   action: PanelAction | undefined;
   /** When the row's newest value was found; null while nothing is known. */
   knownAt: number | null;
-  /** "Found 3 days ago" or, on the header, "Enriched 3 days ago". */
-  ageKey: 'card.found' | 'card.enriched';
+
   lookups: CardLookups | null;
   now: number;
 }
 
-export function Age({ at, now, messageKey }: { at: number; now: number; messageKey: 'card.found' | 'card.enriched' | 'card.foundAt' }) {
+export function Age({ at, now, messageKey }: { at: number; now: number; messageKey: 'card.found' | 'card.foundAt' }) {
   return (
     <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
       {t(messageKey, { age: formatAge(at, Math.max(now, at)) })}
@@ -30,8 +29,8 @@ export function Age({ at, now, messageKey }: { at: number; now: number; messageK
  * "refresh" (paying again) once it is known. What the lookup is doing (running, the price
  * question, a lost answer, a failure) and what it came to show on the row itself.
  */
-export function RowAction({ action, knownAt, ageKey, lookups, now }: Props) {
-  if (!action || !lookups) return knownAt !== null ? <p className="card-age muted"><Age at={knownAt} now={now} messageKey={ageKey} /></p> : null;
+export function RowAction({ action, knownAt, lookups, now }: Props) {
+  if (!action || !lookups) return knownAt !== null ? <p className="card-age muted"><Age at={knownAt} now={now} messageKey="card.found" /></p> : null;
   const preview = lookups.previews[action.id];
   const active = lookups.active?.id === action.id;
   const outcome = lookups.outcomes[action.id];
@@ -41,7 +40,7 @@ export function RowAction({ action, knownAt, ageKey, lookups, now }: Props) {
       {knownAt !== null ? (
         <p className="card-age">
           <span className="muted">
-            <Age at={knownAt} now={now} messageKey={ageKey} />
+            <Age at={knownAt} now={now} messageKey="card.found" />
           </span>{' '}
           <button type="button" className="link-button" disabled={disabled} onClick={(e) => lookups.run(action, true, e)}>
             {preview ? t('card.refresh', { credits: credits(preview.price) }) : t('card.refreshUnpriced')}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { lastEnrichment } from '@/lib/card/enrichment';
 import { seedOfDetection } from '@/lib/card/subject';
 import type { Detection } from '@/lib/extract/detection';
 import { LOW_CONFIDENCE } from '@/lib/extract/detection';
@@ -41,6 +42,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   const [status, setStatus] = useState<PanelStatus | null>(null);
   const [corrections, setCorrections] = useState<Corrections>({});
   const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
+  const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), name: useId(), company: useId() };
   const rootRef = useRef<HTMLElement>(null);
@@ -57,6 +59,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   // A new page (single-page navigation) starts clean: answers belong to who they were about.
   useEffect(() => {
     setEnrichment(undefined);
+    setEnrichedBefore(null);
     setCorrections({});
     setError(null);
   }, [detection?.url]);
@@ -145,8 +148,8 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           )}
           {status?.hasKey && status.credits === 0 && <p role="alert">{t('panel.noCredits')}</p>}
           {error && <p role="alert">{error}</p>}
-          <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} />
-          <PanelCrm detection={detection} enrichment={enrichment} />
+          <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
+          <PanelCrm detection={detection} enrichment={enrichment} enrichedBefore={enrichedBefore} />
           {children}
         </div>
       )}

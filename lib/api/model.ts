@@ -14,6 +14,8 @@ export interface EmailResult {
   status: EmailStatus;
   /** Only a verified address is safe to send to; everything else is a guess. */
   verified: boolean;
+  /** What the gateway says the address is (`type: "personal"`); absent when it does not say. */
+  kind?: 'work' | 'personal';
 }
 
 export type PhoneType = 'mobile' | 'work' | 'landline' | 'other';

@@ -33,7 +33,7 @@ export interface CardHeader {
   /** http(s) only (lib/ui/safe-url.ts). */
   links: { kind: LinkKind; href: string }[];
   /** When their record (title, location… or the company's facts) was last answered; null before any. */
-  enrichedAt: number | null;
+  knownAt: number | null;
 }
 
 interface RowBase {
@@ -95,7 +95,7 @@ export function cardHeader(subject: CardSubject): CardHeader {
         ...(handle ? link('microblog', `${MICROBLOG_HOME}${encodeURIComponent(handle.replace(/^@/, ''))}`) : []),
         ...link('website', websiteOf(company)),
       ],
-      enrichedAt: headerKnownAt(subject),
+      knownAt: headerKnownAt(subject),
     };
   }
   return {
@@ -104,7 +104,7 @@ export function cardHeader(subject: CardSubject): CardHeader {
     title: company?.industry?.value,
     location: company?.headquarters?.value ?? company?.country?.value,
     links: [...link('website', websiteOf(company)), ...link('companyPage', company?.networkUrl?.value ?? seed?.companyUrl)],
-    enrichedAt: headerKnownAt(subject),
+    knownAt: headerKnownAt(subject),
   };
 }
 

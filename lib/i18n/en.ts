@@ -313,7 +313,6 @@ export const en = {
   'card.notKnownPersonal': 'Not known yet: enriching the person finds them.',
   'card.noPersonal': 'None known.',
   'card.action': '{action} · {price}',
-  'card.enriched': 'Enriched {age}',
   'card.found': 'Found {age}',
   'card.refresh': 'Refresh (pays again, {credits})',
   'card.refreshUnpriced': 'Refresh (pays again)',

@@ -9,6 +9,7 @@ import { callBackground, configureExtension, expect, panelFrame, test } from './
  */
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const WORK = 'maya.chen@northwind-analytics.example';
+const PERSONAL = 'maya.chen@mail.example';
 const NAME = 'Maya Chen · Northwind Analytics';
 
 test('enrich, then find mobile: one card, the phone row filled in place, no email twice; the popup and the history name the person', async ({
@@ -51,6 +52,9 @@ test('enrich, then find mobile: one card, the phone row filled in place, no emai
   // One card, each address once (the phone search repeated the work email, unverified).
   await expect(frame.getByRole('article')).toHaveCount(1);
   await expect(frame.getByRole('link', { name: WORK })).toHaveCount(1);
+  // The phone search also named her personal address (the gateway says so): in its own row, once.
+  await expect(card.getByRole('group', { name: 'Personal emails', exact: true }).getByRole('link', { name: PERSONAL })).toBeVisible();
+  await expect(frame.getByRole('link', { name: PERSONAL })).toHaveCount(1);
   await expect(card.getByRole('group', { name: 'Work email', exact: true })).toContainText('verified');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2, 30]);
 

@@ -52,7 +52,7 @@ test('on a profile: the card appears, enrich fills it with the sandbox record; l
   const again = (await inPanel(page)).getByRole('article', { name: 'Maya Chen' });
   await expect(again.getByRole('group', { name: 'Work email' }).getByRole('link', { name: record.email })).toBeVisible();
   const enrichment = again.getByRole('group', { name: 'Enrich person and company' });
-  await expect(enrichment).toContainText(/Enriched (just now|1 minute ago)/);
+  await expect(enrichment).toContainText(/Found (just now|1 minute ago)/);
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
   // The refresh says it pays again, and it does.
   await enrichment.getByRole('button', { name: 'Refresh (pays again, 2 credits)' }).click();

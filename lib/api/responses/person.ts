@@ -71,7 +71,9 @@ export function personFromRecord(record: Block | undefined, consumed: Iterable<s
   // `emailStatus` qualifies the work email beside it, not every address in the record.
   const workStatus = record.emailStatus === undefined ? 'unknown' : emailStatusOf(record.emailStatus);
   person.emails = mergeEmails(
-    ...EMAIL_KEYS.map((key) => emailsFrom(record[key], key === 'email' || key === 'workEmail' ? workStatus : 'unknown')),
+    ...EMAIL_KEYS.map((key) =>
+      emailsFrom(record[key], key === 'email' || key === 'workEmail' ? workStatus : 'unknown', key.startsWith('personalEmail') ? 'personal' : undefined),
+    ),
   );
   const phones = PHONE_KEYS.map((key) => phonesFrom(record[key]));
   person.phones = mergePhones(...phones.map((read) => read.phones));

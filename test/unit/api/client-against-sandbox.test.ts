@@ -84,7 +84,9 @@ describe('full enrichment', () => {
     expect(p.networkUrl).toBe(maya.networkUrl);
     expect(p.microblogUsername).toBe(maya.microblogUsername);
     expect(p.confidence).toBe(99);
-    expect(p.emails[0]).toEqual({ address: maya.email, status: 'verified', verified: true });
+    expect(p.emails[0]).toEqual({ address: maya.email, status: 'verified', verified: true, kind: 'work' });
+    // The gateway says which address is personal: the contact card files it so (and hides it in EU mode).
+    expect(p.emails.find((e) => e.address === maya.personalEmail)).toMatchObject({ kind: 'personal' });
     expect(p.phones.map((ph) => [ph.e164, ph.whatsapp])).toEqual(maya.phones.map((n, i) => [n, maya.whatsapp[i]]));
     expect(p.phones[0]?.international).toBe('+1 415 555 0110');
     expect(p.extra).toMatchObject({ skills: maya.skills, seniority: maya.seniority });

@@ -50,9 +50,18 @@ describe('the card’s rows', () => {
     expect(row(rows, 'phone').knownAt).toBe(2 * DAY);
     // The phone search returned her record too: the header's facts are as of then.
     expect(row(rows, 'personalEmail').searchedAt).toBe(2 * DAY);
-    expect(cardHeader(subject).enrichedAt).toBe(2 * DAY);
+    expect(cardHeader(subject).knownAt).toBe(2 * DAY);
     expect(row(rows, 'microblog').handle).toBe('mayabuilds');
     expect(row(rows, 'company').company?.industry?.value).toBe('Software');
+  });
+
+  it('files an address the gateway calls personal in the personal row, whatever its domain, and hides it in EU mode', async () => {
+    const found = mayaPhones();
+    found.person!.emails.push({ address: 'maya.chen@mail.example', status: 'unknown', verified: false, kind: 'personal' });
+    const subject = await book(answer('searchPhone', found, DAY));
+    expect(row(cardRows(subject, { euMode: false }), 'personalEmail').emails.map((e) => e.address)).toEqual(['maya.chen@mail.example']);
+    expect(row(cardRows(subject, { euMode: false }), 'workEmail').emails.map((e) => e.address)).toEqual([WORK]);
+    expect(JSON.stringify(cardRows(subject, { euMode: true }))).not.toContain('mail.example');
   });
 
   it('never lists a work address again among the personal ones', () => {
@@ -104,12 +113,12 @@ describe('the card’s rows', () => {
 describe('the card’s header', () => {
   it('on a first visit, says what the page said; once enriched, what the book knows and when', async () => {
     const first = cardHeader({ person: null, company: null, seed: seedOfDetection(detection) });
-    expect(first).toMatchObject({ name: 'Maya Chen', title: 'VP of Engineering at Northwind Analytics', company: 'Northwind Analytics', enrichedAt: null });
+    expect(first).toMatchObject({ name: 'Maya Chen', title: 'VP of Engineering at Northwind Analytics', company: 'Northwind Analytics', knownAt: null });
     expect(first.links).toEqual([{ kind: 'profile', href: MAYA_URL }]);
 
     const subject = await book(answer('enrichPerson', mayaEnrichment(), DAY));
     const header = cardHeader({ ...subject, seed: seedOfDetection(detection) });
-    expect(header).toMatchObject({ name: 'Maya Chen', title: 'VP of Engineering', company: 'Northwind Analytics', location: 'San Francisco, California, United States', enrichedAt: DAY });
+    expect(header).toMatchObject({ name: 'Maya Chen', title: 'VP of Engineering', company: 'Northwind Analytics', location: 'San Francisco, California, United States', knownAt: DAY });
     // The headline only repeats the title: not shown twice.
     expect(header.headline).toBeUndefined();
     expect(header.links.map((l) => [l.kind, l.href])).toEqual([

@@ -115,7 +115,7 @@ describe('the contact card on a profile page', () => {
     expect(await screen.findByText('Paid 2 credits.')).toBeTruthy();
     // Known now: its age, and a refresh that says it pays again.
     const enrichment = screen.getByRole('group', { name: 'Enrich person and company' });
-    expect(within(enrichment).getByText('Enriched just now')).toBeTruthy();
+    expect(within(enrichment).getByText('Found just now')).toBeTruthy();
     expect(within(enrichment).getByRole('button', { name: 'Refresh (pays again, 2 credits)' })).toBeTruthy();
 
     worker.hold();
