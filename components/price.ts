@@ -1,6 +1,6 @@
 import { t, tn } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/relative-time';
-import type { OperationName } from '@/lib/lookup/operations';
+import { isLookupOperation, OPERATION_NAMES } from '@/lib/lookup/operation-names';
 import type { Preview } from '@/lib/lookup/service';
 
 export function credits(count: number): string {
@@ -15,22 +15,7 @@ export function priceText(preview: Preview | undefined): string {
   return preview.cost === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) });
 }
 
-// Spelled out rather than read from PRICES: the popup must not load every operation's schemas.
-export const OPERATION_NAMES: readonly OperationName[] = [
-  'enrichPerson',
-  'enrichCompany',
-  'findWorkEmail',
-  'searchPhone',
-  'searchPersonalEmail',
-  'reversePhone',
-  'microblogProfile',
-  'microblogByEmail',
-];
-
-/** A lookup the user paid for (or could), as opposed to a CRM push recorded beside them. */
-export function isLookupOperation(op: string): op is OperationName {
-  return (OPERATION_NAMES as readonly string[]).includes(op);
-}
+export { isLookupOperation, OPERATION_NAMES };
 
 /** Every kind of history entry: the lookups, then the CRM pushes. */
 export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, 'crmPush'];

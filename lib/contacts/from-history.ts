@@ -2,21 +2,10 @@ import type { HistoryEntry } from '../history/entry';
 import { identity } from '../identity/keys';
 import type { CrmCheckItem } from '../crm/messages';
 import type { ContactAnswer } from './answer';
-import type { OperationName } from '../lookup/operations';
+import { isLookupOperation } from '../lookup/operation-names';
 
 /** Outcomes whose entry holds an answer about someone. */
 const ANSWERED = new Set<HistoryEntry['outcome']>(['paid', 'free', 'cached']);
-const OPS: ReadonlySet<string> = new Set<OperationName>([
-  'enrichPerson',
-  'enrichCompany',
-  'findWorkEmail',
-  'searchPhone',
-  'searchPersonalEmail',
-  'reversePhone',
-  'microblogProfile',
-  'microblogByEmail',
-]);
-
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /**
@@ -46,7 +35,7 @@ export function requestKeysOf(entry: Pick<HistoryEntry, 'identity' | 'input'>): 
  * is recorded; the history migration calls it on every old entry, so the book starts complete.
  */
 export function answerOfEntry(entry: HistoryEntry): ContactAnswer | null {
-  if (!ANSWERED.has(entry.outcome) || !OPS.has(entry.op) || entry.result == null || typeof entry.result !== 'object') return null;
+  if (!ANSWERED.has(entry.outcome) || !isLookupOperation(entry.op) || entry.result == null || typeof entry.result !== 'object') return null;
   // The result was validated for its operation when the answer came in (lib/api parsers); the
   // history's own schema is being typed by operation, which will remove this one assertion.
   return {

@@ -1,6 +1,7 @@
 import type { ContactAnswer } from '../contacts/answer';
 import { personLabel } from '../contacts/naming';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
+import { isLookupOperation } from '../lookup/operation-names';
 import type { HistoryEntry } from './entry';
 
 /**
@@ -20,24 +21,13 @@ type LookupAnswer = Exclude<ContactAnswer, { op: 'crmCheck' }>;
 /** A lookup's answer typed by its operation: `{ op: 'searchPhone', value: PhoneSearchResult }`, … */
 export type TypedResult = LookupAnswer extends infer A ? (A extends { op: infer O; value: infer V } ? { op: O; value: V } : never) : never;
 
-const LOOKUP_OPS: ReadonlySet<string> = new Set<TypedResult['op']>([
-  'enrichPerson',
-  'enrichCompany',
-  'findWorkEmail',
-  'searchPhone',
-  'searchPersonalEmail',
-  'reversePhone',
-  'microblogProfile',
-  'microblogByEmail',
-]);
-
 /**
  * The entry's answer with its operation's type. The one assertion between the history and the
  * screens: the answer was parsed for its operation (lib/api) before it was recorded. Once
  * history entries are typed by operation, this becomes a plain read.
  */
 export function typedResult(entry: Pick<HistoryEntry, 'op' | 'result'>): TypedResult | null {
-  if (!LOOKUP_OPS.has(entry.op) || typeof entry.result !== 'object' || entry.result === null) return null;
+  if (!isLookupOperation(entry.op) || typeof entry.result !== 'object' || entry.result === null) return null;
   return { op: entry.op, value: entry.result } as TypedResult;
 }
 

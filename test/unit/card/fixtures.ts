@@ -1,5 +1,6 @@
 import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/api/model';
 import type { ContactAnswer } from '@/lib/contacts/answer';
+import type { Detection } from '@/lib/extract/detection';
 
 /** Answers about Maya as the sandbox gives them, parsed (lib/api/model.ts), for the card's tests. */
 export const MAYA_URL = 'https://www.linkedin.com/in/maya-chen/';
@@ -48,3 +49,12 @@ export const mayaPhones = (): PhoneSearchResult => ({
 export function answer<A extends ContactAnswer>(op: A['op'], value: A['value'], at: number, input: Record<string, unknown> = { profileUrl: MAYA_URL }): ContactAnswer {
   return { op, value, at, historyId: `h-${op}-${at}`, paid: true, requestKeys: ['person:maya-chen'], input } as ContactAnswer;
 }
+
+/** Maya's profile page, as the detector reads it. */
+export const detection: Detection = {
+  kind: 'person',
+  url: MAYA_URL,
+  person: { fullName: 'Maya Chen', headline: 'VP of Engineering at Northwind Analytics', company: 'Northwind Analytics', profileUrl: MAYA_URL },
+  confidence: 0.9,
+  sources: ['url'],
+};

@@ -5,8 +5,7 @@ import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subjec
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
-import type { Detection } from '@/lib/extract/detection';
-import { answer, DAY, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from './fixtures';
+import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from './fixtures';
 
 /** The book after these answers, as the worker's recordAnswers merges them. */
 async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
@@ -24,14 +23,6 @@ async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
 /** The row with that id, typed as its kind of row. */
 type RowOf<I> = CardRow extends infer R ? (R extends { id: infer K } ? (I extends K ? R : never) : never) : never;
 const row = <I extends CardRow['id']>(rows: CardRow[], id: I) => rows.find((r) => r.id === id) as RowOf<I>;
-
-const detection: Detection = {
-  kind: 'person',
-  url: MAYA_URL,
-  person: { fullName: 'Maya Chen', headline: 'VP of Engineering at Northwind Analytics', company: 'Northwind Analytics', profileUrl: MAYA_URL },
-  confidence: 0.9,
-  sources: ['url'],
-};
 
 describe('the card’s rows', () => {
   it('after enrich then find mobile: each email once, in one row; the phones with their kinds', async () => {

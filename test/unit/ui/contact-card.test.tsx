@@ -7,23 +7,14 @@ import { startPreferencesMirror, usePreferences } from '@/components/stores/pref
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { contactsOfAnswer } from '@/lib/card/from-answer';
 import { recordAnswers } from '@/lib/contacts/store';
-import type { Detection } from '@/lib/extract/detection';
 import { PRICES, type OperationName } from '@/lib/lookup/operations';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { answer, DAY, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '../card/fixtures';
+import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '../card/fixtures';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
-
-const detection: Detection = {
-  kind: 'person',
-  url: MAYA_URL,
-  person: { fullName: 'Maya Chen', headline: 'VP of Engineering at Northwind Analytics', company: 'Northwind Analytics', profileUrl: MAYA_URL },
-  confidence: 0.9,
-  sources: ['url'],
-};
 
 type Request = { op: OperationName; input: Record<string, unknown>; refresh?: boolean; confirmed?: boolean };
 
