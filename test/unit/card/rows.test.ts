@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardActions } from '@/lib/card/actions';
+import { lastEnrichment } from '@/lib/card/enrichment';
 import { cardHeader, cardRows, type CardRow } from '@/lib/card/rows';
 import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subject';
 import type { ContactAnswer } from '@/lib/contacts/answer';
@@ -146,5 +147,20 @@ describe('the card’s lookups', () => {
     const actions = cardActions(subject);
     expect(actions.find((a) => a.id === 'mobile')?.request).toEqual({ op: 'searchPhone', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } });
     expect(actions.find((a) => a.id === 'company')?.request).toEqual({ op: 'enrichCompany', input: { company: 'northwind-analytics.example' } });
+  });
+});
+
+describe('the enrichment a CRM push starts from', () => {
+  it('is the newest full enrichment the person’s values still name, after other lookups too', async () => {
+    const enrich = answer('enrichPerson', mayaEnrichment(), 1 * DAY);
+    const subject = await book(enrich, answer('searchPhone', mayaPhones(), 2 * DAY));
+    expect(lastEnrichment(subject)).toEqual({ historyId: enrich.historyId, at: 1 * DAY });
+  });
+
+  it('is never a colleague’s: the company’s facts do not count', async () => {
+    const colleague = answer('enrichPerson', { ...mayaEnrichment(), person: undefined }, 1 * DAY);
+    const subject = await book(colleague, answer('searchPhone', mayaPhones(), 2 * DAY));
+    expect(subject.company?.name?.source.historyId).toBe(colleague.historyId);
+    expect(lastEnrichment(subject)).toBeNull();
   });
 });
