@@ -44,7 +44,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
   const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
   const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ids = { title: useId(), name: useId(), company: useId() };
+  const ids = { title: useId(), name: useId(), company: useId(), notice: useId() };
   const rootRef = useRef<HTMLElement>(null);
 
   const hasCard = seedOfDetection(detection) !== null;
@@ -116,17 +116,18 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
       {!layout.collapsed && (
         <div className="panel-body">
           {notice && (
-            <div className="notice" role="status">
-              <h3>{notice.title}</h3>
+            // A right-click's answer: its cost is announced (a status), its card is there to read and use.
+            <section className="notice" aria-labelledby={ids.notice}>
+              <h3 id={ids.notice}>{notice.title}</h3>
               {notice.response ? (
                 <>
                   <CostLine response={notice.response} />
                   <LookupCard response={notice.response} />
                 </>
               ) : (
-                <p>{notice.message}</p>
+                <p role="status">{notice.message}</p>
               )}
-            </div>
+            </section>
           )}
           {!hasCard && <p className="who" data-testid="detected">{whoLabel(detection)}</p>}
           {lowConfidence && (
