@@ -110,7 +110,8 @@ function personDraft(person: Person, requestKeys: readonly string[], extras: { c
   const profileKey = person.networkUrl ? identity.networkProfile(person.networkUrl) : null;
   const emails: EmailDraft[] = person.emails.map((email) => ({
     address: email.address.toLowerCase(),
-    kind: email.address.toLowerCase() === extras.personalEmail ? 'personal' : emailKind(email.address, extras.companyDomain),
+    // What the gateway says first; else the address asked as personal, else its domain.
+    kind: email.type ?? (email.address.toLowerCase() === extras.personalEmail ? 'personal' : emailKind(email.address, extras.companyDomain)),
     grade: gradeOf(email),
   }));
   const fullName = person.fullName ?? ([person.firstName, person.lastName].filter(present).join(' ') || undefined);
