@@ -167,6 +167,14 @@ describe('one contact per person', () => {
     expect(maya!.workEmails.map((e) => e.address)).toEqual(['maya@northwind.example']);
   });
 
+  it("takes the gateway's word on an email's kind before its domain", async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', emails: [{ ...email('maya@chen-family.example'), type: 'personal' }, { ...email('m.chen@gmail.com'), type: 'work' }] }, ['person:maya-chen']));
+    const maya = b.people()[0]!;
+    expect(maya.personalEmails.map((e) => e.address)).toEqual(['maya@chen-family.example']);
+    expect(maya.workEmails.map((e) => e.address)).toEqual(['m.chen@gmail.com']);
+  });
+
   it('the CRM check marks a known contact and creates no one', async () => {
     const b = book();
     const check = (at: number, keys: string[]): ContactAnswer => ({ op: 'crmCheck', result: { crm: 'hubspot', found: true, recordId: '42' }, at, historyId: null, paid: false, requestKeys: keys, input: {} });
