@@ -3,6 +3,7 @@ import { ask } from '@/components/useBackground';
 import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
+import { MigrationProgressLine } from '@/components/history/MigrationProgress';
 import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
 import { usePreferences } from '@/components/stores/preferences';
@@ -109,6 +110,7 @@ export function Popup() {
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}
+          <MigrationProgressLine progress={recent.progress} />
           {recent.entries && <RecentLookups entries={recent.entries} />}
         </>
       ) : (
