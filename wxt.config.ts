@@ -37,6 +37,13 @@ export default defineConfig({
     },
   }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // entrypoints/blank is the benches' floor, a page to measure Dossier's pages against: only the
+    // automation build has it.
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      if (!e2eBuild) for (const entrypoint of entrypoints) if (entrypoint.name === 'blank') entrypoint.skipped = true;
+    },
+  },
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
   manifest: ({ browser }) => ({
