@@ -14,6 +14,9 @@ interface RecentState {
 
 export const useRecentHistory = create<RecentState>(() => ({ entries: null, error: null, progress: null }));
 
+const sameList = (a: readonly HistoryEntry[], b: readonly HistoryEntry[]) =>
+  a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
+
 /**
  * The popup's last lookups, read straight from the history's `at` index (the newest `limit`
  * records, lib/history/recent.ts) and read again after every change to the history, whichever
@@ -22,7 +25,12 @@ export const useRecentHistory = create<RecentState>(() => ({ entries: null, erro
 export function startRecentHistoryMirror(limit = POPUP_HISTORY_SIZE): () => void {
   const stopList = watchRecentHistory(
     limit,
-    (entries) => useRecentHistory.setState({ entries, error: null }),
+    (entries) => {
+      // Unchanged (the worker moving older entries in): no render.
+      const { entries: shown, error } = useRecentHistory.getState();
+      if (!error && shown && sameList(shown, entries)) return;
+      useRecentHistory.setState({ entries, error: null });
+    },
     (err) => useRecentHistory.setState({ error: err instanceof Error ? err.message : String(err) }),
   );
   const stopProgress = watchHistoryMigrationProgress((progress) => useRecentHistory.setState({ progress }));

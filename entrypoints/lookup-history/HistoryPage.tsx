@@ -34,8 +34,15 @@ function useOpenEntry(openId: string | null, entries: readonly HistoryEntry[] | 
   return listed ?? (fetched?.id === openId ? fetched : null);
 }
 
+/** Its own component: the progress of a move changes often, and re-renders only this line. */
+function HistoryProgress() {
+  return <MigrationProgressLine progress={useHistory((s) => s.progress)} />;
+}
+
 export function HistoryPage() {
-  const { entries, total, complete, progress } = useHistory();
+  const entries = useHistory((s) => s.entries);
+  const total = useHistory((s) => s.total);
+  const complete = useHistory((s) => s.complete);
   const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
   const deferredFilter = useDeferredValue(filter);
   const query = useMemo(() => historyQuery(deferredFilter), [deferredFilter]);
@@ -113,7 +120,7 @@ export function HistoryPage() {
         />
       </p>
       {notice && <p role={notice.tone}>{notice.text}</p>}
-      <MigrationProgressLine progress={progress} />
+      <HistoryProgress />
       {entries === null ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : !query && complete && entries.length === 0 ? (

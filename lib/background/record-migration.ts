@@ -4,6 +4,14 @@ import { migrateHistory, type MigrateHistoryReport } from '../history/migrate';
 import { holdLedgerUntil } from '../lookup/ledger';
 import { moveLedgerArray, type LedgerMoveReport } from '../lookup/ledger-move';
 
+/**
+ * Entries per history transaction, and answers per contact-book transaction: each about 100 ms of
+ * the worker's time on a loaded machine (scripts/bench/migration.bench.ts), the longest a lookup
+ * waits for the move.
+ */
+const HISTORY_BATCH = 250;
+const BOOK_BATCH = 100;
+
 export interface RecordMigration {
   ledger: Promise<LedgerMoveReport | null>;
   history: Promise<MigrateHistoryReport | null>;
@@ -24,13 +32,22 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
     return null;
   });
   holdLedgerUntil(ledger);
+  // A task of its own after each step, so lookups run in between; and an extension call, which
+  // keeps Chrome from stopping a worker that is busy only with IndexedDB.
+  const pause = () => Promise.all([new Promise((resolve) => setTimeout(resolve, 0)), keepAwake().catch(() => {})]).then(() => {});
   const history = ledger
     .then(() =>
       migrateHistory({
-        afterBatch: async (entries) => void (await recordAnswers(answersFromHistory(entries))),
-        // A task of its own per batch, so lookups run in between; and an extension call, which
-        // keeps Chrome from stopping a worker that is busy only with IndexedDB.
-        pause: () => Promise.all([new Promise((resolve) => setTimeout(resolve, 0)), keepAwake().catch(() => {})]).then(() => {}),
+        batchSize: HISTORY_BATCH,
+        // In short transactions: a lookup's own write to the book waits for the one under way.
+        afterBatch: async (entries) => {
+          const answers = answersFromHistory(entries);
+          for (let i = 0; i < answers.length; i += BOOK_BATCH) {
+            if (i) await pause();
+            await recordAnswers(answers.slice(i, i + BOOK_BATCH));
+          }
+        },
+        pause,
       }),
     )
     .catch((err: unknown) => {

@@ -161,7 +161,9 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
         if (entry) valid.push(entry);
         else rejected.push(value);
       });
-      const stored = await Promise.all(valid.map((e) => history.get(e.id)));
+      // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
+      const present = await Promise.all(valid.map((e) => history.getKey(e.id)));
+      const stored = await Promise.all(valid.map((e, i) => (present[i] === undefined ? undefined : history.get(e.id))));
       const fresh = valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry));
       const added = stored.filter((value) => value === undefined).length;
       const writes: Promise<unknown>[] = [];

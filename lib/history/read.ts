@@ -84,6 +84,11 @@ export async function readNewestHistory(limit: number): Promise<HistoryEntry[]> 
   return (await readHistorySlice({ limit })).entries;
 }
 
+/** The ids of the entries recorded at or after `at` (keys only: nothing is read but the `at` index). */
+export async function readHistoryIdsFrom(at: number): Promise<Set<string>> {
+  return withRecords(async (db) => new Set((await db.getAllKeysFromIndex(HISTORY_STORE, 'at', IDBKeyRange.lowerBound(at))).map(String)));
+}
+
 /** How many entries the history holds, from the count kept beside it (see layout.ts). */
 export async function countHistory(): Promise<number> {
   return withRecords(async (db) => {

@@ -1,7 +1,8 @@
 import { createSerialQueue } from '../storage/serial';
 import { onRecordsChanged, type RecordChange } from '../storage/vault';
+import { MIN_READ_GAP_MS, sleep } from '../storage/watch-records';
 import type { HistoryEntry } from './entry';
-import { countHistory, readHistoryEntries, readHistorySlice, type HistoryPosition } from './read';
+import { countHistory, readHistoryEntries, readHistoryIdsFrom, readHistorySlice, type HistoryPosition } from './read';
 
 /**
  * The history for the history page, read a page at a time and kept current. Unfiltered, it reads
@@ -57,6 +58,17 @@ export function newestFirst(a: Pick<HistoryEntry, 'at' | 'id'>, b: Pick<HistoryE
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Two lists in `newestFirst` order, as one. */
+function merged(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): HistoryEntry[] {
+  const out: HistoryEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(newestFirst(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
 export function openHistoryFeed(query: HistoryQuery | null, publish: (state: HistoryFeedState) => void, options: HistoryFeedOptions = {}): HistoryFeed {
   const firstPage = options.firstPage ?? 100;
   const pageSize = options.pageSize ?? 200;
@@ -75,6 +87,8 @@ export function openHistoryFeed(query: HistoryQuery | null, publish: (state: His
   let error: unknown = null;
   let closed = false;
   let morePending = false;
+  /** Entries asked for so far (unfiltered): the first page, and a page per `more`. */
+  let asked = 0;
 
   const emit = () => {
     if (!closed) publish({ entries, total, complete: next === null, loading, error });
@@ -90,6 +104,7 @@ export function openHistoryFeed(query: HistoryQuery | null, publish: (state: His
 
   /** Reads until `wanted` more matches are in, or the end. */
   async function load(wanted: number): Promise<void> {
+    if (Number.isFinite(wanted)) asked += wanted;
     if (next === null || closed) return;
     loading = true;
     emit();
@@ -119,23 +134,52 @@ export function openHistoryFeed(query: HistoryQuery | null, publish: (state: His
   async function restart(): Promise<void> {
     entries = [];
     next = undefined;
+    asked = 0;
     await refreshTotal();
     await load(toEnd());
   }
 
   async function patch(ids: readonly string[]): Promise<void> {
     if (!ids.length || ids.length > MAX_PATCH) return restart();
-    const found = await readHistoryEntries(ids);
+    // Only what is listed, or sorts among what was read, is read: a batch of the move from an
+    // older layout (hundreds of older entries) then costs the page a read of keys.
+    const listed = new Set(entries.map((e) => e.id));
+    const region = next === null ? null : next === undefined ? new Set<string>() : await readHistoryIdsFrom(next.at);
+    const found = await readHistoryEntries(ids.filter((id) => !region || listed.has(id) || region.has(id)));
     const touched = new Set(ids);
-    const kept = entries.filter((e) => !touched.has(e.id));
-    const added = found.filter((e) => matches(e) && inRead(e));
-    entries = added.length ? [...kept, ...added].sort(newestFirst) : kept;
+    const kept = entries.some((e) => touched.has(e.id)) ? entries.filter((e) => !touched.has(e.id)) : entries;
+    const added = found.filter((e) => matches(e) && inRead(e)).sort(newestFirst);
+    const before = { entries, total };
+    entries = added.length ? merged(kept, added) : kept;
+    // Unfiltered, the page holds what it asked for and no more: a history that grew under it (the
+    // move of an older layout writes thousands) is read further only as the list scrolls.
+    if (!filtered && entries.length > asked) {
+      entries = entries.slice(0, asked);
+      const last = entries[entries.length - 1]!;
+      next = { at: last.at, id: last.id };
+    }
     await refreshTotal();
-    emit();
+    // Nothing the page shows changed (a batch of older entries it has not read): no render.
+    if (entries !== before.entries || total !== before.total) emit();
   }
 
+  // Changes that arrive while one is read, or soon after, are read together (see watch-records.ts).
+  let pending: Set<string> | 'all' | null = null;
+  let lastPatch = -Infinity;
+  async function flush(): Promise<void> {
+    const wait = lastPatch + MIN_READ_GAP_MS - Date.now();
+    if (wait > 0) await sleep(wait);
+    const ids = pending;
+    pending = null;
+    lastPatch = Date.now();
+    if (ids && !closed) await patch(ids === 'all' ? [] : [...ids]);
+  }
   const onChange = (change: RecordChange) => {
-    if (change.store === 'history') void serial(() => patch(change.ids)).catch((err) => ((error = err), emit()));
+    if (change.store !== 'history') return;
+    const scheduled = pending !== null;
+    if (!change.ids.length || pending === 'all') pending = 'all';
+    else pending = new Set([...(pending ?? []), ...change.ids]);
+    if (!scheduled) void serial(flush).catch((err) => ((error = err), emit()));
   };
   onRecordsChanged.addListener(onChange);
   void serial(async () => {

@@ -33,8 +33,9 @@ export interface SeedOptions {
 
 type Form = 'records' | 'layout2';
 
-export async function seedHistory(worker: Worker, form: Form, options: SeedOptions): Promise<void> {
-  await worker.evaluate(
+/** Answers the time the worker spent writing them (ms), a floor for what reads and writes them again. */
+export async function seedHistory(worker: Worker, form: Form, options: SeedOptions): Promise<number> {
+  return worker.evaluate(
     async ({ form, templates, from, count, now, ledger }) => {
       // tsx names the helpers below with esbuild's __name, which the worker does not have.
       (globalThis as { __name?: unknown }).__name ??= (target: unknown) => target;
@@ -68,6 +69,7 @@ export async function seedHistory(worker: Worker, form: Form, options: SeedOptio
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         });
+      const started = performance.now();
       const BATCH = 2_000;
       const ids: string[] = [];
       const answers: unknown[] = [];
@@ -103,6 +105,7 @@ export async function seedHistory(worker: Worker, form: Form, options: SeedOptio
         });
       }
       db.close();
+      return performance.now() - started;
     },
     { form, templates: templates(options.now), from: options.from ?? 0, count: options.count, now: options.now, ledger: options.ledger ?? 0 },
   );

@@ -203,11 +203,11 @@ describe('the worker’s move: the ledger first, then the history', () => {
     await vault.set({ ...layout2(entries(600)), ledger: [ledgerEntry('h599', 'person:h599')] });
     let wake!: () => void;
     const asleep = new Promise<void>((resolve) => (wake = resolve));
-    // The worker's pause between batches waits here, after the first batch of 500.
+    // The worker's pause between batches waits here, after the first batch.
     const { history } = startRecordMigration(() => asleep);
     // Asked at once, before the ledger's move has run: the check waits for it, then finds the answer.
     expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
-    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 500, total: 600 }));
+    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 250, total: 600 }));
     expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
     wake();
     expect(await history).toMatchObject({ total: 600, finished: true });

@@ -5,7 +5,9 @@ import { migrateHistory } from '@/lib/history/migrate';
 import { watchRecentHistory } from '@/lib/history/recent';
 import { appendHistory, clearHistory, deleteHistoryEntries, replaceHistoryEntry } from '@/lib/history/store';
 import { openHistoryFeed, type HistoryFeedState } from '@/lib/history/watch';
-import { vault, withRecords } from '@/lib/storage/vault';
+import { announceRecords, vault, withRecords } from '@/lib/storage/vault';
+
+const announce = (ids: string[]) => announceRecords({ store: 'history', ids });
 
 function entry(id: string, at: number, op = 'enrichPerson'): HistoryEntry {
   return { id, op, subject: id, input: {}, identity: null, outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at, pageUrl: null, error: null };
@@ -51,8 +53,9 @@ describe('the history page’s feed', () => {
     await vi.waitFor(() => expect(state().entries.find((e) => e.id === 'e28')).toMatchObject({ outcome: 'miss' }));
     await deleteHistoryEntries(['e29', 'e3']);
     await vi.waitFor(() => expect(ids()!.slice(0, 3)).toEqual(['new', 'e28', 'e27']));
-    // An entry older than what was read shows when its page is read, not before.
-    expect(ids()).toHaveLength(10);
+    // It holds what it asked for (10): the newest pushed the oldest read out, the delete left 9;
+    // older entries show when their page is read.
+    expect(ids()).toEqual(['new', 'e28', 'e27', 'e26', 'e25', 'e24', 'e23', 'e22', 'e21']);
     expect(state().total).toBe(29);
     await clearHistory();
     await vi.waitFor(() => expect(state()).toMatchObject({ entries: [], total: 0, complete: true }));
@@ -85,6 +88,26 @@ describe('the history page’s feed', () => {
     await vi.waitFor(() => expect(ids()).toEqual([]));
     await migrateHistory({ batchSize: 2 });
     await vi.waitFor(() => expect(ids()).toEqual(['c', 'b', 'a']));
+    feed.close();
+  });
+
+  it('holds no more than it asked for when the history grows under it, and reads the rest as asked', async () => {
+    const { feed, state, ids } = follow(null, { firstPage: 10, pageSize: 10 });
+    await vi.waitFor(() => expect(state()).toMatchObject({ entries: [], complete: true }));
+    // Older entries arrive in batches (as the move of an older layout writes them).
+    for (let batch = 0; batch < 5; batch++) {
+      await withRecords(async (db) => {
+        const tx = db.transaction('history', 'readwrite');
+        for (let i = 0; i < 8; i++) void tx.store.put(entry(`b${batch}-${i}`, 10_000 - batch * 100 - i));
+        await tx.done;
+      });
+      announce(Array.from({ length: 8 }, (_, i) => `b${batch}-${i}`));
+    }
+    await vi.waitFor(() => expect(ids()).toEqual(['b0-0', 'b0-1', 'b0-2', 'b0-3', 'b0-4', 'b0-5', 'b0-6', 'b0-7', 'b1-0', 'b1-1']));
+    expect(state().complete).toBe(false);
+    feed.more();
+    await vi.waitFor(() => expect(ids()).toHaveLength(20));
+    expect(ids()!.slice(10)).toEqual(['b1-2', 'b1-3', 'b1-4', 'b1-5', 'b1-6', 'b1-7', 'b2-0', 'b2-1', 'b2-2', 'b2-3']);
     feed.close();
   });
 });
