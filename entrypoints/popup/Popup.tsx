@@ -3,6 +3,7 @@ import { ask } from '@/components/useBackground';
 import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
+import { MigrationProgressLine } from '@/components/history/MigrationProgress';
 import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
 import { usePreferences } from '@/components/stores/preferences';
@@ -53,10 +54,15 @@ function useInteractive(ready: boolean): boolean {
   return interactive;
 }
 
+function RecentHistoryProgress() {
+  return <MigrationProgressLine progress={useRecentHistory((s) => s.progress)} />;
+}
+
 export function Popup() {
   const { status, statusError, balance, isSandbox, gateway, keyHint } = useConnection();
   const prefs = usePreferences((s) => s.prefs);
-  const recent = useRecentHistory();
+  // Slices, so that the move of an older history (progress) re-renders only its line.
+  const recent = { entries: useRecentHistory((s) => s.entries), error: useRecentHistory((s) => s.error) };
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const windowId = useWindowId();
@@ -109,6 +115,7 @@ export function Popup() {
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}
+          <RecentHistoryProgress />
           {recent.entries && <RecentLookups entries={recent.entries} />}
         </>
       ) : (

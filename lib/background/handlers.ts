@@ -18,8 +18,9 @@ export interface HandlerDeps {
   lookups: LookupService;
   history: {
     read(): Promise<HistoryEntry[]>;
-    remove(ids: readonly string[]): Promise<HistoryEntry[]>;
-    clear(): Promise<HistoryEntry[]>;
+    /** Resolves with how many entries remain. */
+    remove(ids: readonly string[]): Promise<number>;
+    clear(): Promise<void>;
     /** The newest entries without reading the whole history (the popup's list). */
     recent(limit: number): Promise<HistoryEntry[]>;
     byIds(ids: readonly string[]): Promise<HistoryEntry[]>;
@@ -83,8 +84,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
             : { filename: `dossier-history-${stamp}.json`, mimeType: 'application/json', content: historyToJson(entries) },
       };
     },
-    deleteHistory: async ({ ids }) => ({ ok: true, value: { remaining: (await deps.history.remove(ids)).length } }),
-    clearHistory: async () => ({ ok: true, value: { remaining: (await deps.history.clear()).length } }),
+    deleteHistory: async ({ ids }) => ({ ok: true, value: { remaining: await deps.history.remove(ids) } }),
+    clearHistory: async () => {
+      await deps.history.clear();
+      return { ok: true, value: { remaining: 0 } };
+    },
     getPreferences: async () => ({ ok: true, value: await deps.preferences.read() }),
     panelStatus: async () => {
       const status = await connectionStatus(connection);

@@ -160,6 +160,12 @@ export const en = {
   'history.runAgainConfirm': 'Run again and pay',
   'history.loadFailed': 'The history could not be read: {reason}',
 
+  // The history in the record store: read a page at a time, moved in from older releases by the worker.
+  'history.searching': '{shown} found so far among {total} lookups, still searching…',
+  'history.loadingMore': 'Loading older lookups…',
+  'history.migrating': 'Updating your history: {done} of {total}',
+  'history.migratingStart': 'Updating your history…',
+
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',
   'settings.fixFields': 'Nothing was saved: fix the fields marked above.',

@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clearLedger, findInLedger, ledgerItem, purgeLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { IDBDatabase, IDBIndex, IDBObjectStore } from 'fake-indexeddb';
+import { clearLedger, findInLedger, purgeLedger, readLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { withRecords } from '@/lib/storage/vault';
 import { ledgerKeys } from '@/lib/lookup/ledger-keys';
 
 const DAY = 86_400_000;
@@ -65,21 +67,46 @@ describe('ledger of paid lookups', () => {
   it('keeps one entry per operation and identity, the newest', async () => {
     await recordInLedger(entry({ paidAt: 0, historyId: 'old' }));
     await recordInLedger(entry({ paidAt: DAY, historyId: 'new' }));
-    expect(await ledgerItem.getValue()).toHaveLength(1);
+    expect(await readLedger()).toHaveLength(1);
     expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, 2 * DAY)).toMatchObject({ historyId: 'new' });
   });
 
   it('survives concurrent records without losing one', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => recordInLedger(entry({ keys: [`person:p${i}`], historyId: `h${i}` }))));
-    expect(await ledgerItem.getValue()).toHaveLength(20);
+    expect(await readLedger()).toHaveLength(20);
   });
 
   it('purges stale entries and ignores corrupt ones', async () => {
-    await ledgerItem.setValue([entry({ paidAt: 0 }), { garbage: true }, phoneEntry({ paidAt: 0 })]);
-    expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, DAY)).not.toBeNull();
+    await recordInLedger(entry({ paidAt: 0, historyId: 'a' }));
+    await recordInLedger(phoneEntry({ paidAt: 0, historyId: 'b' }));
+    await recordInLedger(phoneEntry({ keys: ['person:john'], paidAt: 5 * DAY, historyId: 'c' }));
+    await withRecords((db) => db.put('ledger', { historyId: 'garbage', keys: ['person:jane-doe'] }));
+    expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, DAY)).toMatchObject({ historyId: 'a' });
     await purgeLedger(freshness, 31 * DAY);
-    expect(await ledgerItem.getValue()).toHaveLength(1);
+    expect((await readLedger()).map((e) => e.historyId).sort()).toEqual(['a', 'c']);
     await clearLedger();
-    expect(await ledgerItem.getValue()).toEqual([]);
+    expect(await readLedger()).toEqual([]);
+  });
+
+  it('finds an answer with one index look-up per key, never a scan, at any size', async () => {
+    await withRecords(async (db) => {
+      const tx = db.transaction('ledger', 'readwrite');
+      for (let i = 0; i < 3_000; i++) void tx.store.put(entry({ keys: [`person:p${i}`, `email:p${i}@acme.example`], historyId: `h${i}` }));
+      await tx.done;
+    });
+    const lookups = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const scans = [vi.spyOn(IDBObjectStore.prototype, 'getAll'), vi.spyOn(IDBObjectStore.prototype, 'openCursor'), vi.spyOn(IDBIndex.prototype, 'openCursor')];
+    expect(await findInLedger('enrichPerson', ['person:p2999', 'email:nobody@acme.example'], freshness, DAY)).toMatchObject({ historyId: 'h2999' });
+    expect(lookups.mock.calls.map(([key]) => key)).toEqual(['person:p2999', 'email:nobody@acme.example']);
+    for (const scan of scans) expect(scan).not.toHaveBeenCalled();
+  });
+
+  it('replaces the older answer of the same operation in the same transaction as it files the new one', async () => {
+    await recordInLedger(entry({ keys: ['person:jane-doe', 'email:jane@acme.example'], historyId: 'old' }));
+    await recordInLedger(phoneEntry({ keys: ['person:jane-doe'], historyId: 'phone' }));
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    await recordInLedger(entry({ keys: ['email:jane@acme.example'], paidAt: DAY, historyId: 'new' }));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await readLedger()).map((e) => e.historyId).sort()).toEqual(['new', 'phone']);
   });
 });

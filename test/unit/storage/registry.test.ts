@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/background/data';
 import { appendHistory } from '@/lib/history/store';
-import { recordInLedger } from '@/lib/lookup/ledger';
+import { readHistory } from '@/lib/history/read';
+import { readLedger, recordInLedger } from '@/lib/lookup/ledger';
 import { writeConnection } from '@/lib/crm/storage';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { itemOfKey, STORED_ITEMS } from '@/lib/storage/registry';
@@ -33,6 +34,15 @@ describe('the registry of stored items', () => {
     expect(sensitive.filter((i) => i.area === 'session').map((i) => i.name)).toEqual(['per-tab panel state']);
     // storage.local holds nothing at all.
     expect(STORED_ITEMS.filter((i) => i.area === 'local')).toEqual([]);
+  });
+
+  it('declares the vault’s record stores, so that delete-all and export-all cover them', () => {
+    const stores = STORED_ITEMS.flatMap((item) => (item.records ? [item.records] : []));
+    expect(stores).toEqual(expect.arrayContaining(['history', 'ledger']));
+    for (const item of STORED_ITEMS.filter((i) => i.records)) {
+      expect(item, item.name).toMatchObject({ area: 'vault', deleteAll: true });
+      expect(item.clear, item.name).toBeDefined();
+    }
   });
 
   it('never exports a secret', () => {
@@ -97,6 +107,9 @@ describe('export and delete all, driven by the registry', () => {
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ host_permissions: [] } as never);
     await deleteAllData();
     expect(Object.keys(await vault.get(null))).toEqual(['somethingNewer']);
+    // The record stores are emptied too.
+    expect(await readHistory()).toEqual([]);
+    expect(await readLedger()).toEqual([]);
     await forgetTheRest();
     expect(await vault.get(null)).toEqual({});
     // The vault stays open to the stores afterwards (the migration marker survives).
