@@ -16,6 +16,8 @@ import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem,
 import { panelLayoutItem } from '../panel/layout-item';
 import { layoutSchema } from '../panel/tab-state';
 import { vault } from './vault';
+import { contactSchema } from '../contacts/model';
+import { clearContacts, readAllContacts } from '../contacts/store';
 import { metaKey, type VaultItem } from './vault-item';
 
 /**
@@ -55,6 +57,12 @@ export interface StoredItem {
   clear?: () => Promise<void>;
   /** Where the export file puts it, and how to read it for that; secrets are never exported. */
   exportAs?: { path: readonly [string, ...string[]]; read: () => Promise<unknown> };
+  /**
+   * A record store of the vault (RECORD_STORES in vault.ts: one object per record, with its
+   * indexes) rather than a key of its items: `key` names the store, `clear` empties it, and
+   * no item key is ever removed for it.
+   */
+  records?: true;
 }
 
 type ItemFacts = Pick<StoredItem, 'name' | 'holds' | 'schema' | 'deleteAll' | 'clear' | 'exportAs'>;
@@ -111,6 +119,20 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     clear: clearLedger,
     exportAs: { path: ['ledger'], read: readLedgerForExport },
   }),
+  {
+    // The contact book: one merged person or company per record (lib/contacts/store.ts).
+    name: 'contact book',
+    key: 'contacts',
+    records: true,
+    area: 'vault',
+    holds: 'paid',
+    schema: contactSchema,
+    version: 1,
+    migrations: {},
+    deleteAll: true,
+    clear: clearContacts,
+    exportAs: { path: ['contacts'], read: readAllContacts },
+  },
   vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
   vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
   vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),
@@ -158,14 +180,15 @@ async function readLedgerForExport(): Promise<unknown> {
   });
 }
 
-/** The registry item a stored key belongs to (its `$` version metadata included), if any. */
+/** The registry item a stored key belongs to (its `$` version metadata included), if any; record stores have no keys. */
 export function itemOfKey(key: string, items: readonly StoredItem[] = STORED_ITEMS): StoredItem | undefined {
   const bare = key.endsWith('$') ? key.slice(0, -1) : key;
-  return items.find((item) => (item.family ? bare.startsWith(item.key) : bare === item.key));
+  return items.find((item) => !item.records && (item.family ? bare.startsWith(item.key) : bare === item.key));
 }
 
 /** Removes an item's keys (each member's, for a family) and their version metadata. */
 async function removeItem(item: StoredItem): Promise<void> {
+  if (item.records) return;
   if (item.area !== 'vault') {
     const area = item.area === 'local' ? browser.storage.local : browser.storage.session;
     const keys = item.family ? Object.keys((await area?.get(null)) ?? {}).filter((k) => itemOfKey(k, [item])) : [item.key, metaKey(item.key)];
