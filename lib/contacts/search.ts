@@ -250,3 +250,35 @@ export async function matchingIds(query: BookQuery, onProgress?: (count: number)
     await pause();
   }
 }
+
+/**
+ * The selected contacts, in batches, for an export: when most of the book is selected, a walk of
+ * the store in key order (`getAll` from the last key, `batchSize` at a time), keeping those
+ * selected; otherwise each selected id read by key. Either way one short transaction per batch.
+ */
+export async function* readInBatches(ids: readonly string[], batchSize = 500): AsyncGenerator<Contact[]> {
+  const wanted = new Set(ids);
+  if (!wanted.size) return;
+  if (wanted.size * 2 >= (await bookSize())) {
+    let after: string | null = null;
+    for (;;) {
+      const from: string | null = after;
+      const raw: unknown[] = await withRecords((db) => db.getAll(STORE, from === null ? null : IDBKeyRange.lowerBound(from, true), batchSize));
+      if (!raw.length) return;
+      after = (raw[raw.length - 1] as { id: string }).id;
+      const batch = raw.map(parseContact).filter((c): c is Contact => c !== null && wanted.has(c.id));
+      if (batch.length) yield batch;
+      if (raw.length < batchSize) return;
+    }
+  }
+  const sorted = [...wanted].sort();
+  for (let i = 0; i < sorted.length; i += batchSize) {
+    const slice = sorted.slice(i, i + batchSize);
+    const raw = await withRecords(async (db) => {
+      const tx = db.transaction(STORE, 'readonly');
+      return Promise.all(slice.map((id) => tx.store.get(id)));
+    });
+    const batch = raw.map(parseContact).filter((c): c is Contact => c !== null);
+    if (batch.length) yield batch;
+  }
+}

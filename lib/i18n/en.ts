@@ -111,6 +111,12 @@ export const en = {
   'recent.openAll': 'Open full history',
   'recent.entry': '{operation} · {outcome} · {credits}',
 
+  'book.grade.verified': 'verified',
+  'book.grade.catch_all': 'catch-all',
+  'book.grade.most_probable': 'most probable',
+  'book.grade.unverified': 'unverified',
+  'book.vcard.guess': 'Unverified email ({grade}): {address}',
+
   'history.search': 'Search',
   'history.searchPlaceholder': 'Name, email, URL, company…',
   'history.operation': 'Lookup',
