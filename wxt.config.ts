@@ -37,6 +37,14 @@ export default defineConfig({
     },
   }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // entrypoints/blank is the benches' floor (an extension page with nothing in it): the
+    // automation build only.
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      if (e2eBuild) return;
+      for (const entrypoint of entrypoints) if (entrypoint.name === 'blank') entrypoint.skipped = true;
+    },
+  },
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
   manifest: ({ browser }) => ({
