@@ -6,6 +6,8 @@ import { addSuppressionLines, suppressionLinesOf } from '@/lib/contacts/forget';
 import type { PersonContact } from '@/lib/contacts/model';
 import { forgetContacts, getContact, getContacts, tagContacts } from '@/lib/contacts/store';
 import type { CrmContact } from '@/lib/crm/contact';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import { isSuppressed } from '@/lib/lookup/suppression';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
@@ -16,8 +18,8 @@ const sender = { id: 'ext', url: 'chrome-extension://ext/contacts.html' };
 function setup(prefs: Preferences = DEFAULT_PREFERENCES) {
   let stored = prefs;
   const saves: Preferences[] = [];
-  const planContact = vi.fn(async (contact: CrmContact) => ({ target: 'hubspot' as const, action: 'create' as const, reason: contact.fullName, match: null, changes: [], company: null }));
-  const pushContacts = vi.fn(async (contacts: readonly CrmContact[]) => contacts.map((c) => ({ id: c.identity }) as never));
+  const planContact = vi.fn(async (contact: CrmContact, _target: CrmTarget) => ({ target: 'hubspot' as const, action: 'create' as const, reason: contact.fullName, match: null, changes: [] }) as unknown as PushPlan);
+  const pushContacts = vi.fn(async (contacts: readonly CrmContact[], _target: CrmTarget, _overwrite: readonly CrmField[]) => contacts.map((c) => ({ id: c.identity }) as unknown as OutboxItemView));
   const deps: BookHandlerDeps = {
     contacts: { get: getContacts, tag: tagContacts, forget: forgetContacts },
     preferences: { read: async () => stored },
