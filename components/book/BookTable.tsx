@@ -4,7 +4,7 @@ import type { Contact } from '@/lib/contacts/model';
 import { bookRow, type BookRow } from '@/lib/contacts/row';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { crmText, emailText } from './text';
+import { crmText, emailText, phoneKindText } from './text';
 
 const ROW_HEIGHT = 40;
 /** Ask for the next page this many rows before the end, so scrolling rarely meets the end. */
@@ -81,7 +81,7 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
           <span role="columnheader">{t('book.col.company')}</span>
           <span role="columnheader">{t('book.col.title')}</span>
           <span role="columnheader">{t('book.col.email')}</span>
-          <span role="columnheader">{t('book.col.mobile')}</span>
+          <span role="columnheader">{t('book.col.phone')}</span>
           <span role="columnheader">{t('book.col.tags')}</span>
           <span role="columnheader">{t('book.col.crm')}</span>
           <span role="columnheader">{t('book.col.updated')}</span>
@@ -125,7 +125,13 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
                     </>
                   )}
                 </span>
-                <span role="cell">{row.mobile}</span>
+                <span role="cell">
+                  {row.phone && (
+                    <>
+                      {row.phone.e164} <span className={row.phone.kind === 'mobile' ? 'badge ok' : 'badge'}>{phoneKindText(row.phone.kind)}</span>
+                    </>
+                  )}
+                </span>
                 <span role="cell" title={row.tags.join(', ')}>
                   {row.tags.map((tag) => (
                     <span key={tag} className="tag book-tag">

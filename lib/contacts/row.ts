@@ -1,4 +1,4 @@
-import type { Contact, CrmPresence, EmailGrade } from './model';
+import type { Contact, CrmPresence, EmailGrade, PhoneKind } from './model';
 
 /**
  * One line of the contact book, as the list, the CSV export and the vCard show it: the merged
@@ -13,8 +13,8 @@ export interface BookRow {
   title: string | null;
   email: { address: string; grade: EmailGrade } | null;
   mobile: string | null;
-  /** Another phone, when there is no mobile (a company's switchboard, a landline). */
-  phone: string | null;
+  /** The phone to show: the mobile, else the first other one (a landline, a company's switchboard) with its kind. */
+  phone: { e164: string; kind: PhoneKind } | null;
   tags: string[];
   crm: CrmPresence | null;
   updatedAt: number;
@@ -31,7 +31,7 @@ export function bookRow(contact: Contact): BookRow {
   const person = contact.kind === 'person' ? contact : null;
   const best = person?.workEmails[0] ?? null;
   const mobile = person?.phones.find((p) => p.kind === 'mobile') ?? null;
-  const other = person ? person.phones.find((p) => p.kind !== 'mobile') : contact.kind === 'company' ? contact.phone : undefined;
+  const shown = mobile ?? (person ? person.phones[0] : contact.kind === 'company' ? contact.phone : undefined) ?? null;
   return {
     id: contact.id,
     kind: contact.kind,
@@ -40,7 +40,7 @@ export function bookRow(contact: Contact): BookRow {
     title: person ? (person.title?.value ?? null) : contact.kind === 'company' ? (contact.industry?.value ?? null) : null,
     email: best ? { address: best.address, grade: best.grade } : null,
     mobile: mobile?.e164 ?? null,
-    phone: other?.e164 ?? null,
+    phone: shown && { e164: shown.e164, kind: shown.kind },
     tags: contact.tags,
     crm: contact.crm ?? null,
     updatedAt: contact.updatedAt,

@@ -138,7 +138,7 @@ export const en = {
   'book.col.company': 'Company',
   'book.col.title': 'Title',
   'book.col.email': 'Work email',
-  'book.col.mobile': 'Mobile',
+  'book.col.phone': 'Phone',
   'book.col.tags': 'Tags',
   'book.col.crm': 'CRM',
   'book.col.updated': 'Updated',
