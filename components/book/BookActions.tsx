@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { useCrmStatus } from '@/components/crm/useCrm';
+import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
@@ -15,8 +16,6 @@ export interface Notice {
 
 interface Props {
   ids: readonly string[];
-  /** Personal emails go in exports unless EU mode is on. */
-  personalEmails: boolean;
   onNotice(notice: Notice): void;
   /** After the selected contacts were forgotten. */
   onForgotten(): void;
@@ -52,8 +51,11 @@ function TagActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   );
 }
 
-function ExportActions({ ids, personalEmails, onNotice }: Pick<Props, 'ids' | 'personalEmails' | 'onNotice'>) {
+function ExportActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   const [progress, setProgress] = useState<number | null>(null);
+  // Personal emails go in exports unless EU mode is on, as the card hides them then.
+  const personalEmails = !usePreferences((s) => s.prefs.privacy.euMode);
+  useEffect(() => startPreferencesMirror(), []);
   async function run(format: BookExportFormat) {
     setProgress(0);
     try {
@@ -235,7 +237,7 @@ export function BookActions(props: Props) {
     <section className="book-actions" aria-labelledby="book-actions-title">
       <h2 id="book-actions-title">{t('book.actions')}</h2>
       <TagActions ids={props.ids} onNotice={props.onNotice} />
-      <ExportActions ids={props.ids} personalEmails={props.personalEmails} onNotice={props.onNotice} />
+      <ExportActions ids={props.ids} onNotice={props.onNotice} />
       <CrmActions ids={props.ids} onNotice={props.onNotice} />
       <ForgetAction ids={props.ids} onNotice={props.onNotice} onForgotten={props.onForgotten} />
     </section>

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
-import { matchingIds, type BookFilters, type BookQuery } from '@/lib/contacts/search';
-import { getContact } from '@/lib/contacts/store';
+import { matchingIds, readContact, type BookFilters, type BookQuery } from '@/lib/contacts/search';
 import { t, tn } from '@/lib/i18n';
-import { BookActions, type Notice } from './BookActions';
+import type { Notice } from './BookActions';
 import { BookDetails } from './BookDetails';
 import { BookTable } from './BookTable';
 import { BookToolbar } from './BookToolbar';
 import { useBookRows } from './useBookRows';
+
+// What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
+// code (the CSV writer, the CRM plan) is not on the way to them.
+const BookActions = lazy(() => import('./BookActions').then((m) => ({ default: m.BookActions })));
 
 function idFromHash(): string | null {
   return decodeURIComponent(location.hash.slice(1)) || null;
@@ -29,16 +31,13 @@ export function ContactBook() {
   const [openId, setOpenId] = useState<string | null>(idFromHash);
   const [openContact, setOpenContact] = useState<Contact | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const euMode = usePreferences((s) => s.prefs.privacy.euMode);
-
-  useEffect(() => startPreferencesMirror(), []);
 
   // The open contact, from the rows when it is among them, else read by its id.
   const fromRows = openId ? (book.rows.find((c) => c.id === openId) ?? null) : null;
   useEffect(() => {
     if (!openId || fromRows) return setOpenContact(fromRows);
     let live = true;
-    void getContact(openId).then((c) => live && setOpenContact(c), () => live && setOpenContact(null));
+    void readContact(openId).then((c) => live && setOpenContact(c), () => live && setOpenContact(null));
     return () => {
       live = false;
     };
@@ -75,7 +74,7 @@ export function ContactBook() {
         ? t('book.empty')
         : t('book.noMatch')
       : book.done
-        ? t('book.shown', { shown: book.rows.length, total: total ?? book.rows.length })
+        ? tn('book.found', book.rows.length)
         : t('book.shownMore', { shown: book.rows.length });
 
   return (
@@ -118,7 +117,11 @@ export function ContactBook() {
         />
         {openId && <BookDetails contact={openContact} onClose={() => open(null)} />}
       </div>
-      <BookActions ids={ids} personalEmails={!euMode} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
+      {book.query && (
+        <Suspense fallback={null}>
+          <BookActions ids={ids} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
+        </Suspense>
+      )}
     </>
   );
 }

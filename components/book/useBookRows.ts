@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
-import { bookSize, listTags, openBook, type BookPager, type BookQuery } from '@/lib/contacts/search';
+import { listTags, openBook, type BookPager, type BookQuery } from '@/lib/contacts/search';
 import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
 
 /** Enough rows to fill the view; the rest load as the user scrolls. */
@@ -13,7 +13,7 @@ export interface BookRows {
   rows: Contact[];
   /** Nothing more matches. */
   done: boolean;
-  /** null until the first page is in. */
+  /** How many contacts the book holds, once the newest-first list without a filter has reached its end. */
   total: number | null;
   tags: string[];
   error: string | null;
@@ -40,7 +40,6 @@ async function fill(pager: BookPager, want: number, into: Contact[] = []): Promi
  */
 export function useBookRows(query: BookQuery): BookRows {
   const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'total'>>({ rows: [], done: false, error: null, query: null });
-  const [total, setTotal] = useState<number | null>(null);
   const [tags, setTags] = useState<string[]>([]);
   const pager = useRef<BookPager | null>(null);
   const generation = useRef(0);
@@ -73,11 +72,14 @@ export function useBookRows(query: BookQuery): BookRows {
     // The query object changes on every keystroke and filter: that is the dependency.
   }, [query]);
 
-  const refreshMeta = useCallback(() => {
-    void bookSize().then(setTotal, () => {});
-    void listTags().then(setTags, () => {});
-  }, []);
-  useEffect(refreshMeta, []);
+  // The tags for the filter, once the first rows are in: IndexedDB answers a page's requests in
+  // turn, and nothing may stand before the first rows. The book's size is not counted: a count
+  // walks the whole store (a quarter of a second at 100,000), and would hold every read behind it.
+  const refreshMeta = useCallback(() => void listTags().then(setTags, () => {}), []);
+  const firstIn = state.query !== null;
+  useEffect(() => {
+    if (firstIn) refreshMeta();
+  }, [firstIn]);
 
   const latest = useRef(load);
   latest.current = load;
@@ -107,5 +109,7 @@ export function useBookRows(query: BookQuery): BookRows {
     load(false, PAGE);
   }, [load, state.done, state.query, query]);
 
+  const unfiltered = !!state.query && !state.query.text.trim() && !Object.values(state.query.filters).some((v) => v !== undefined && v !== null && v !== false);
+  const total = unfiltered && state.done ? state.rows.length : null;
   return { ...state, total, tags, loadMore };
 }

@@ -178,23 +178,25 @@ export interface ExportRun {
   batches: AsyncIterable<Contact[]>;
   format: BookExportFormat;
   options: ExportOptions;
+  /** Takes each part of the file in turn (the page makes each a Blob at once, off the script heap). */
+  write(part: string): void;
   /** Lets the page draw a frame and take input between two batches. */
   pause(): Promise<void>;
   onProgress?(written: number): void;
   signal?: AbortSignal;
 }
 
-/** The file's text, as parts for a Blob (one per batch: no string of 100,000 contacts is ever built). */
-export async function exportBook(run: ExportRun): Promise<string[]> {
-  const parts: string[] = run.format === 'csv' ? [csvHeader()] : [];
+/** Writes the file part by part, one per batch: no string of 100,000 contacts is ever built. Answers how many were written. */
+export async function exportBook(run: ExportRun): Promise<number> {
+  if (run.format === 'csv') run.write(csvHeader());
   const version = run.format === 'vcard3' ? 3 : 4;
   let written = 0;
   for await (const batch of run.batches) {
     run.signal?.throwIfAborted();
-    parts.push(run.format === 'csv' ? csvRows(batch, run.options) : batch.map((c) => contactToVCard(c, version, run.options)).join(''));
+    run.write(run.format === 'csv' ? csvRows(batch, run.options) : batch.map((c) => contactToVCard(c, version, run.options)).join(''));
     written += batch.length;
     run.onProgress?.(written);
     await run.pause();
   }
-  return parts;
+  return written;
 }

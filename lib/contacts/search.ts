@@ -225,12 +225,18 @@ export async function listTags(): Promise<string[]> {
   });
 }
 
-/** How many contacts the book holds: the store's count, no reads. */
+/** One contact by its id (the details pane), without the merge code the worker's store brings along. */
+export async function readContact(id: string): Promise<Contact | null> {
+  return withRecords(async (db) => parseContact(await db.get(STORE, id)));
+}
+
+/** How many contacts the book holds: the store's count, which walks the store (avoid on a page's first read). */
 export async function bookSize(): Promise<number> {
   return withRecords((db) => db.count(STORE));
 }
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const KEY_SLICE = 10_000;
 
 /**
  * The ids of every contact matching `query` ("select all matching"), read in pages with a pause
@@ -239,9 +245,20 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void): Promise<string[]> {
   const filtered = searchTerms(query.text).length > 0 || Object.values(query.filters).some((v) => v !== undefined && v !== null && v !== false);
-  if (!filtered) return withRecords(async (db) => (await db.getAllKeys(STORE)).map(String));
-  const pager = openBook(query);
   const ids: string[] = [];
+  if (!filtered) {
+    // The store's keys, a slice at a time: 100,000 keys in one answer would hold the page.
+    for (let after: string | null = null; ; ) {
+      const from: string | null = after;
+      const keys: IDBValidKey[] = await withRecords((db) => db.getAllKeys(STORE, from === null ? null : IDBKeyRange.lowerBound(from, true), KEY_SLICE));
+      for (const key of keys) ids.push(String(key));
+      onProgress?.(ids.length);
+      if (keys.length < KEY_SLICE) return ids;
+      after = String(keys[keys.length - 1]);
+      await pause();
+    }
+  }
+  const pager = openBook(query);
   for (;;) {
     const page = await pager.next(1_000);
     for (const contact of page.contacts) ids.push(contact.id);

@@ -12,7 +12,8 @@ async function* batchesOf(contacts: Contact[], size = 2) {
 }
 
 async function fileOf(contacts: Contact[], format: BookExportFormat, options = OPTIONS): Promise<string> {
-  const parts = await exportBook({ batches: batchesOf(contacts), format, options, pause: async () => {} });
+  const parts: string[] = [];
+  await exportBook({ batches: batchesOf(contacts), format, options, write: (part) => parts.push(part), pause: async () => {} });
   return parts.join('');
 }
 
@@ -149,14 +150,17 @@ describe('exporting in batches', () => {
 
   it('gives the page a turn after every batch and says how far it got', async () => {
     const events: string[] = [];
-    const parts = await exportBook({
+    const parts: string[] = [];
+    const written = await exportBook({
       batches: readInBatches(people.map((p) => p.id), 20),
       format: 'csv',
       options: OPTIONS,
+      write: (part) => (parts.push(part), events.push('part')),
       pause: async () => void events.push('pause'),
       onProgress: (n) => events.push(String(n)),
     });
-    expect(events).toEqual(['20', 'pause', '40', 'pause', '60', 'pause']);
+    expect(written).toBe(60);
+    expect(events).toEqual(['part', 'part', '20', 'pause', 'part', '40', 'pause', 'part', '60', 'pause']);
     expect(parseCsv(parts.join('')).data).toHaveLength(60);
   });
 });

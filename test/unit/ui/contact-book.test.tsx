@@ -65,7 +65,8 @@ describe('the contact book page', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(4));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bob Stone' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Maya Lopez' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Tag' }), { target: { value: 'Paris event' } });
+    // The actions load after the first rows.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tag' }), { target: { value: 'Paris event' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
     await waitFor(() => expect(vi.mocked(sendMessage)).toHaveBeenCalledWith('bookTag', { ids: [BOB.id, MAYA_NAMESAKE.id], add: ['Paris event'] }));
   });
@@ -78,7 +79,7 @@ describe('the contact book page', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(4));
     fireEvent.click(screen.getByRole('button', { name: 'Select all matching' }));
     await waitFor(() => expect(screen.getByText('4 contacts selected')).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(screen.getByText('Exported 4 contacts.')).toBeTruthy());
     const csv = Papa.parse<Record<string, string>>(await blobs[0]!.text(), { header: true, skipEmptyLines: true });
     expect(csv.data.find((r) => r.name === 'Maya Chen')).toMatchObject({ tags: 'Paris event', email: 'maya.chen@northwind.example' });
@@ -90,6 +91,7 @@ describe('the contact book page', () => {
     setCatalog('en-x-keys', pseudo);
     const { container } = render(<ContactBook />);
     await waitFor(() => expect(container.querySelectorAll('[role="row"]').length).toBe(5));
+    await waitFor(() => expect(container.textContent).toContain('⟦book.forget.button'));
     fireEvent.click(container.querySelector<HTMLButtonElement>('[data-col="name"]')!);
     await act(async () => {});
     const attributes = [...container.querySelectorAll('*')].flatMap((el) => ['aria-label', 'title', 'placeholder'].map((name) => el.getAttribute(name) ?? ''));
