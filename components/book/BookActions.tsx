@@ -5,7 +5,7 @@ import { startPreferencesMirror, usePreferences } from '@/components/stores/pref
 import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { runBookExport } from './export-file';
 
@@ -32,7 +32,7 @@ function TagActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     const reply = await ask(() => sendMessage('bookTag', kind === 'add' ? { ids: [...ids], add: [name] } : { ids: [...ids], remove: [name] }));
     setBusy(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
-    onNotice({ tone: 'status', text: t(kind === 'add' ? 'book.tags.added' : 'book.tags.removed', { tag: name, count: reply.value.updated }) });
+    onNotice({ tone: 'status', text: tn(kind === 'add' ? 'book.tags.added' : 'book.tags.removed', reply.value.updated, { tag: name }) });
   }
   return (
     <fieldset>
@@ -60,7 +60,7 @@ function ExportActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     setProgress(0);
     try {
       const count = await runBookExport(ids, format, { personalEmails }, setProgress);
-      onNotice({ tone: 'status', text: t('book.export.done', { count }) });
+      onNotice({ tone: 'status', text: tn('book.export.done', count) });
     } catch (err) {
       onNotice({ tone: 'alert', text: t('book.export.failed', { reason: err instanceof Error ? err.message : String(err) }) });
     } finally {
@@ -125,8 +125,8 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     setBusy(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
     setPlan(null);
-    const queued = t('book.crm.queued', { count: reply.value.queued.length, crm: label });
-    onNotice({ tone: 'status', text: reply.value.skipped ? `${queued} ${t('book.crm.skipped', { count: reply.value.skipped })}` : queued });
+    const queued = tn('book.crm.queued', reply.value.queued.length, { crm: label });
+    onNotice({ tone: 'status', text: reply.value.skipped ? `${queued} ${tn('book.crm.skipped', reply.value.skipped)}` : queued });
   }
 
   return (
@@ -199,7 +199,8 @@ function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNot
     setAsking(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
     const { forgotten, suppressed } = reply.value;
-    onNotice({ tone: 'status', text: suppress ? t('book.forget.doneSuppressed', { count: forgotten, lines: suppressed }) : t('book.forget.done', { count: forgotten }) });
+    const done = tn('book.forget.done', forgotten);
+    onNotice({ tone: 'status', text: suppress ? `${done} ${t('book.forget.suppressed', { lines: suppressed })}` : done });
     onForgotten();
   }
 
@@ -212,7 +213,7 @@ function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNot
         </button>
       ) : (
         <div className="confirm" role="group" aria-label={t('book.forget.button')}>
-          <p>{t('book.forget.question', { count: ids.length })}</p>
+          <p>{tn('book.forget.question', ids.length)}</p>
           <p className="inline">
             <input id={`${id}-suppress`} type="checkbox" checked={suppress} onChange={(e) => setSuppress(e.target.checked)} />
             <label htmlFor={`${id}-suppress`}>{t('book.forget.suppress')}</label>

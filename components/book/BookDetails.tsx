@@ -21,7 +21,7 @@ export function BookDetails({ contact, onClose }: Props) {
   const profile = safeHttpUrl(contact?.networkUrl?.value);
   const website = contact?.kind === 'company' ? safeHttpUrl(contact.website?.value) : null;
   return (
-    <section className="details book-details" aria-labelledby="book-details-title">
+    <section className="details book-details" aria-labelledby="book-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="bar">
         <h2 id="book-details-title" tabIndex={-1} ref={heading}>
           {contact ? displayName(contact) : t('book.details.title')}

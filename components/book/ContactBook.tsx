@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
 import { matchingIds, readContact, type BookFilters, type BookQuery } from '@/lib/contacts/search';
 import { t, tn } from '@/lib/i18n';
@@ -43,7 +43,11 @@ export function ContactBook() {
     };
   }, [openId, fromRows]);
 
+  // Focus comes back to what opened the details (the row's name) when they close.
+  const opener = useRef<HTMLElement | null>(null);
   function open(id: string | null) {
+    if (id) opener.current = document.activeElement as HTMLElement | null;
+    else if (opener.current?.isConnected) requestAnimationFrame(() => opener.current?.focus());
     setOpenId(id);
     history.replaceState(null, '', id ? `#${encodeURIComponent(id)}` : location.pathname);
   }

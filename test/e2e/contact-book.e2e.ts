@@ -55,7 +55,7 @@ test('the contact book lists a person once with merged data; tag, filter by tag,
     await book.getByRole('checkbox', { name: 'Select Maya Chen' }).check();
     await book.getByRole('textbox', { name: 'Tag' }).fill('Paris event');
     await book.getByRole('button', { name: 'Add tag' }).click();
-    await expect(book.getByRole('status').filter({ hasText: 'Tag “Paris event” added to 1 contacts.' })).toBeVisible();
+    await expect(book.getByRole('status').filter({ hasText: 'Tag “Paris event” added to 1 contact.' })).toBeVisible();
     await expect(rowOf('Maya Chen')).toContainText('Paris event');
     await book.getByRole('combobox', { name: 'Tag' }).selectOption('Paris event');
     await expect(table.getByRole('button', { name: /^Details of / })).toHaveCount(1);
@@ -86,9 +86,14 @@ test('the contact book lists a person once with merged data; tag, filter by tag,
     await book.getByRole('button', { name: 'Details of Maya Chen' }).focus();
     await book.keyboard.press('Enter');
     await expect(book.getByRole('heading', { name: 'Maya Chen · Northwind Analytics' })).toBeFocused();
+    await expect(book.getByRole('region', { name: 'Maya Chen · Northwind Analytics' })).toContainText('+1 415 555 0110');
     const results = await new AxeBuilder({ page: book }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    // Escape closes the details; the focus goes back to the row that opened them.
+    await book.keyboard.press('Escape');
+    await expect(book.getByRole('heading', { name: 'Maya Chen · Northwind Analytics' })).toHaveCount(0);
+    await expect(book.getByRole('button', { name: 'Details of Maya Chen' })).toBeFocused();
   });
 });
 
