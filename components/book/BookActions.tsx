@@ -4,6 +4,7 @@ import { useCrmStatus } from '@/components/crm/useCrm';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
+import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -102,6 +103,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   const chosen = target && connected.some((c) => c.target === target) ? target : (connected[0]?.target ?? null);
   const label = connected.find((c) => c.target === chosen)?.label ?? '';
   const single = ids.length === 1 ? ids[0]! : null;
+  const tooMany = ids.length > BOOK_PUSH_MAX;
 
   // A plan is for one contact and one CRM: another selection or CRM makes it stale.
   useEffect(() => {
@@ -145,7 +147,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
                 </option>
               ))}
             </select>
-            <button type="button" disabled={busy || !chosen || !ids.length} onClick={() => void push()}>
+            <button type="button" disabled={busy || !chosen || !ids.length || tooMany} onClick={() => void push()}>
               {t('book.crm.push', { crm: label })}
             </button>
             {single && (
@@ -154,7 +156,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
               </button>
             )}
           </span>
-          <p className="muted">{t('book.crm.pushHint')}</p>
+          <p className="muted">{tooMany ? t('book.crm.tooMany', { max: BOOK_PUSH_MAX, count: ids.length }) : t('book.crm.pushHint')}</p>
           {plan && (
             <PushPlanView
               plan={plan}

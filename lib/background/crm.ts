@@ -234,8 +234,7 @@ export function createCrmService(deps: CrmServiceDeps) {
     /** Queues contacts from anywhere (a lookup, the contact book) in the outbox, then sends. */
     async pushContacts(contacts: readonly CrmContact[], target: CrmTarget, overwrite: readonly CrmField[]) {
       await connected(target);
-      const items: OutboxItem[] = [];
-      for (const contact of contacts) items.push(await runner.enqueue({ target, contact, overwrite }));
+      const items = await runner.enqueueMany(contacts.map((contact) => ({ target, contact, overwrite })));
       void runner.drain();
       return items.map(viewOf);
     },

@@ -8,6 +8,7 @@ import { CRM_FIELDS, CRM_TARGETS, type PushPlan } from '../crm/types';
  * so the router takes them from Dossier's own pages only.
  */
 const contactId = z.string().min(1).max(600);
+export const BOOK_PUSH_MAX = 1_000;
 /** A whole book may be selected. */
 const contactIds = z.array(contactId).min(1).max(100_000);
 const tag = z.string().trim().min(1).max(60);
@@ -22,8 +23,11 @@ export const bookMessageSchemas = {
   bookForget: z.object({ ids: contactIds, suppress: z.boolean() }).strict(),
   /** What pushing this one contact would do in this CRM (the same plan as a push from a lookup). */
   bookCrmPlan: z.object({ id: contactId, target }).strict(),
-  /** Queues the selected people in the CRM outbox; the fields listed may replace values the CRM holds. */
-  bookCrmPush: z.object({ ids: z.array(contactId).min(1).max(10_000), target, overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]) }).strict(),
+  /**
+   * Queues the selected people in the CRM outbox; the fields listed may replace values the CRM
+   * holds. At most BOOK_PUSH_MAX at a time: the outbox is one stored list, rewritten at each step.
+   */
+  bookCrmPush: z.object({ ids: z.array(contactId).min(1).max(BOOK_PUSH_MAX), target, overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]) }).strict(),
 } as const;
 
 export interface BookReplies {

@@ -196,6 +196,7 @@ export const en = {
   'book.crm.push': 'Push to {crm}',
   'book.crm.pushHint': 'Adds what the CRM lacks; a value the CRM already holds is kept. Companies are not pushed.',
   'book.crm.review': 'Review the plan first',
+  'book.crm.tooMany': 'A push takes at most {max} contacts; {count} are selected.',
   'book.crm.queued.one': '{count} contact queued for {crm}; the outbox sends it and retries on failure.',
   'book.crm.queued.other': '{count} contacts queued for {crm}; the outbox sends them and retries on failure.',
   'book.crm.skipped.one': '{count} skipped (a company, or no name).',
