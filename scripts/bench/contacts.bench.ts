@@ -3,7 +3,7 @@
  * build, each figure also as a ratio against floors measured in the same run on a blank page of
  * the same extension (entrypoints/blank):
  *  - first rows: navigation start to the book's first rows in the DOM (`dossier:book-rows`),
- *    against the blank page's one script having run (`dossier:blank`); target ≤ 200 ms at 100,000;
+ *    against the blank page loaded (its load event done); target ≤ 200 ms at 100,000;
  *  - a search keystroke: the key's event time to the rows for the new text (`dossier:book-rows`
  *    with that text), against a keystroke to the next frame on the blank page; target: median
  *    and p95 ≤ 50 ms (the slowest is shown: on a loaded machine one key may wait for the CPU);
@@ -129,13 +129,13 @@ async function marks(page: Page, name: string): Promise<{ startTime: number; det
   return page.evaluate((name) => performance.getEntriesByName(name).map((m) => ({ startTime: m.startTime, detail: (m as PerformanceMark).detail })), name);
 }
 
-/** The blank page: navigation start to its one script having run. */
+/** The blank page (no script at all): navigation start to its load event done. */
 async function blankFloor(context: BrowserContext, base: string): Promise<number> {
   const page = await context.newPage();
   try {
     await page.goto(`${base}/blank.html`);
-    await page.waitForFunction(() => performance.getEntriesByName('dossier:blank').length > 0);
-    return (await marks(page, 'dossier:blank'))[0]!.startTime;
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd);
+    return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
   } finally {
     await page.close();
   }
@@ -331,7 +331,7 @@ export async function run(): Promise<BenchResult> {
       pass &&= firstOk && keyOk;
       const label = `${size.toLocaleString('en')} contacts`;
       rows.push(
-        [label, `floor: blank page ready${size ? ` (seeded in ${seedSeconds.toFixed(1)} s)` : ''}`, ms(floor), '1.00×', '', ''],
+        [label, `floor: blank page loaded${size ? ` (seeded in ${seedSeconds.toFixed(1)} s)` : ''}`, ms(floor), '1.00×', '', ''],
         ['', 'contact book, first rows in the DOM', ms(first), ratio(first, floor), at100k ? `≤ ${TARGET.firstRowsMs} ms` : 'info', at100k ? verdict(firstOk) : ''],
         ['', `floor: a key to the next frame, blank page (${keyFloors.length} keys)`, ms(keyFloor), '1.00×', '', ''],
         ['', `search keystroke to updated rows, median (${keys.length} keys: "${TYPED}" typed, then erased)`, ms(key), ratio(key, keyFloor), at100k ? `≤ ${TARGET.keystrokeMs} ms` : 'info', ''],

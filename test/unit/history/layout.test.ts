@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteAllData } from '@/lib/background/data';
-import type { HistoryEntry } from '@/lib/history/entry';
+import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
 import { PAGE_SIZE } from '@/lib/history/layout';
 import { RECENT_HISTORY_SIZE } from '@/lib/history/recent';
 import {
@@ -24,7 +24,7 @@ const DAY = 86_400_000;
 /** The history lives in the vault; these tests read and break it there. */
 const local = vault;
 
-function entry(id: string, at = 1_000, size = 0): HistoryEntry {
+function entry(id: string, at = 1_000, size = 0): LookupEntry<'enrichPerson'> {
   return {
     id,
     op: 'enrichPerson',
@@ -38,7 +38,7 @@ function entry(id: string, at = 1_000, size = 0): HistoryEntry {
     at,
     pageUrl: null,
     error: null,
-    ...(size ? { result: { blob: 'x'.repeat(size) } } : {}),
+    ...(size ? { result: { extra: { blob: 'x'.repeat(size) } } } : {}),
   };
 }
 
