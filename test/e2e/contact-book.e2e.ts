@@ -34,14 +34,14 @@ test('the contact book lists a person once with merged data; tag, filter by tag,
   const table = book.getByRole('table', { name: 'Contacts' });
   const rowOf = (name: string) => table.getByRole('row').filter({ has: book.getByRole('button', { name: `Details of ${name}`, exact: true }) });
 
-  await test.step('one row for Maya, with the enrichment’s email and the phone search’s number, typed as the gateway says', async () => {
+  await test.step('one row for Maya, with the enrichment’s email and the phone search’s mobile', async () => {
     await expect(rowOf('Maya Chen')).toHaveCount(1);
     const maya = rowOf('Maya Chen');
     await expect(maya.getByRole('cell').nth(2)).toHaveText('Northwind Analytics');
     await expect(maya).toContainText('maya.chen@northwind-analytics.example');
     await expect(maya).toContainText('verified');
-    // A North American number: the gateway cannot tell a mobile from a landline.
-    await expect(maya).toContainText('+14155550110 type not given');
+    // The phone search's number, with its line as the gateway states it.
+    await expect(maya).toContainText('+14155550110 mobile');
     // Her company is a contact of its own.
     await expect(rowOf('Northwind Analytics')).toHaveCount(1);
     // Search by email finds her alone.
@@ -72,7 +72,7 @@ test('the contact book lists a person once with merged data; tag, filter by tag,
     expect(file.suggestedFilename()).toMatch(/^dossier-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = Papa.parse<Record<string, string>>(readFileSync((await file.path())!, 'utf8'), { header: true, skipEmptyLines: true });
     expect(csv.data).toHaveLength(1);
-    expect(csv.data[0]).toMatchObject({ name: 'Maya Chen', company: 'Northwind Analytics', email: 'maya.chen@northwind-analytics.example', other_phones: '+14155550110; +14155550111', tags: 'Paris event' });
+    expect(csv.data[0]).toMatchObject({ name: 'Maya Chen', company: 'Northwind Analytics', email: 'maya.chen@northwind-analytics.example', mobile_phone: '+14155550110', tags: 'Paris event' });
   });
 
   await test.step('the details open from the row, by keyboard; no serious accessibility violation', async () => {
