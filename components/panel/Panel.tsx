@@ -8,6 +8,7 @@ import type { TabNotice } from '@/lib/messaging/content-protocol';
 import type { PanelStatus } from '@/lib/messaging/protocol';
 import { actionsFor, type Corrections, type PanelAction } from '@/lib/panel/actions';
 import { PanelCrm } from '../crm/PanelCrm';
+import { OpenBookButton } from '../book/OpenBookButton';
 import { SpendStatus } from '../SpendStatus';
 import { useSpend, type UserGesture } from '../useLookup';
 import { ActionButton } from './ActionButton';
@@ -183,6 +184,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           })}
           <PanelCrm detection={detection} enrichment={results.enrich} />
           {children}
+          <OpenBookButton />
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
+import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
 import type { HistoryEntry } from '../history/entry';
 import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
@@ -91,13 +92,15 @@ export const messageSchemas = {
   deleteAllData: z.undefined(),
   /** CRM connections, pushes, the outbox and exports (lib/crm/messages.ts). */
   ...crmMessageSchemas,
+  /** The contact book's writes and the way the panel opens it (lib/contacts/messages.ts). */
+  ...bookMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies {
+export interface Replies extends CrmReplies, BookReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;

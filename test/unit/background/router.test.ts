@@ -4,6 +4,7 @@ import { isExtensionPageSender } from '@/lib/messaging/sender';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { crmHandlerStubs } from '../crm/handler-stubs';
+import { bookHandlerStubs } from '../contacts/book-handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -36,6 +37,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
+    ...bookHandlerStubs(),
     ...overrides,
   };
 }
@@ -82,6 +84,11 @@ const privileged = {
   crmPlan: { historyId: 'h1', target: 'hubspot' },
   crmStatus: undefined,
   crmConnect: { connection: { target: 'webhook', url: 'https://hooks.example/x' } },
+  openContactBook: undefined,
+  bookTag: { ids: ['person:maya'], add: ['Paris event'] },
+  bookForget: { ids: ['person:maya'], suppress: true },
+  bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
+  bookCrmPush: { ids: ['person:maya'], target: 'hubspot' },
 } as const;
 type Privileged = keyof typeof privileged;
 
@@ -93,7 +100,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'crmPush', 'crmExport'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();
