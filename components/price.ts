@@ -1,6 +1,7 @@
 import { t, tn } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/relative-time';
-import { isLookupOperation, OPERATION_NAMES } from '@/lib/lookup/operation-names';
+// The names only, not lib/lookup/operations.ts: the popup must not load every operation's schemas.
+import { CRM_PUSH, OPERATION_NAMES, isOperationName } from '@/lib/lookup/operation-names';
 import type { Preview } from '@/lib/lookup/service';
 
 export function credits(count: number): string {
@@ -15,12 +16,10 @@ export function priceText(preview: Preview | undefined): string {
   return preview.cost === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) });
 }
 
-export { isLookupOperation, OPERATION_NAMES };
-
 /** Every kind of history entry: the lookups, then the CRM pushes. */
-export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, 'crmPush'];
+export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, CRM_PUSH];
 
 export function operationLabel(op: string): string {
-  if (op === 'crmPush') return t('ops.crmPush');
-  return isLookupOperation(op) ? t(`ops.${op}`) : op;
+  if (op === CRM_PUSH) return t('ops.crmPush');
+  return isOperationName(op) ? t(`ops.${op}`) : op;
 }

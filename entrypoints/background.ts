@@ -10,6 +10,7 @@ import { forgetTab } from '@/lib/background/panel-tabs';
 import { readInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
 import { startVaultMigration } from '@/lib/storage/migrate';
+import { startRecordMigration } from '@/lib/background/record-migration';
 import { onMessage } from '@/lib/messaging/messenger';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
@@ -19,6 +20,9 @@ export default defineBackground(() => {
   // Data of older releases moves out of storage.local (readable by content scripts) into the
   // vault before anything below reads or writes the vault: every vault call waits for it.
   void startVaultMigration();
+  // Then an older release's ledger and history move into their record stores: the ledger before
+  // any check of it, the history in batches while the worker serves.
+  startRecordMigration(() => browser.runtime.getPlatformInfo());
   const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
   const background = createBackground(identity);
   const dispatch = createRouter(createHandlers(background.handlerDeps), identity);

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
 import { entryName } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { AnswerCard } from '../card/AnswerCard';
-import { credits, isLookupOperation, operationLabel, priceText } from '../price';
+import { credits, operationLabel, priceText } from '../price';
 import { SpendStatus } from '../SpendStatus';
 import { usePreview, useSpend } from '../useLookup';
 
-function RunAgain({ entry }: { entry: HistoryEntry }) {
+function RunAgain({ entry }: { entry: LookupEntry }) {
   const [asking, setAsking] = useState(false);
   const runner = useSpend();
   const preview = usePreview(asking ? { op: entry.op, input: entry.input } : null, 0);
@@ -102,7 +102,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
               </>
             )}
           </dl>
-          {isLookupOperation(entry.op) && <RunAgain key={entry.id} entry={entry} />}
+          {isLookupEntry(entry) && <RunAgain key={entry.id} entry={entry} />}
           {/* Who it was about, as the contact book knows them now; the entry's own answer below it, whole. */}
           <AnswerCard
             key={entry.id}
@@ -110,10 +110,12 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
             askedKeys={requestKeysOf(entry)}
             fields={[
               { label: t('card.input'), value: entry.input },
-              ...(entry.result === undefined ? [] : [{ label: t('card.allFields'), value: entry.result }]),
+              ...(entry.result !== undefined ? [{ label: t('card.allFields'), value: entry.result }] : []),
+              // Kept as stored: an answer this release cannot read as its operation's result.
+              ...(entry.unreadableResult !== undefined ? [{ label: t('history.unreadableResult'), value: entry.unreadableResult }] : []),
             ]}
           />
-          {entry.result === undefined && <p className="muted">{t('history.noResult')}</p>}
+          {entry.result === undefined && entry.unreadableResult === undefined && <p className="muted">{t('history.noResult')}</p>}
         </>
       )}
     </section>

@@ -9,9 +9,15 @@ import { operationLabel } from '../price';
 import { useBookNames } from '../useBookNames';
 
 const ROW_HEIGHT = 40;
+/** Rows from the end of what is read at which the next page is asked for. */
+const NEAR_END = 30;
 
 interface Props {
   entries: readonly HistoryEntry[];
+  /** Rows in the whole list, read or not; null while unknown (a search still under way). */
+  rowCount?: number | null;
+  /** Called when the rows in view come near the last row read, to read the next page. */
+  onNearEnd?: () => void;
   selected: ReadonlySet<string>;
   openId: string | null;
   onToggle(id: string, on: boolean): void;
@@ -20,11 +26,12 @@ interface Props {
 }
 
 /**
- * Only the rows in view exist in the DOM, so 10,000 entries scroll like 20. The ARIA table
- * keeps its meaning: aria-rowcount gives the real size and each row its aria-rowindex, so a
- * screen reader still says "row 4,812 of 10,001".
+ * Only the rows in view exist in the DOM, so 10,000 entries scroll like 20, and only the rows
+ * read so far are listed: scrolling near the end asks for the next page. The ARIA table keeps
+ * its meaning: aria-rowcount gives the real size (-1 while a search runs) and each row its
+ * aria-rowindex, so a screen reader still says "row 4,812 of 10,001".
  */
-export function HistoryTable({ entries, selected, openId, onToggle, onToggleAll, onOpen }: Props) {
+export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, onToggle, onToggleAll, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -32,6 +39,12 @@ export function HistoryTable({ entries, selected, openId, onToggle, onToggleAll,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+
+  const items = virtualizer.getVirtualItems();
+  const lastInView = items.length ? items[items.length - 1]!.index : -1;
+  useEffect(() => {
+    if (onNearEnd && lastInView >= entries.length - NEAR_END) onNearEnd();
+  }, [lastInView, entries.length, onNearEnd]);
 
   useEffect(() => {
     if (!openId) return;
@@ -51,7 +64,7 @@ export function HistoryTable({ entries, selected, openId, onToggle, onToggleAll,
     return who ? personLabel(who.name, who.company) : (bookNames.get(entry.id) ?? entry.subject);
   };
   return (
-    <div role="table" aria-label={t('history.table')} aria-rowcount={entries.length + 1} className="vtable">
+    <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable">
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vrow vhead">
           <span role="columnheader" className="c-select">
@@ -67,7 +80,7 @@ export function HistoryTable({ entries, selected, openId, onToggle, onToggleAll,
       </div>
       <div role="rowgroup" ref={scroller} className="vbody">
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const entry = entries[item.index]!;
             const name = nameOf(entry);
             return (

@@ -1,4 +1,5 @@
-import type { HistoryEntry, Outcome } from '@/lib/history/entry';
+import { isLookupEntry, type HistoryEntry, type Outcome } from '@/lib/history/entry';
+import type { HistoryQuery } from '@/lib/history/watch';
 import { factsOf } from '../result-facts';
 
 export interface HistoryFilter {
@@ -18,7 +19,7 @@ const haystacks = new WeakMap<HistoryEntry, string>();
 function haystackOf(entry: HistoryEntry): string {
   let text = haystacks.get(entry);
   if (text === undefined) {
-    const facts = factsOf(entry.result);
+    const facts = isLookupEntry(entry) ? factsOf(entry) : null;
     text = [
       entry.subject,
       entry.op,
@@ -44,17 +45,24 @@ function dayStart(value: string): number | null {
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime() : null;
 }
 
-export function filterHistory(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
+/**
+ * The filter as a read of the history store (lib/history/watch.ts): the dates narrow the range
+ * of the `at` index that is read, the rest is checked on each entry. Null for no filter at all.
+ */
+export function historyQuery(filter: HistoryFilter): HistoryQuery | null {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   const from = dayStart(filter.from);
   const toStart = dayStart(filter.to);
   const to = toStart === null ? null : toStart + 86_400_000;
-  return entries.filter(
-    (e) =>
-      (!filter.op || e.op === filter.op) &&
-      (!filter.outcome || e.outcome === filter.outcome) &&
-      (from === null || e.at >= from) &&
-      (to === null || e.at < to) &&
-      (!words.length || words.every((w) => haystackOf(e).includes(w))),
-  );
+  const checks = Boolean(filter.op || filter.outcome || words.length);
+  if (!checks && from === null && to === null) return null;
+  const keep = (e: HistoryEntry) =>
+    (!filter.op || e.op === filter.op) && (!filter.outcome || e.outcome === filter.outcome) && (!words.length || words.every((w) => haystackOf(e).includes(w)));
+  return { from, to, ...(checks ? { keep } : {}) };
+}
+
+export function filterHistory(entries: readonly HistoryEntry[], filter: HistoryFilter): HistoryEntry[] {
+  const query = historyQuery(filter);
+  if (!query) return [...entries];
+  return entries.filter((e) => (query.from == null || e.at >= query.from) && (query.to == null || e.at < query.to) && (!query.keep || query.keep(e)));
 }

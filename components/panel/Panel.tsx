@@ -14,6 +14,7 @@ import { PageCard } from '../card/PageCard';
 import type { CardAnswer } from '../card/useCardLookups';
 import { CostLine } from '../CostLine';
 import { PanelCrm } from '../crm/PanelCrm';
+import { OpenBookButton } from '../book/OpenBookButton';
 
 export interface PanelLayout {
   collapsed: boolean;
@@ -152,6 +153,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
           <PanelCrm detection={detection} enrichment={enrichment} enrichedBefore={enrichedBefore} />
           {children}
+          <OpenBookButton />
         </div>
       )}
     </section>

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
-import { ask } from '@/components/useBackground';
-import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
-import { recentHistoryItem } from '@/lib/history/recent';
-import { sendMessage } from '@/lib/messaging/messenger';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { watchHistoryMigrationProgress, type MigrationProgress } from '@/lib/history/progress';
+import { watchRecentHistory } from '@/lib/history/recent';
 
 /** The popup lists people, not lookups: the last 50 lookups (all the small index holds) name about 20 of them. */
 export const POPUP_HISTORY_SIZE = 50;
@@ -10,34 +9,34 @@ export const POPUP_HISTORY_SIZE = 50;
 interface RecentState {
   entries: HistoryEntry[] | null;
   error: string | null;
+  /** The worker is still moving an older release's history in: the popup says so. */
+  progress: MigrationProgress | null;
 }
 
-export const useRecentHistory = create<RecentState>(() => ({ entries: null, error: null }));
+export const useRecentHistory = create<RecentState>(() => ({ entries: null, error: null, progress: null }));
 
-function parse(raw: unknown): HistoryEntry[] {
-  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
-    const parsed = historyEntrySchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
+const sameList = (a: readonly HistoryEntry[], b: readonly HistoryEntry[]) =>
+  a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
 
 /**
- * The popup's last lookups, read from the small index beside the history (lib/history/recent.ts)
- * and kept current by watching it, never the full history. Only when the index does not exist
- * yet is the background asked, which builds it.
+ * The popup's last lookups, read straight from the history's `at` index (the newest `limit`
+ * records, lib/history/recent.ts) and read again after every change to the history, whichever
+ * context wrote it: the background is never woken for them.
  */
 export function startRecentHistoryMirror(limit = POPUP_HISTORY_SIZE): () => void {
-  let changed = false;
-  const unwatch = recentHistoryItem.watch((raw) => {
-    changed = true;
-    useRecentHistory.setState({ entries: parse(raw).slice(0, limit), error: null });
-  });
-  void recentHistoryItem.getValue().then(async (raw) => {
-    if (changed) return;
-    if (Array.isArray(raw)) return useRecentHistory.setState({ entries: parse(raw.slice(0, limit)), error: null });
-    const reply = await ask(() => sendMessage('getHistory', { limit }));
-    if (changed) return;
-    useRecentHistory.setState(reply.ok ? { entries: reply.value, error: null } : { error: reply.error.message });
-  });
-  return unwatch;
+  const stopList = watchRecentHistory(
+    limit,
+    (entries) => {
+      // Unchanged (the worker moving older entries in): no render.
+      const { entries: shown, error } = useRecentHistory.getState();
+      if (!error && shown && sameList(shown, entries)) return;
+      useRecentHistory.setState({ entries, error: null });
+    },
+    (err) => useRecentHistory.setState({ error: err instanceof Error ? err.message : String(err) }),
+  );
+  const stopProgress = watchHistoryMigrationProgress((progress) => useRecentHistory.setState({ progress }));
+  return () => {
+    stopList();
+    stopProgress();
+  };
 }

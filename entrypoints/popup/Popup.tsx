@@ -3,6 +3,7 @@ import { ask } from '@/components/useBackground';
 import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
+import { MigrationProgressLine } from '@/components/history/MigrationProgress';
 import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
 import { usePreferences } from '@/components/stores/preferences';
@@ -14,6 +15,11 @@ import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
+}
+
+function openContactBook() {
+  void browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') });
+  window.close();
 }
 
 const sidePanelApis = browser as unknown as SidePanelApis;
@@ -53,10 +59,15 @@ function useInteractive(ready: boolean): boolean {
   return interactive;
 }
 
+function RecentHistoryProgress() {
+  return <MigrationProgressLine progress={useRecentHistory((s) => s.progress)} />;
+}
+
 export function Popup() {
   const { status, statusError, balance, isSandbox, gateway, keyHint } = useConnection();
   const prefs = usePreferences((s) => s.prefs);
-  const recent = useRecentHistory();
+  // Slices, so that the move of an older history (progress) re-renders only its line.
+  const recent = { entries: useRecentHistory((s) => s.entries), error: useRecentHistory((s) => s.error) };
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const windowId = useWindowId();
@@ -91,6 +102,9 @@ export function Popup() {
         )}
         <span className="spacer" />
         {hasKey && <SidePanelButton windowId={windowId} />}
+        <button type="button" className="link-button" onClick={openContactBook}>
+          {t('app.openBook')}
+        </button>
         {hasKey && (
           <button type="button" className="link-button" onClick={openSettings}>
             {t('settings.title')}
@@ -109,6 +123,7 @@ export function Popup() {
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}
+          <RecentHistoryProgress />
           {recent.entries && <RecentLookups entries={recent.entries} />}
         </>
       ) : (

@@ -1,11 +1,13 @@
-import { personLabel } from '../contacts/naming';
-import { typedResult, whoOfResult } from '../history/who';
 import { t, tn, type MessageKey } from '../i18n';
+import { personLabel } from '../contacts/naming';
+import { whoOfResult } from '../history/who';
+import type { OperationName } from '../lookup/operation-names';
+import { answer } from '../lookup/results';
 import type { LookupResponse } from '../lookup/service';
 
 type TitleKey = Extract<MessageKey, `notification.op.${string}`>;
 
-const OP_TITLES: Record<string, TitleKey> = {
+const OP_TITLES: Record<OperationName, TitleKey> = {
   enrichPerson: 'notification.op.enrichPerson',
   enrichCompany: 'notification.op.enrichCompany',
   findWorkEmail: 'notification.op.findWorkEmail',
@@ -16,25 +18,16 @@ const OP_TITLES: Record<string, TitleKey> = {
   microblogByEmail: 'notification.op.microblogProfile',
 };
 
-export function titleOf(op: string): string {
+export function titleOf(op: OperationName): string {
   return t(OP_TITLES[op] ?? 'notification.op.lookup');
 }
 
-function pick(value: unknown, ...path: string[]): string | undefined {
-  let current: unknown = value;
-  for (const key of path) {
-    if (!current || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return typeof current === 'string' && current.trim() ? current.trim() : undefined;
-}
-
-/** Who an answer names, as every screen names them: "Maya Chen · Northwind Analytics". */
-function whoFound(response: LookupResponse): string {
-  const typed = typedResult({ op: response.op, result: response.value });
-  const who = typed ? whoOfResult(typed) : null;
+/** Who the answer found, as every screen names them: "Maya Chen · Northwind Analytics". */
+function whoOf(response: LookupResponse): string | undefined {
+  if (response.value === undefined) return undefined;
+  const who = whoOfResult(answer(response.op, response.value));
   // A work email search answers addresses only: the address says who it is.
-  return who ? personLabel(who.name, who.company) : (pick(response.value, 'email', 'address') ?? t('notification.found'));
+  return who ? personLabel(who.name, who.company) : response.op === 'findWorkEmail' ? response.value.email?.address : undefined;
 }
 
 /** One line for a notification: who was found and what it cost. */
@@ -49,7 +42,7 @@ export function summarise(response: LookupResponse): string {
     case 'paid':
     case 'free':
     case 'cached': {
-      return t('notification.summary', { who: whoFound(response), cost });
+      return t('notification.summary', { who: whoOf(response) ?? t('notification.found'), cost });
     }
     case 'miss':
       return t('cost.miss');

@@ -2,7 +2,7 @@ import type { ContactAnswer } from '../contacts/answer';
 import { requestKeysOf } from '../contacts/from-history';
 import { mergeAnswer } from '../contacts/merge';
 import type { CompanyContact, PersonContact } from '../contacts/model';
-import { typedResult } from '../history/who';
+import { answer } from '../lookup/results';
 import type { LookupResponse } from '../lookup/service';
 
 /** What one answer says about a person and their company, merged as the book would merge it. */
@@ -20,11 +20,9 @@ const ANSWERED = new Set<LookupResponse['status']>(['paid', 'free', 'cached']);
  * worker recorded it; null when the reply answered nothing about anyone (a miss, a failure).
  */
 export function answerOfResponse(response: LookupResponse, input: Record<string, unknown> = {}, now = Date.now()): ContactAnswer | null {
-  if (!ANSWERED.has(response.status)) return null;
-  const typed = typedResult({ op: response.op, result: response.value });
-  if (!typed) return null;
+  if (!ANSWERED.has(response.status) || response.value === undefined) return null;
   return {
-    ...typed,
+    ...answer(response.op, response.value),
     historyId: response.historyId,
     at: response.paidAt ?? now,
     paid: response.status === 'paid',

@@ -1,13 +1,13 @@
-import type { ContactAnswer } from '../contacts/answer';
 import { personLabel } from '../contacts/naming';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { isLookupOperation } from '../lookup/operation-names';
-import type { HistoryEntry } from './entry';
+import type { OperationAnswer } from '../lookup/operation-names';
+import { answer } from '../lookup/results';
+import { isLookupEntry, type HistoryEntry } from './entry';
 
 /**
  * Who a recorded lookup is about, as every screen names them ("Maya Chen · Northwind
- * Analytics"): read from the entry's own answer, else from what was asked. Light on purpose
- * (no zod, no phone library): the popup names its recent lookups with it before first paint.
+ * Analytics"): read from the entry's own answer, else from what was asked. No phone library:
+ * the popup names its recent lookups with it before first paint.
  */
 export interface Who {
   name: string;
@@ -16,22 +16,12 @@ export interface Who {
   profileKey?: string;
 }
 
-type LookupAnswer = Exclude<ContactAnswer, { op: 'crmCheck' }>;
-
-/** A lookup's answer typed by its operation: `{ op: 'searchPhone', value: PhoneSearchResult }`, … */
-export type TypedResult = LookupAnswer extends infer A ? (A extends { op: infer O; value: infer V } ? { op: O; value: V } : never) : never;
-
-/**
- * The entry's answer with its operation's type. The one assertion between the history and the
- * screens: the answer was parsed for its operation (lib/api) before it was recorded. Once
- * history entries are typed by operation, this becomes a plain read.
- */
-export function typedResult(entry: Pick<HistoryEntry, 'op' | 'result'>): TypedResult | null {
-  if (!isLookupOperation(entry.op) || typeof entry.result !== 'object' || entry.result === null) return null;
-  return { op: entry.op, value: entry.result } as TypedResult;
+/** The entry's answer, typed by its operation; null for a miss, a failure, a CRM push. */
+export function entryAnswer(entry: HistoryEntry): OperationAnswer | null {
+  return isLookupEntry(entry) && entry.result !== undefined ? answer(entry.op, entry.result) : null;
 }
 
-/** Stored answers may be from an older release: every field is read as possibly missing. */
+/** Gateway text may be blank or padded: a name is a non-empty trimmed string. */
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 function profileKeyOf(url: unknown): string | undefined {
@@ -55,31 +45,31 @@ function whoOfPerson(person: PersonLike | undefined, company?: string): Who | nu
 }
 
 /** Who an answer names, or null when it names no one (an empty answer). */
-export function whoOfResult(result: TypedResult, input: Record<string, unknown> = {}): Who | null {
-  switch (result.op) {
+export function whoOfResult(found: OperationAnswer, input: Record<string, unknown> = {}): Who | null {
+  switch (found.op) {
     case 'enrichPerson': {
-      const { person, company } = result.value;
+      const { person, company } = found.result;
       const who = whoOfPerson(person, company?.name);
       const companyName = str(company?.name);
       return who ?? (companyName ? { name: companyName } : null);
     }
     case 'enrichCompany': {
-      const name = str(result.value.name) ?? str(result.value.domain);
+      const name = str(found.result.name) ?? str(found.result.domain);
       return name ? { name } : null;
     }
     case 'findWorkEmail': {
       // The answer holds addresses only: the name is what was asked.
       const name = str(input.fullName);
-      return name ? { name, company: str(input.company) ?? str(result.value.domain), profileKey: profileKeyOf(input.profileUrl) } : null;
+      return name ? { name, company: str(input.company) ?? str(found.result.domain), profileKey: profileKeyOf(input.profileUrl) } : null;
     }
     case 'searchPhone':
-      return whoOfPerson(result.value.person);
+      return whoOfPerson(found.result.person);
     case 'searchPersonalEmail':
     case 'reversePhone':
-      return whoOfPerson(result.value.person);
+      return whoOfPerson(found.result.person);
     case 'microblogProfile':
     case 'microblogByEmail': {
-      const { person, displayName, username } = result.value;
+      const { person, displayName, username } = found.result;
       const who = whoOfPerson(person);
       if (who) return who;
       const name = str(displayName) ?? (str(username) ? `@${str(username)}` : undefined);
@@ -89,16 +79,16 @@ export function whoOfResult(result: TypedResult, input: Record<string, unknown> 
 }
 
 /** Who an entry is about: its answer, else the name it asked about (a miss, a failure). */
-export function whoOfEntry(entry: Pick<HistoryEntry, 'op' | 'result' | 'input'>): Who | null {
-  const typed = typedResult(entry);
-  const fromResult = typed ? whoOfResult(typed, entry.input) : null;
+export function whoOfEntry(entry: HistoryEntry): Who | null {
+  const found = entryAnswer(entry);
+  const fromResult = found ? whoOfResult(found, entry.input) : null;
   if (fromResult) return fromResult.profileKey ? fromResult : { ...fromResult, profileKey: profileKeyOf(entry.input.profileUrl) };
   const asked = str(entry.input.fullName) ?? ([str(entry.input.firstName), str(entry.input.lastName)].filter(Boolean).join(' ') || undefined);
   return asked ? { name: asked, company: str(entry.input.company), profileKey: profileKeyOf(entry.input.profileUrl) } : null;
 }
 
 /** The entry's line on screen: the person's name and company, its subject (a URL, a number) only when no name is known. */
-export function entryName(entry: Pick<HistoryEntry, 'op' | 'result' | 'input' | 'subject'>): string {
+export function entryName(entry: HistoryEntry): string {
   const who = whoOfEntry(entry);
   return who ? personLabel(who.name, who.company) : entry.subject;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
 import type { CardContacts } from '../card/book';
+import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
 import type { HistoryEntry } from '../history/entry';
+import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
 import type { Preferences } from '../settings/preferences';
@@ -40,7 +42,8 @@ export type ConnectionTest =
  */
 const lookupRequest = z
   .object({
-    op: z.string().min(1).max(64),
+    /** Only the operations Dossier offers: anything else is refused before a handler sees it. */
+    op: z.enum(OPERATION_NAMES),
     input: z.record(z.string(), z.unknown()),
     refresh: z.boolean().optional(),
     confirmed: z.boolean().optional(),
@@ -95,13 +98,15 @@ export const messageSchemas = {
   deleteAllData: z.undefined(),
   /** CRM connections, pushes, the outbox and exports (lib/crm/messages.ts). */
   ...crmMessageSchemas,
+  /** The contact book's writes and the way the panel opens it (lib/contacts/messages.ts). */
+  ...bookMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies {
+export interface Replies extends CrmReplies, BookReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;

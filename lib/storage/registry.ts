@@ -5,17 +5,20 @@ import { outboxItemSchema } from '../crm/outbox/schema';
 import { clearOutbox, outboxItem, outboxQuarantineItem } from '../crm/outbox/store';
 import { crmConnectionsItem, crmRecordIdsItem, crmSettingsItem, crmSettingsSchema, rememberedSchema } from '../crm/storage';
 import { historyEntrySchema } from '../history/entry';
-import { ENTRY_PREFIX, historyIndexItem, historyIndexSchema, LEGACY_KEY, PAGE_PREFIX } from '../history/layout';
-import { recentHistoryItem } from '../history/recent';
-import { clearHistory, historyItem, historyQuarantineItem, readHistory } from '../history/store';
+import { ENTRY_PREFIX, historyIndexSchema, historyQuarantineItem, INDEX_KEY, LEGACY_KEY, PAGE_PREFIX, RECENT_KEY } from '../history/layout';
+import { readHistory } from '../history/read';
+import { clearHistory } from '../history/store';
 import { journalItem, pendingLookupSchema } from '../lookup/journal';
-import { clearLedger, ledgerEntrySchema, ledgerItem } from '../lookup/ledger';
+import { clearLedger, ledgerEntrySchema, readLedger } from '../lookup/ledger';
+import { OLD_LEDGER_KEY } from '../lookup/ledger-move';
 import { gatewaySchema } from '../settings/gateway';
 import { preferencesSchema } from '../settings/preferences';
 import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from './items';
 import { panelLayoutItem } from '../panel/layout-item';
 import { layoutSchema } from '../panel/tab-state';
-import { vault } from './vault';
+import { vault, withRecords, type RecordStore } from './vault';
+import { contactSchema } from '../contacts/model';
+import { clearContacts, readAllContacts } from '../contacts/store';
 import { metaKey, type VaultItem } from './vault-item';
 
 /**
@@ -43,6 +46,11 @@ export interface StoredItem {
   /** The exact key, or, with `family`, the prefix every key of the family starts with. */
   key: string;
   family?: boolean;
+  /**
+   * A record store of the vault (one record per entry, see vault.ts) rather than keys; its
+   * `key` then only names it here (`records:<store>`), no stored key matches it.
+   */
+  records?: RecordStore;
   area: StorageArea;
   holds: Holds;
   /** A valid stored value (one member's, for a family). Readers fall back on anything else. */
@@ -67,9 +75,17 @@ function vaultFamily(prefix: string, facts: ItemFacts): StoredItem {
   return { key: prefix, family: true, area: 'vault', version: 1, migrations: {}, ...facts };
 }
 
+/** A record store: `schema` is one record's. */
+function recordStore(store: RecordStore, facts: ItemFacts): StoredItem {
+  return { key: `records:${store}`, records: store, area: 'vault', version: 1, migrations: {}, ...facts };
+}
+
+/** A key of an older release's layout: the worker moves it into a record store, then deletes it. */
+function oldVaultKey(key: string, facts: ItemFacts): StoredItem {
+  return { key, area: 'vault', version: 1, migrations: {}, ...facts };
+}
+
 const list = <T extends z.ZodType>(schema: T) => z.array(schema);
-/** One function for every history key, so that "delete all" runs it once. */
-const clearAllHistory = () => clearHistory().then(() => {});
 
 export const STORED_ITEMS: readonly StoredItem[] = [
   vaultItem(apiKeyItem, { name: 'API key', holds: 'secret', schema: z.string(), deleteAll: true }),
@@ -89,28 +105,27 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     deleteAll: true,
     exportAs: { path: ['settings', 'preferences'], read: loadPreferences },
   }),
-  // The history: the index first, so that clearing it empties the history at once.
-  vaultItem(historyIndexItem, {
-    name: 'history index',
+  // The history and the ledger: record stores, cleared and exported whole.
+  recordStore('history', {
+    name: 'history entries',
     holds: 'paid',
-    schema: historyIndexSchema,
+    schema: historyEntrySchema,
     deleteAll: true,
-    clear: clearAllHistory,
+    clear: clearHistory,
     exportAs: { path: ['history'], read: readHistory },
   }),
-  vaultFamily(ENTRY_PREFIX, { name: 'history entries', holds: 'paid', schema: historyEntrySchema, deleteAll: true, clear: clearAllHistory }),
-  vaultFamily(PAGE_PREFIX, { name: 'history pages', holds: 'paid', schema: z.array(z.string()), deleteAll: true, clear: clearAllHistory }),
-  vaultItem(recentHistoryItem, { name: 'recent history', holds: 'paid', schema: list(historyEntrySchema).nullable(), deleteAll: true, clear: clearAllHistory }),
-  vaultItem(historyItem, { name: `history of release 0.1 (${LEGACY_KEY})`, holds: 'paid', schema: list(historyEntrySchema), deleteAll: true, clear: clearAllHistory }),
-  vaultItem(historyQuarantineItem, { name: 'unreadable history entries', holds: 'paid', schema: z.array(z.unknown()), deleteAll: true }),
-  vaultItem(ledgerItem, {
-    name: 'ledger',
-    holds: 'paid',
-    schema: list(ledgerEntrySchema),
-    deleteAll: true,
-    clear: clearLedger,
-    exportAs: { path: ['ledger'], read: readLedgerForExport },
-  }),
+  recordStore('ledger', { name: 'ledger', holds: 'paid', schema: ledgerEntrySchema, deleteAll: true, clear: clearLedger, exportAs: { path: ['ledger'], read: readLedger } }),
+  vaultItem(historyQuarantineItem, { name: 'unreadable history entries and ledger answers', holds: 'paid', schema: z.array(z.unknown()), deleteAll: true }),
+  // Older releases' keys: moved into the record stores at the worker's start (history/migrate.ts,
+  // lookup/ledger-move.ts); until then "delete all" deletes them with the history (clearHistory).
+  oldVaultKey(INDEX_KEY, { name: 'history index (layout 2)', holds: 'paid', schema: historyIndexSchema, deleteAll: true, clear: clearHistory }),
+  { ...oldVaultKey(ENTRY_PREFIX, { name: 'history entries (layout 2)', holds: 'paid', schema: historyEntrySchema, deleteAll: true, clear: clearHistory }), family: true },
+  { ...oldVaultKey(PAGE_PREFIX, { name: 'history pages (layout 2)', holds: 'paid', schema: z.array(z.string()), deleteAll: true, clear: clearHistory }), family: true },
+  oldVaultKey(RECENT_KEY, { name: 'recent history (layout 2)', holds: 'paid', schema: list(historyEntrySchema).nullable(), deleteAll: true, clear: clearHistory }),
+  oldVaultKey(LEGACY_KEY, { name: `history of release 0.1 (${LEGACY_KEY})`, holds: 'paid', schema: list(historyEntrySchema), deleteAll: true, clear: clearHistory }),
+  oldVaultKey(OLD_LEDGER_KEY, { name: 'ledger (array of older releases)', holds: 'paid', schema: list(ledgerEntrySchema), deleteAll: true, clear: clearLedger }),
+  // The contact book: one merged person or company per record (lib/contacts/store.ts).
+  recordStore('contacts', { name: 'contact book', holds: 'paid', schema: contactSchema, deleteAll: true, clear: clearContacts, exportAs: { path: ['contacts'], read: readAllContacts } }),
   vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
   vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
   vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),
@@ -150,22 +165,19 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   },
 ];
 
-async function readLedgerForExport(): Promise<unknown> {
-  const raw = await ledgerItem.getValue();
-  return (Array.isArray(raw) ? raw : []).flatMap((item) => {
-    const parsed = ledgerEntrySchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
 /** The registry item a stored key belongs to (its `$` version metadata included), if any. */
 export function itemOfKey(key: string, items: readonly StoredItem[] = STORED_ITEMS): StoredItem | undefined {
   const bare = key.endsWith('$') ? key.slice(0, -1) : key;
-  return items.find((item) => (item.family ? bare.startsWith(item.key) : bare === item.key));
+  return items.find((item) => !item.records && (item.family ? bare.startsWith(item.key) : bare === item.key));
 }
 
-/** Removes an item's keys (each member's, for a family) and their version metadata. */
+/** Removes an item's keys (each member's, for a family) and their version metadata; empties a record store. */
 async function removeItem(item: StoredItem): Promise<void> {
+  if (item.records) {
+    const store = item.records;
+    await withRecords((db) => db.clear(store));
+    return;
+  }
   if (item.area !== 'vault') {
     const area = item.area === 'local' ? browser.storage.local : browser.storage.session;
     const keys = item.family ? Object.keys((await area?.get(null)) ?? {}).filter((k) => itemOfKey(k, [item])) : [item.key, metaKey(item.key)];

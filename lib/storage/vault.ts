@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 
 /**
  * The vault: where the key, CRM tokens, the ledger, the history and everything else paid for
@@ -39,11 +39,20 @@ export interface VaultArea {
 }
 
 const DB_NAME = 'dossier-vault';
-/** 2: the record stores (history, ledger, contacts), each with the indexes its screens read by. */
-const DB_VERSION = 2;
+/**
+ * 2: the record stores (history, ledger, contacts), each with the indexes its screens read by.
+ * 3: the ledger's `opPaidAt` index, so that the daily purge reads only what went stale.
+ */
+const DB_VERSION = 3;
 const ITEMS = 'items';
 /** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
 const META = 'meta';
+/**
+ * The key/value stores by name, for code that must write records and keys in one transaction
+ * (the move of the old history and ledger keys into the record stores, the history's count).
+ */
+export const ITEMS_STORE = ITEMS;
+export const META_STORE = META;
 const MARKER = 'migrated';
 const CHANNEL = 'dossier-vault';
 /** Bumped when a release moves more out of `storage.local`: pages wait for this one. */
@@ -60,7 +69,8 @@ export interface MigrationMarker {
  * Stores of records, one object per record, each indexed for the reads the screens and the
  * worker make, so that no read scans them whole:
  *   history   one entry per lookup (key `id`), by time (`at`) and by identity key;
- *   ledger    one paid answer per entry (key `historyId`), by every identity key it is filed under;
+ *   ledger    one paid answer per entry (key `historyId`), by every identity key it is filed under,
+ *             and by operation and payment time (`opPaidAt`, for the purge);
  *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time.
  */
 export const RECORD_STORES = ['history', 'ledger', 'contacts'] as const;
@@ -96,10 +106,11 @@ function assertExtensionContext(): void {
 function openDatabase(): Promise<IDBPDatabase> {
   assertExtensionContext();
   connection ??= openDB(DB_NAME, DB_VERSION, {
-    upgrade(db) {
+    upgrade(db, _old, _new, tx) {
       if (!db.objectStoreNames.contains(ITEMS)) db.createObjectStore(ITEMS);
       if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
       createRecordStores(db);
+      addIndexes(tx);
     },
     blocking(_current, _next, event) {
       // A newer release wants to upgrade the database: let it, and reopen on next use.
@@ -133,6 +144,13 @@ function createRecordStores(db: IDBPDatabase): void {
     contacts.createIndex('updatedAt', 'updatedAt');
     contacts.createIndex('kind', 'kind');
   }
+}
+
+/** Indexes added to stores that an earlier version created (an upgrade adds them to data kept). */
+function addIndexes(tx: IDBPTransaction<unknown, string[], 'versionchange'>): void {
+  const ledger = tx.objectStore('ledger');
+  // Per operation, oldest first: a purge deletes each operation's stale range and skips the rest.
+  if (!ledger.indexNames.contains('opPaidAt')) ledger.createIndex('opPaidAt', ['op', 'paidAt']);
 }
 
 function listen(): void {

@@ -35,8 +35,10 @@ export async function contextMenuClick(worker: Worker, pageUrl: string, click: {
 }
 
 /**
- * Reads or writes the vault in the worker, opening its database as lib/storage/vault.ts does
- * (same name, version and stores), and announces writes to open pages as the vault does.
+ * Reads or writes the vault's key/value area in the worker, opening its database at whatever
+ * version the worker left it (lib/storage/vault.ts creates and upgrades it; a first open here
+ * creates the key/value stores, and the worker's own open adds the rest), and announces writes
+ * to open pages as the vault does.
  */
 async function inVault(worker: Worker, write: Record<string, unknown> | null): Promise<Record<string, unknown>> {
   return worker.evaluate(async (write) => {
@@ -78,4 +80,62 @@ export async function writeVault(worker: Worker, values: Record<string, unknown>
 export async function readVault(worker: Worker, keys?: string[]): Promise<Record<string, unknown>> {
   const all = await inVault(worker, null);
   return keys ? Object.fromEntries(Object.entries(all).filter(([key]) => keys.includes(key))) : all;
+}
+
+/**
+ * Writes records into one of the vault's record stores (history, ledger, contacts) from the
+ * worker, once the worker has created them, and tells open pages as the stores do. Writing the
+ * history forgets its stored count, which the next append then takes again.
+ */
+export async function writeRecords(worker: Worker, store: string, records: readonly unknown[]): Promise<void> {
+  await worker.evaluate(
+    async ({ store, records }) => {
+      for (let tries = 0; ; tries++) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('dossier-vault');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (!db.objectStoreNames.contains(store)) {
+          db.close();
+          if (tries > 50) throw new Error(`The vault has no ${store} store: did the worker start?`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction([store, 'meta'], 'readwrite');
+          for (const record of records) tx.objectStore(store).put(record);
+          if (store === 'history') tx.objectStore('meta').delete('historyCount');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+        const key = store === 'ledger' ? 'historyId' : 'id';
+        const channel = new BroadcastChannel('dossier-vault');
+        channel.postMessage({ kind: 'records', change: { store, ids: records.map((r) => String((r as Record<string, unknown>)[key])) } });
+        channel.close();
+        return;
+      }
+    },
+    { store, records },
+  );
+}
+
+/** Every record of one of the vault's record stores, read in the worker. */
+export async function readRecords(worker: Worker, store: string): Promise<unknown[]> {
+  return worker.evaluate(async (store) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dossier-vault');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    if (!db.objectStoreNames.contains(store)) return (db.close(), []);
+    const all = await new Promise<unknown[]>((resolve, reject) => {
+      const request = db.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return all;
+  }, store);
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, readVault, stopServiceWorkers, test, type Sandbox } from './extension';
+import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, readRecords, readVault, stopServiceWorkers, test, writeVault, type Sandbox } from './extension';
 
 /**
  * Secrets and paid data live in the vault (the extension's IndexedDB), out of content scripts'
@@ -45,8 +45,8 @@ test('after a paid lookup, a content script reads no key, token, history, ledger
   // What the worker wrote is in the vault...
   const vault = await readVault(worker);
   expect(vault.apiKey).toBe(apiId);
-  expect(JSON.stringify(vault.ledger)).toContain('Maya Chen');
-  expect(Object.keys(vault).some((key) => key.startsWith('historyEntry:'))).toBe(true);
+  expect(JSON.stringify(await readRecords(worker, 'ledger'))).toContain('Maya Chen');
+  expect(await readRecords(worker, 'history')).toHaveLength(1);
   expect(JSON.stringify(vault.crmConnections)).toContain(WEBHOOK_SECRET);
 
   // ...and none of it in what a content script on a profile page can read.
@@ -122,4 +122,60 @@ test('an older release’s data in storage.local moves into the vault at the wor
   // The ledger came along: asking again is free.
   const again = await callBackground(popup, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
   expect(again.value.status).toBe('cached');
+});
+
+test('the history and ledger of the last release (one key per entry, the ledger as an array) move into their record stores at the worker’s next start: listed, and a repeat is free', async ({
+  context,
+  worker,
+  sandbox,
+  openExtensionPage,
+}) => {
+  const apiId = await freshKey(sandbox);
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  const now = Date.now();
+  const entry = (id: string, subject: string, minutesAgo: number) => ({
+    id,
+    op: 'enrichPerson',
+    subject,
+    input: { profileUrl: subject },
+    identity: `person:${id}`,
+    outcome: 'paid',
+    cost: 2,
+    fromLedger: false,
+    paidAt: now - minutesAgo * 60_000,
+    at: now - minutesAgo * 60_000,
+    pageUrl: null,
+    error: null,
+  });
+  const entries = [entry('maya-chen', MAYA, 5), entry('alex-morgan', 'https://www.linkedin.com/in/alex-morgan/', 10), entry('sam-lee', 'https://www.linkedin.com/in/sam-lee/', 15)];
+  // Layout 2 as the last release left it in the vault, with its ledger array.
+  await writeVault(worker, {
+    ...Object.fromEntries(entries.map((e) => [`historyEntry:${e.id}`, e])),
+    'historyPage:0': entries.map((e) => e.id),
+    historyIndex: { pages: [{ n: 0, size: 3 }], next: 1 },
+    historyIndex$: { v: 1 },
+    historyRecent: entries,
+    ledger: [{ op: 'enrichPerson', keys: ['person:maya-chen'], paidAt: entries[0]!.paidAt, creditBurn: 2, result: { fullName: 'Maya Chen' }, historyId: 'maya-chen' }],
+    ledger$: { v: 1 },
+  });
+  const page = await openExtensionPage('lookup-history.html');
+  await stopServiceWorkers(context, page);
+  await page.close();
+
+  // The history page wakes the worker, which moves both; the page lists what is moved.
+  const history = await openExtensionPage('lookup-history.html');
+  const table = history.getByRole('table', { name: 'Lookups' });
+  await expect(table).toHaveAttribute('aria-rowcount', '4');
+  for (const e of entries) await expect(table.getByRole('cell', { name: e.subject, exact: true })).toBeVisible();
+  await expect(history.getByText(/^Updating your history/)).toHaveCount(0);
+
+  const restarted = context.serviceWorkers().at(-1)!;
+  await expect.poll(async () => Object.keys(await readVault(restarted)).filter((key) => /^(history|ledger)/.test(key))).toEqual([]);
+  expect(await readRecords(restarted, 'ledger')).toHaveLength(1);
+
+  // Asking again for Maya Chen is answered from the ledger: no request reaches the gateway.
+  const before = (await sandbox.ledger(apiId)).requests;
+  const again = await callBackground(history, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+  expect(again.value).toMatchObject({ status: 'cached', cost: 0, fromLedger: true });
+  expect((await sandbox.ledger(apiId)).requests).toBe(before);
 });

@@ -4,6 +4,7 @@ import { isExtensionPageSender } from '@/lib/messaging/sender';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { crmHandlerStubs } from '../crm/handler-stubs';
+import { bookHandlerStubs } from '../contacts/book-handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -17,7 +18,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     saveConnection: vi.fn(async () => ({ ok: true as const, value: status })),
     testConnection: vi.fn(async () => ({ ok: true as const, value: { status: 'ok' as const, credits: 5 } })),
     lookup: vi.fn(async () => ({ ok: false as const, error: { kind: 'x', message: 'unused' } })),
-    preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson', cost: 2, price: 2, inLedger: null } })),
+    preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson' as const, cost: 2, price: 2, inLedger: null } })),
     lookupOutcome: vi.fn(async () => ({ ok: true as const, value: null })),
     getHistory: vi.fn(async () => ({ ok: true as const, value: [] })),
     exportHistory: vi.fn(async () => ({ ok: true as const, value: { filename: 'h.csv', mimeType: 'text/csv', content: '' } })),
@@ -37,6 +38,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
+    ...bookHandlerStubs(),
     ...overrides,
   };
 }
@@ -85,6 +87,11 @@ const privileged = {
   crmPlan: { historyId: 'h1', target: 'hubspot' },
   crmStatus: undefined,
   crmConnect: { connection: { target: 'webhook', url: 'https://hooks.example/x' } },
+  openContactBook: undefined,
+  bookTag: { ids: ['person:maya'], add: ['Paris event'] },
+  bookForget: { ids: ['person:maya'], suppress: true },
+  bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
+  bookCrmPush: { ids: ['person:maya'], target: 'hubspot' },
 } as const;
 type Privileged = keyof typeof privileged;
 
@@ -96,7 +103,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();
@@ -165,6 +172,17 @@ describe('background router: privileges by sender', () => {
     expect(h.saveConnection).not.toHaveBeenCalled();
     expect(await dispatch('getCredits', { refresh: 'yes' }, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
     expect(await dispatch('nope' as 'getStatus', undefined, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+  });
+
+  it('a lookup or a preview names one of Dossier’s operations, or no handler sees it', async () => {
+    const h = handlers();
+    const dispatch = createRouter(h, identity);
+    for (const name of ['lookup', 'preview'] as const) {
+      const reply = await dispatch(name, { op: 'stealKey' as 'enrichPerson', input: {} }, extensionPage);
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+      expect(h[name]).not.toHaveBeenCalled();
+    }
+    expect(await dispatch('preview', { op: 'enrichPerson', input: {} }, extensionPage)).toMatchObject({ ok: true });
   });
 
   it('turns a thrown error into an outcome with the key redacted', async () => {

@@ -1,5 +1,7 @@
 import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/api/model';
 import type { ContactAnswer } from '@/lib/contacts/answer';
+import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
+import { answer as typedAnswer } from '@/lib/lookup/results';
 import type { Detection } from '@/lib/extract/detection';
 
 /** Answers about Maya as the sandbox gives them, parsed (lib/api/model.ts), for the card's tests. */
@@ -46,8 +48,8 @@ export const mayaPhones = (): PhoneSearchResult => ({
   extra: {},
 });
 
-export function answer<A extends ContactAnswer>(op: A['op'], value: A['value'], at: number, input: Record<string, unknown> = { profileUrl: MAYA_URL }): ContactAnswer {
-  return { op, value, at, historyId: `h-${op}-${at}`, paid: true, requestKeys: ['person:maya-chen'], input } as ContactAnswer;
+export function answer(op: OperationName, result: ResultOf<OperationName>, at: number, input: Record<string, unknown> = { profileUrl: MAYA_URL }): ContactAnswer {
+  return { ...typedAnswer(op, result), at, historyId: `h-${op}-${at}`, paid: true, requestKeys: ['person:maya-chen'], input };
 }
 
 /** Maya's profile page, as the detector reads it. */

@@ -49,7 +49,7 @@ describe('the card’s rows', () => {
 
   it('files an address the gateway calls personal in the personal row, whatever its domain, and hides it in EU mode', async () => {
     const found = mayaPhones();
-    found.person!.emails.push({ address: 'maya.chen@mail.example', status: 'unknown', verified: false, kind: 'personal' });
+    found.person!.emails.push({ address: 'maya.chen@mail.example', status: 'unknown', verified: false, type: 'personal' });
     const subject = await book(answer('searchPhone', found, DAY));
     expect(row(cardRows(subject, { euMode: false }), 'personalEmail').emails.map((e) => e.address)).toEqual(['maya.chen@mail.example']);
     expect(row(cardRows(subject, { euMode: false }), 'workEmail').emails.map((e) => e.address)).toEqual([WORK]);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { entryName, recentPeople, whoOfEntry } from '@/lib/history/who';
 import { summarise } from '@/lib/background/summary';
 import { mayaEnrichment, mayaPhones, MAYA_URL } from '../card/fixtures';
 
 let clock = 1_000;
-function entry(op: string, input: Record<string, unknown>, result: unknown, over: Partial<HistoryEntry> = {}): HistoryEntry {
+/** An entry as the history stores it, read back through its schema (which types the answer by operation). */
+function entry(op: string, input: Record<string, unknown>, result: unknown, over: Record<string, unknown> = {}): HistoryEntry {
   clock += 1_000;
-  return {
+  return historyEntrySchema.parse({
     id: `h${clock}`,
     op,
     subject: String(input.profileUrl ?? input.phone ?? input.email ?? `${input.fullName}, ${input.company}`),
@@ -22,12 +23,12 @@ function entry(op: string, input: Record<string, unknown>, result: unknown, over
     result,
     error: null,
     ...over,
-  };
+  });
 }
 
 const reverse = {
-  phone: { e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' },
-  person: { ...mayaEnrichment().person, emails: [], phones: [] },
+  phone: { e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' as const },
+  person: { ...mayaEnrichment().person!, emails: [], phones: [] },
 };
 
 describe('naming a history entry', () => {

@@ -1,13 +1,27 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { clearLedger, findInLedger, ledgerItem, purgeLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { IDBDatabase, IDBIndex, IDBObjectStore } from 'fake-indexeddb';
+import { clearLedger, findInLedger, purgeLedger, readLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { withRecords } from '@/lib/storage/vault';
 import { ledgerKeys } from '@/lib/lookup/ledger-keys';
 
 const DAY = 86_400_000;
 const freshness = { windowFor: (op: string) => (op === 'searchPhone' ? 30 * DAY : 90 * DAY) };
 
-function entry(overrides: Partial<LedgerEntry>): LedgerEntry {
-  return { op: 'enrichPerson', keys: ['person:jane-doe'], paidAt: 0, creditBurn: 2, result: { n: 1 }, historyId: 'h1', ...overrides };
+type Fields = Omit<LedgerEntry, 'op' | 'result'>;
+
+function entry(overrides: Partial<Fields> = {}): LedgerEntry<'enrichPerson'> {
+  return { op: 'enrichPerson', keys: ['person:jane-doe'], paidAt: 0, creditBurn: 2, result: { extra: { n: 1 } }, historyId: 'h1', ...overrides };
+}
+
+function emailEntry(overrides: Partial<Fields>): LedgerEntry<'findWorkEmail'> {
+  const { op: _op, result: _result, ...fields } = entry(overrides);
+  return { ...fields, op: 'findWorkEmail', result: { status: 'verified', candidates: [], patterns: [], extra: {} } };
+}
+
+function phoneEntry(overrides: Partial<Fields>): LedgerEntry<'searchPhone'> {
+  const { op: _op, result: _result, ...fields } = entry(overrides);
+  return { ...fields, op: 'searchPhone', result: { candidates: [], warnings: [], extra: {} } };
 }
 
 describe('ledger of paid lookups', () => {
@@ -32,13 +46,13 @@ describe('ledger of paid lookups', () => {
     await recordInLedger(entry({ keys: ledgerKeys(['person:john-smith-2b', 'name:john smith|acme'], []), historyId: 'b' }));
     expect(await findInLedger('enrichPerson', ['person:john-smith-1a'], freshness, DAY)).toMatchObject({ historyId: 'a' });
     // A lookup by name alone, repeated, is still recognised.
-    await recordInLedger(entry({ op: 'findWorkEmail', keys: ledgerKeys(['name:jane roe|acme'], ['email:jane.roe@acme.example']), historyId: 'c' }));
+    await recordInLedger(emailEntry({ keys: ledgerKeys(['name:jane roe|acme'], ['email:jane.roe@acme.example']), historyId: 'c' }));
     expect(await findInLedger('findWorkEmail', ['name:jane roe|acme'], freshness, DAY)).toMatchObject({ historyId: 'c' });
   });
 
   it('stops at the freshness window: 90 days, 30 for phones', async () => {
     await recordInLedger(entry({}));
-    await recordInLedger(entry({ op: 'searchPhone', creditBurn: 30 }));
+    await recordInLedger(phoneEntry({ creditBurn: 30 }));
     expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, 90 * DAY)).toBeNull();
     expect(await findInLedger('searchPhone', ['person:jane-doe'], freshness, 29 * DAY)).not.toBeNull();
     expect(await findInLedger('searchPhone', ['person:jane-doe'], freshness, 30 * DAY)).toBeNull();
@@ -53,21 +67,46 @@ describe('ledger of paid lookups', () => {
   it('keeps one entry per operation and identity, the newest', async () => {
     await recordInLedger(entry({ paidAt: 0, historyId: 'old' }));
     await recordInLedger(entry({ paidAt: DAY, historyId: 'new' }));
-    expect(await ledgerItem.getValue()).toHaveLength(1);
+    expect(await readLedger()).toHaveLength(1);
     expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, 2 * DAY)).toMatchObject({ historyId: 'new' });
   });
 
   it('survives concurrent records without losing one', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => recordInLedger(entry({ keys: [`person:p${i}`], historyId: `h${i}` }))));
-    expect(await ledgerItem.getValue()).toHaveLength(20);
+    expect(await readLedger()).toHaveLength(20);
   });
 
   it('purges stale entries and ignores corrupt ones', async () => {
-    await ledgerItem.setValue([entry({ paidAt: 0 }), { garbage: true }, entry({ op: 'searchPhone', paidAt: 0 })]);
-    expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, DAY)).not.toBeNull();
+    await recordInLedger(entry({ paidAt: 0, historyId: 'a' }));
+    await recordInLedger(phoneEntry({ paidAt: 0, historyId: 'b' }));
+    await recordInLedger(phoneEntry({ keys: ['person:john'], paidAt: 5 * DAY, historyId: 'c' }));
+    await withRecords((db) => db.put('ledger', { historyId: 'garbage', keys: ['person:jane-doe'] }));
+    expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, DAY)).toMatchObject({ historyId: 'a' });
     await purgeLedger(freshness, 31 * DAY);
-    expect(await ledgerItem.getValue()).toHaveLength(1);
+    expect((await readLedger()).map((e) => e.historyId).sort()).toEqual(['a', 'c']);
     await clearLedger();
-    expect(await ledgerItem.getValue()).toEqual([]);
+    expect(await readLedger()).toEqual([]);
+  });
+
+  it('finds an answer with one index look-up per key, never a scan, at any size', async () => {
+    await withRecords(async (db) => {
+      const tx = db.transaction('ledger', 'readwrite');
+      for (let i = 0; i < 3_000; i++) void tx.store.put(entry({ keys: [`person:p${i}`, `email:p${i}@acme.example`], historyId: `h${i}` }));
+      await tx.done;
+    });
+    const lookups = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const scans = [vi.spyOn(IDBObjectStore.prototype, 'getAll'), vi.spyOn(IDBObjectStore.prototype, 'openCursor'), vi.spyOn(IDBIndex.prototype, 'openCursor')];
+    expect(await findInLedger('enrichPerson', ['person:p2999', 'email:nobody@acme.example'], freshness, DAY)).toMatchObject({ historyId: 'h2999' });
+    expect(lookups.mock.calls.map(([key]) => key)).toEqual(['person:p2999', 'email:nobody@acme.example']);
+    for (const scan of scans) expect(scan).not.toHaveBeenCalled();
+  });
+
+  it('replaces the older answer of the same operation in the same transaction as it files the new one', async () => {
+    await recordInLedger(entry({ keys: ['person:jane-doe', 'email:jane@acme.example'], historyId: 'old' }));
+    await recordInLedger(phoneEntry({ keys: ['person:jane-doe'], historyId: 'phone' }));
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    await recordInLedger(entry({ keys: ['email:jane@acme.example'], paidAt: DAY, historyId: 'new' }));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await readLedger()).map((e) => e.historyId).sort()).toEqual(['new', 'phone']);
   });
 });

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readConnections } from '@/lib/crm/storage';
 import { readOutbox } from '@/lib/crm/outbox/store';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { startRecordMigration } from '@/lib/background/record-migration';
 import { readHistory } from '@/lib/history/store';
 import { findInLedger } from '@/lib/lookup/ledger';
 import { readApiKey } from '@/lib/storage/items';
@@ -30,7 +31,7 @@ function entry(id: string, at: number): HistoryEntry {
   };
 }
 
-const ledgerEntry = { op: 'enrichPerson', keys: ['person:jane'], paidAt: 1_000, creditBurn: 2, result: { email: 'jane@acme.example' }, historyId: 'l2' };
+const ledgerEntry = { op: 'enrichPerson', keys: ['person:jane'], paidAt: 1_000, creditBurn: 2, result: { email: 'jane@acme.example', extra: {} }, historyId: 'l2' };
 const outboxEntry = {
   id: 'push-1',
   target: 'hubspot',
@@ -65,6 +66,11 @@ const OLD_PROFILE: Record<string, unknown> = {
 
 const VAULT_KEYS = Object.keys(OLD_PROFILE);
 
+/** The worker's next step: the ledger and the history move into their record stores. */
+async function moveIntoRecords() {
+  await startRecordMigration().history;
+}
+
 beforeEach(async () => {
   fakeBrowser.reset();
   await freshVault({ migrated: false });
@@ -75,9 +81,10 @@ async function expectEverythingInTheVault() {
   const inVault = await vault.get(null);
   for (const key of VAULT_KEYS) expect(inVault[key], key).toEqual(OLD_PROFILE[key]);
   expect(await local.get(null)).toEqual({});
-  // And the stores read it back.
+  // And the stores read it back, once the history and the ledger are in their record stores.
+  await moveIntoRecords();
   expect(await readApiKey()).toBe('live-key-0123456789');
-  expect((await readHistory()).map((e) => e.id)).toEqual(['l1', 'l2']);
+  expect((await readHistory()).map((e) => e.id)).toEqual(['l2', 'l1']);
   expect(await findInLedger('enrichPerson', ['person:jane'], { windowFor: () => 1e12 }, 2_000)).toEqual(ledgerEntry);
   expect(await readConnections()).toMatchObject({ hubspot: { token: 'pat-na1-0000-token-abcdef' } });
   expect((await readOutbox()).map((i) => i.id)).toEqual(['push-1']);
@@ -93,7 +100,7 @@ describe('moving storage.local into the vault', () => {
 
   it('changes nothing when run again', async () => {
     await moveLocalIntoVault(local, 100);
-    await readHistory(); // the history store moves the 0.1 array into layout 2 in the vault
+    await moveIntoRecords();
     const before = await vault.get(null);
     const report = await moveLocalIntoVault(local, 200);
     expect(report).toEqual({ copied: [], removed: [] });
@@ -104,11 +111,11 @@ describe('moving storage.local into the vault', () => {
     vi.spyOn(local, 'remove').mockRejectedValueOnce(new Error('worker stopped'));
     await expect(moveLocalIntoVault(local, 100)).rejects.toThrow('worker stopped');
     expect(Object.keys(await local.get(null)).length).toBe(Object.keys(OLD_PROFILE).length);
-    // Between the two runs the vault moves on: a lookup changes the key, the history is
-    // migrated into layout 2 (the 0.1 array key is gone) and an entry is deleted.
+    // Between the two runs the vault moves on: a lookup changes the key, the history moves
+    // into its record store (its old keys are gone) and an entry is deleted.
     await vault.set({ apiKey: 'new-key-after-move' });
-    await readHistory();
-    await vault.remove('historyEntry:l2');
+    await moveIntoRecords();
+    expect((await readHistory()).map((e) => e.id)).toEqual(['l2', 'l1']);
 
     const report = await moveLocalIntoVault(local, 200);
     expect(report.copied).toEqual([]);
@@ -135,10 +142,11 @@ describe('moving storage.local into the vault', () => {
 
   it('moves a value written to storage.local after the move (an older release put back)', async () => {
     await moveLocalIntoVault(local, 100);
-    await readHistory();
+    await moveIntoRecords();
     await local.set({ history: [entry('written-by-0.1', 30)] });
     await moveLocalIntoVault(local, 200);
-    expect((await readHistory()).map((e) => e.id)).toEqual(['written-by-0.1', 'l1', 'l2']);
+    await moveIntoRecords();
+    expect((await readHistory()).map((e) => e.id)).toEqual(['written-by-0.1', 'l2', 'l1']);
   });
 
   it('keeps the vault’s value when both hold a key', async () => {

@@ -4,11 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/background/data';
 import { appendHistory } from '@/lib/history/store';
-import { recordInLedger } from '@/lib/lookup/ledger';
+import { readHistory } from '@/lib/history/read';
+import { readLedger, recordInLedger } from '@/lib/lookup/ledger';
 import { writeConnection } from '@/lib/crm/storage';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { itemOfKey, STORED_ITEMS } from '@/lib/storage/registry';
 import { vault } from '@/lib/storage/vault';
+import { answerOfEntry } from '@/lib/contacts/from-history';
+import { countContacts, recordAnswers } from '@/lib/contacts/store';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -33,6 +36,15 @@ describe('the registry of stored items', () => {
     expect(sensitive.filter((i) => i.area === 'session').map((i) => i.name)).toEqual(['per-tab panel state']);
     // storage.local holds nothing at all.
     expect(STORED_ITEMS.filter((i) => i.area === 'local')).toEqual([]);
+  });
+
+  it('declares the vault’s record stores, so that delete-all and export-all cover them', () => {
+    const stores = STORED_ITEMS.flatMap((item) => (item.records ? [item.records] : []));
+    expect(stores).toEqual(expect.arrayContaining(['history', 'ledger']));
+    for (const item of STORED_ITEMS.filter((i) => i.records)) {
+      expect(item, item.name).toMatchObject({ area: 'vault', deleteAll: true });
+      expect(item.clear, item.name).toBeDefined();
+    }
   });
 
   it('never exports a secret', () => {
@@ -77,9 +89,31 @@ describe('export and delete all, driven by the registry', () => {
       { id: 'h1', op: 'enrichPerson', subject: 's', input: {}, identity: 'person:jane', outcome: 'paid', cost: 2, fromLedger: false, paidAt: 1, at: 1, pageUrl: null, error: null },
       100,
     );
-    await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { email: 'jane@acme.example' }, historyId: 'h1' });
+    await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { extra: { email: 'jane@acme.example' } }, historyId: 'h1' });
     await writeConnection({ kind: 'hubspot', token: 'pat-na1-0000-token-abcdef' } as never);
   }
+
+  /** The contact book is a record store of the vault, not a key: the registry declares it all the same. */
+  async function bookMaya() {
+    const answer = answerOfEntry({
+      id: 'h1', op: 'enrichPerson', subject: 's', input: { profileUrl: 'https://www.linkedin.com/in/jane/' }, identity: 'person:jane', outcome: 'paid', cost: 2,
+      fromLedger: false, paidAt: 1, at: 1, pageUrl: null, error: null,
+      result: { person: { fullName: 'Jane Roe', networkUrl: 'https://www.linkedin.com/in/jane/', urls: [], emails: [], phones: [], extra: {} }, extra: {} },
+    });
+    await recordAnswers([answer!]);
+    expect(await countContacts()).toBe(1);
+  }
+
+  it('exports the contact book and deletes it with everything else', async () => {
+    await useEverything();
+    await bookMaya();
+    const file = JSON.parse((await exportAllData(0)).content);
+    expect(file.contacts).toMatchObject([{ id: 'person:jane', kind: 'person', name: { value: 'Jane Roe' } }]);
+    Object.assign(fakeBrowser.permissions, { getAll: async () => ({ origins: [], permissions: [] }), remove: async () => true });
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ host_permissions: [] } as never);
+    await deleteAllData();
+    expect(await countContacts()).toBe(0);
+  });
 
   it('exports settings, history and ledger, never the key or a token', async () => {
     await useEverything();
@@ -97,6 +131,9 @@ describe('export and delete all, driven by the registry', () => {
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ host_permissions: [] } as never);
     await deleteAllData();
     expect(Object.keys(await vault.get(null))).toEqual(['somethingNewer']);
+    // The record stores are emptied too.
+    expect(await readHistory()).toEqual([]);
+    expect(await readLedger()).toEqual([]);
     await forgetTheRest();
     expect(await vault.get(null)).toEqual({});
     // The vault stays open to the stores afterwards (the migration marker survives).

@@ -40,7 +40,7 @@ function fakeWorker(options: { answers?: Partial<Record<OperationName, () => Con
     const found = options.answers?.[request.op]?.();
     if (!found) return { ok: true, value: { ...base, status: 'miss', cost: 0 } };
     await recordAnswers([found]);
-    return { ok: true, value: { ...base, status: 'paid', value: found.value } };
+    return { ok: true, value: { ...base, status: 'paid', value: found.result } };
   }) as never);
   return {
     lookups,

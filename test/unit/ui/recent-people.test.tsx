@@ -3,13 +3,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecentLookups } from '@/components/RecentLookups';
 import { recordAnswers } from '@/lib/contacts/store';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { answer, DAY, MAYA_URL, mayaEnrichment } from '../card/fixtures';
 
 const NOW = Date.now();
 
-function entry(id: string, op: string, input: Record<string, unknown>, over: Partial<HistoryEntry> = {}): HistoryEntry {
-  return { id, op, subject: String(input.profileUrl ?? input.email), input, identity: 'person:maya-chen', outcome: 'miss', cost: 0, fromLedger: false, paidAt: null, at: NOW, pageUrl: null, error: null, ...over };
+/** An entry as the history stores it, read back through its schema (which types the answer by operation). */
+function entry(id: string, op: string, input: Record<string, unknown>, over: Record<string, unknown> = {}): HistoryEntry {
+  return historyEntrySchema.parse({ id, op, subject: String(input.profileUrl ?? input.email), input, identity: 'person:maya-chen', outcome: 'miss', cost: 0, fromLedger: false, paidAt: null, at: NOW, pageUrl: null, error: null, ...over });
 }
 
 describe('the popup’s recent list', () => {

@@ -6,7 +6,9 @@ import { mirrorItem } from '@/components/stores/mirror';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { startRecentHistoryMirror, useRecentHistory } from '@/components/stores/recent-history';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { migrateHistory } from '@/lib/history/migrate';
 import { appendHistory } from '@/lib/history/store';
+import { vault } from '@/lib/storage/vault';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { balanceItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
@@ -24,7 +26,7 @@ describe('stores mirror storage', () => {
     vi.mocked(sendMessage).mockClear();
     usePreferences.setState({ prefs: DEFAULT_PREFERENCES, loaded: false });
     useConnection.setState({ balance: null, balanceLoaded: false, gateway: null, isSandbox: false, status: null, statusError: null });
-    useRecentHistory.setState({ entries: null, error: null });
+    useRecentHistory.setState({ entries: null, error: null, progress: null });
   });
 
   it('preferences: the stored value first, then every change written by any context', async () => {
@@ -74,24 +76,23 @@ describe('stores mirror storage', () => {
     expect(seen).toEqual([2]);
   });
 
-  it('recent history: read from the small index when it exists, without waking the background', async () => {
+  it('recent history: read from the history store without waking the background, then follows every lookup recorded', async () => {
     await appendHistory(entry('a', 2), 100);
     const stop = startRecentHistoryMirror(2);
     await vi.waitFor(() => expect(useRecentHistory.getState().entries?.map((e) => e.id)).toEqual(['a']));
-    expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'getHistory')).toEqual([]);
-    stop();
-  });
-
-  it('recent history: with no index yet, asked once from the background, then follows the index as lookups are recorded', async () => {
-    vi.mocked(sendMessage).mockResolvedValueOnce({ ok: true, value: [entry('old', 1)] } as never);
-    const stop = startRecentHistoryMirror(2);
-    await vi.waitFor(() => expect(useRecentHistory.getState().entries?.map((e) => e.id)).toEqual(['old']));
-    expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'getHistory')).toEqual([['getHistory', { limit: 2 }]]);
-
-    await appendHistory(entry('a', 2), 100);
     await appendHistory(entry('b', 3), 100);
     await appendHistory(entry('c', 4), 100);
     await vi.waitFor(() => expect(useRecentHistory.getState().entries?.map((e) => e.id)).toEqual(['c', 'b']));
+    expect(vi.mocked(sendMessage)).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('recent history: says the worker is moving an older history in, and how far it is', async () => {
+    await vault.set({ historyIndex: { pages: [{ n: 0, size: 1 }], next: 1 }, 'historyPage:0': ['old'], 'historyEntry:old': entry('old', 1) });
+    const stop = startRecentHistoryMirror(2);
+    await vi.waitFor(() => expect(useRecentHistory.getState()).toMatchObject({ entries: [], progress: { done: 0, total: null } }));
+    await migrateHistory();
+    await vi.waitFor(() => expect(useRecentHistory.getState()).toMatchObject({ entries: [{ id: 'old' }], progress: null }));
     stop();
   });
 });

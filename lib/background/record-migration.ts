@@ -1,0 +1,58 @@
+import { answersFromHistory } from '../contacts/from-history';
+import { recordAnswers } from '../contacts/store';
+import { migrateHistory, type MigrateHistoryReport } from '../history/migrate';
+import { holdLedgerUntil } from '../lookup/ledger';
+import { moveLedgerArray, type LedgerMoveReport } from '../lookup/ledger-move';
+
+/**
+ * Entries per history transaction, and answers per contact-book transaction: each about 100 ms of
+ * the worker's time on a loaded machine (scripts/bench/migration.bench.ts), the longest a lookup
+ * waits for the move.
+ */
+const HISTORY_BATCH = 250;
+const BOOK_BATCH = 100;
+
+export interface RecordMigration {
+  ledger: Promise<LedgerMoveReport | null>;
+  history: Promise<MigrateHistoryReport | null>;
+}
+
+/**
+ * Moves an older release's ledger and history into the vault's record stores, at the worker's
+ * start, in the first turn of main() (after the move out of storage.local, which every vault
+ * call waits for). The ledger first, in one transaction, and no ledger check runs before it is
+ * in: a repeat is never paid for twice. Then the history, in batches with a pause between them,
+ * while the worker serves lookups and the screens show the progress; each batch feeds the
+ * contact book, so that it starts with everyone ever looked up. A failed run is logged and
+ * resumes at the next start from where it stopped.
+ */
+export function startRecordMigration(keepAwake: () => Promise<unknown> = async () => {}): RecordMigration {
+  const ledger = moveLedgerArray().catch((err: unknown) => {
+    console.error('Moving the ledger into its record store failed; it will be tried again at the next start.', err);
+    return null;
+  });
+  holdLedgerUntil(ledger);
+  // A task of its own after each step, so lookups run in between; and an extension call, which
+  // keeps Chrome from stopping a worker that is busy only with IndexedDB.
+  const pause = () => Promise.all([new Promise((resolve) => setTimeout(resolve, 0)), keepAwake().catch(() => {})]).then(() => {});
+  const history = ledger
+    .then(() =>
+      migrateHistory({
+        batchSize: HISTORY_BATCH,
+        // In short transactions: a lookup's own write to the book waits for the one under way.
+        afterBatch: async (entries) => {
+          const answers = answersFromHistory(entries);
+          for (let i = 0; i < answers.length; i += BOOK_BATCH) {
+            if (i) await pause();
+            await recordAnswers(answers.slice(i, i + BOOK_BATCH));
+          }
+        },
+        pause,
+      }),
+    )
+    .catch((err: unknown) => {
+      console.error('Moving the history into its record store stopped; it resumes at the next start.', err);
+      return null;
+    });
+  return { ledger, history };
+}

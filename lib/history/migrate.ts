@@ -1,0 +1,273 @@
+import { allOrNothing, tracked } from '../storage/transaction';
+import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '../storage/vault';
+import type { HistoryEntry } from './entry';
+import {
+  COUNT_KEY,
+  entryKey,
+  ENTRY_PREFIX,
+  HISTORY_STORE,
+  historyQuarantineItem,
+  INDEX_KEY,
+  LEGACY_KEY,
+  MIGRATION_KEY,
+  OLD_FIXED_KEYS,
+  OLD_PREFIXES,
+  PAGE_PREFIX,
+  pageKey,
+  parseEntries,
+  parseEntry,
+  parseIndex,
+  parsePage,
+  prefixRange,
+} from './layout';
+import { migrationMarkerSchema, type MigrationMarker } from './progress';
+import { countAfter, type Store } from './store';
+
+/**
+ * Moves the history of older releases (layout 1's array, layout 2's key per entry, see
+ * layout.ts) from the vault's key/value area into the `history` record store. The worker runs
+ * it at its start, after the ledger's move, and keeps serving meanwhile: screens list what is
+ * already moved and show the progress (progress.ts). Safe at any point of a crash:
+ *
+ *   - the entries are taken in one fixed order (the old keys do not change until the end);
+ *   - each batch is one transaction that writes its records, sets aside its unreadable entries
+ *     in the quarantine and advances the progress marker: all of it or none;
+ *   - the old keys are deleted, with the marker, only once every batch is in;
+ *   - a restart reads the marker and resumes after the last batch in; should it ever take a
+ *     batch again, records are keyed by id, so nothing is listed twice.
+ *
+ * A record the new code already wrote under the same id is newer and is kept, except a lost
+ * answer (`unknown`) recorded by a worker that could not yet see the settled old entry.
+ */
+
+export interface MigrateHistoryOptions {
+  /** Entries per transaction; each batch is a few hundred KB. */
+  batchSize?: number;
+  /** After each batch is in: the contact book is built from the old history here. */
+  afterBatch?: (entries: HistoryEntry[]) => Promise<void>;
+  /** Between batches, so that the worker serves lookups meanwhile (and, there, stays awake). */
+  pause?: () => Promise<void>;
+  /** Tests only: called after each batch has committed, with the marker's `done`. */
+  checkpoint?: (done: number) => void | Promise<void>;
+}
+
+export interface MigrateHistoryReport {
+  total: number;
+  /** Entries written as records by this run. */
+  moved: number;
+  /** Entries set aside in the quarantine by this run. */
+  quarantined: number;
+  /** False when there was nothing to do, or when the history was cleared under the move. */
+  finished: boolean;
+}
+
+const BATCH_SIZE = 500;
+
+/** One entry to move: a value of layout 1's array, or an id whose entry key is read at its turn. */
+type Source = { kind: 'array'; value: unknown; reject: boolean } | { kind: 'key'; id: string };
+
+interface Plan {
+  order: Source[];
+  /** Whether any key of the old layouts is there, to be deleted at the end. */
+  leftovers: boolean;
+}
+
+/** The fixed order of the move: layout 1's array first (it was newer), then layout 2's pages, newest first. */
+async function plan(): Promise<Plan> {
+  return withRecords(async (db) => {
+    const tx = db.transaction(ITEMS_STORE, 'readonly');
+    const [legacy, rawIndex, firstEntry, firstPage, ...fixed] = await Promise.all([
+      tx.store.get(LEGACY_KEY),
+      tx.store.get(INDEX_KEY),
+      tx.store.getKey(prefixRange(ENTRY_PREFIX)),
+      tx.store.getKey(prefixRange(PAGE_PREFIX)),
+      ...OLD_FIXED_KEYS.map((key) => tx.store.getKey(key)),
+    ]);
+    const leftovers = [firstEntry, firstPage, ...fixed].some((key) => key !== undefined);
+    const order: Source[] = [];
+    const taken = new Set<string>();
+    if (legacy !== undefined) {
+      for (const value of Array.isArray(legacy) ? legacy : [legacy]) {
+        const entry = parseEntry(value);
+        // A second entry under an id already taken is set aside too, not lost.
+        order.push({ kind: 'array', value, reject: !entry || taken.has(entry.id) });
+        if (entry) taken.add(entry.id);
+      }
+    }
+    if (firstEntry !== undefined) {
+      for (const id of await listedIds(tx.store, rawIndex)) {
+        if (!taken.has(id)) order.push({ kind: 'key', id });
+        taken.add(id);
+      }
+    }
+    return { order, leftovers };
+  });
+}
+
+type ItemsStore = { get(key: string): Promise<unknown>; getAllKeys(range: IDBKeyRange): Promise<IDBValidKey[]> };
+
+/**
+ * The ids layout 2's index lists, in its order. Entry keys it does not list were deleted or
+ * dropped (a worker stopped between writing the index and removing them) and are not moved;
+ * when the index or a page is unreadable, every entry key is, as layout 2 itself rebuilt it.
+ */
+async function listedIds(items: ItemsStore, rawIndex: unknown): Promise<string[]> {
+  const index = parseIndex(rawIndex);
+  if (index) {
+    const pages = (await Promise.all(index.pages.map((p) => items.get(pageKey(p.n))))).map(parsePage);
+    if (pages.every((page) => page !== null)) return pages.flat() as string[];
+  }
+  const keys = await items.getAllKeys(prefixRange(ENTRY_PREFIX));
+  return keys.map((key) => String(key).slice(ENTRY_PREFIX.length));
+}
+
+const defaultPause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The stored record keeps its place unless it is a lost answer and the old entry is settled. */
+function oldWins(stored: unknown, old: HistoryEntry): boolean {
+  const current = parseEntry(stored, old.id);
+  return !current || (current.outcome === 'unknown' && old.outcome !== 'unknown');
+}
+
+interface BatchResult {
+  /** Every readable entry of the batch, as it now is in the store (for the contact book). */
+  entries: HistoryEntry[];
+  written: string[];
+  quarantined: number;
+}
+
+/** One batch in one transaction; null when the history was cleared under the move. */
+async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Promise<BatchResult | null> {
+  return withRecords(async (db) => {
+    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE], 'readwrite');
+    const items = tx.objectStore(ITEMS_STORE) as unknown as Store;
+    const meta = tx.objectStore(META_STORE) as unknown as Store;
+    const history = tx.objectStore(HISTORY_STORE) as unknown as Store;
+    const [current, legacyKey] = await Promise.all([meta.get(MIGRATION_KEY), items.getKey(LEGACY_KEY)]);
+    // Cleared meanwhile ("delete all history" deletes the marker and the old keys together).
+    if (current === undefined || (batch.some((s) => s.kind === 'array') && legacyKey === undefined)) {
+      tx.abort();
+      await tx.done.catch(() => {});
+      return null;
+    }
+    return allOrNothing(tx, async () => {
+      const values = await Promise.all(batch.map((s) => (s.kind === 'key' ? items.get(entryKey(s.id)) : s.value)));
+      const rejected: unknown[] = [];
+      const valid: HistoryEntry[] = [];
+      batch.forEach((source, i) => {
+        const value = values[i];
+        if (source.kind === 'key' && value === undefined) return; // listed, but deleted by the old code before it crashed
+        const entry = source.kind === 'array' && source.reject ? null : parseEntry(value, source.kind === 'key' ? source.id : undefined);
+        if (entry) valid.push(entry);
+        else rejected.push(value);
+      });
+      // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
+      const present = await Promise.all(valid.map((e) => history.getKey(e.id)));
+      const stored = await Promise.all(valid.map((e, i) => (present[i] === undefined ? undefined : history.get(e.id))));
+      const fresh = valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry));
+      const added = stored.filter((value) => value === undefined).length;
+      const writes: Promise<unknown>[] = [];
+      for (const entry of fresh) writes.push(tracked(history.put(entry)));
+      if (rejected.length) {
+        const raw: unknown = await items.get(historyQuarantineItem.key);
+        const quarantine = raw == null ? [] : Array.isArray(raw) ? raw : [raw];
+        writes.push(tracked(items.put([...quarantine, ...rejected], historyQuarantineItem.key)));
+      }
+      const count = await countAfter(history, meta, added);
+      writes.push(tracked(meta.put(count, COUNT_KEY)), tracked(meta.put({ ...marker, done: marker.done + batch.length } satisfies MigrationMarker, MIGRATION_KEY)));
+      await Promise.all(writes);
+      return {
+        entries: valid.map((entry, i) => (fresh.includes(entry) ? entry : (parseEntry(stored[i], entry.id) ?? entry))),
+        written: fresh.map((e) => e.id),
+        quarantined: rejected.length,
+      };
+    });
+  });
+}
+
+async function writeMarker(marker: MigrationMarker): Promise<void> {
+  await withRecords((db) => db.put(META_STORE, marker, MIGRATION_KEY));
+}
+
+async function readMarker(): Promise<MigrationMarker | null> {
+  const parsed = migrationMarkerSchema.safeParse(await withRecords((db) => db.get(META_STORE, MIGRATION_KEY)));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Deletes every old key and the marker, in one transaction, once every batch is in. */
+async function finish(): Promise<boolean> {
+  return withRecords(async (db) => {
+    const tx = db.transaction([ITEMS_STORE, META_STORE], 'readwrite');
+    const items = tx.objectStore(ITEMS_STORE);
+    await allOrNothing(tx, () =>
+      Promise.all([
+        ...OLD_FIXED_KEYS.map((key) => items.delete(key)),
+        ...OLD_PREFIXES.map((prefix) => items.delete(prefixRange(prefix))),
+        tx.objectStore(META_STORE).delete(MIGRATION_KEY),
+      ]),
+    );
+    return true;
+  });
+}
+
+/** The valid entries of `sources` as the store holds them now (a batch whose contacts a crash left out). */
+async function storedEntriesOf(sources: readonly Source[]): Promise<HistoryEntry[]> {
+  const ids = sources.flatMap((s) => {
+    if (s.kind === 'key') return [s.id];
+    const entry = s.reject ? null : parseEntry(s.value);
+    return entry ? [entry.id] : [];
+  });
+  if (!ids.length) return [];
+  return withRecords(async (db) => {
+    const tx = db.transaction(HISTORY_STORE, 'readonly');
+    return parseEntries(await Promise.all(ids.map((id) => tx.store.get(id))));
+  });
+}
+
+export async function migrateHistory(options: MigrateHistoryOptions = {}): Promise<MigrateHistoryReport> {
+  const size = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const pause = options.pause ?? defaultPause;
+  const afterBatch = async (entries: HistoryEntry[]) => {
+    if (!options.afterBatch || !entries.length) return;
+    try {
+      await options.afterBatch(entries);
+    } catch (err) {
+      // The contact book is derived data: the history move goes on without it.
+      console.error('history move: the contact book could not take a batch', err);
+    }
+  };
+  const { order, leftovers } = await plan();
+  const report: MigrateHistoryReport = { total: order.length, moved: 0, quarantined: 0, finished: false };
+  const stored = await readMarker();
+  if (!order.length && !leftovers) {
+    if (stored) await withRecords((db) => db.delete(META_STORE, MIGRATION_KEY));
+    return report;
+  }
+  let marker: MigrationMarker = stored && stored.total === order.length ? stored : { total: order.length, done: 0, booked: 0 };
+  if (marker !== stored) await writeMarker(marker);
+  // A crash between a batch and its contacts: they are given again (merging is idempotent).
+  if (marker.booked < marker.done) {
+    await afterBatch(await storedEntriesOf(order.slice(marker.booked, marker.done)));
+    marker = { ...marker, booked: marker.done };
+    await writeMarker(marker);
+  }
+  while (marker.done < order.length) {
+    const batch = order.slice(marker.done, marker.done + size);
+    const result = await moveBatch(batch, marker);
+    if (!result) return report;
+    report.moved += result.written.length;
+    report.quarantined += result.quarantined;
+    const done = marker.done + batch.length;
+    if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
+    await options.checkpoint?.(done);
+    await afterBatch(result.entries);
+    marker = { ...marker, done, booked: done };
+    if (done < order.length) await pause();
+  }
+  // The last batch's booking is recorded by deleting the marker, with the old keys.
+  if ((await readMarker()) === null) return report;
+  report.finished = await finish();
+  // Screens showing the progress read it again (and find nothing left to move).
+  announceRecords({ store: HISTORY_STORE, ids: [] });
+  return report;
+}

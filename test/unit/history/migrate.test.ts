@@ -1,0 +1,224 @@
+import { IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { startRecordMigration } from '@/lib/background/record-migration';
+import { countContacts, findContact } from '@/lib/contacts/store';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { migrateHistory } from '@/lib/history/migrate';
+import { readHistoryMigrationProgress } from '@/lib/history/progress';
+import { countHistory } from '@/lib/history/read';
+import { appendHistory, clearHistory, readHistory, readRecentHistory } from '@/lib/history/store';
+import { findInLedger, readLedger, type LedgerEntry } from '@/lib/lookup/ledger';
+import { moveLedgerArray } from '@/lib/lookup/ledger-move';
+import { vault } from '@/lib/storage/vault';
+
+/** Shaped as a real enrichment, so that the contact book can take it. */
+function entry(id: string, at: number): HistoryEntry {
+  return {
+    id,
+    op: 'enrichPerson',
+    subject: `https://www.linkedin.com/in/${id}/`,
+    input: { profileUrl: `https://www.linkedin.com/in/${id}/` },
+    identity: `person:${id}`,
+    outcome: 'paid',
+    cost: 2,
+    fromLedger: false,
+    paidAt: null,
+    at,
+    pageUrl: null,
+    error: null,
+    result: { person: { fullName: `Person ${id}`, networkUrl: `https://www.linkedin.com/in/${id}/`, urls: [], emails: [], phones: [], extra: {} }, extra: {} },
+  };
+}
+
+/** Newest first, as both old layouts stored them. */
+const entries = (n: number, prefix = 'h') => Array.from({ length: n }, (_, i) => entry(`${prefix}${i}`, 1_000_000 - i));
+
+/** What layout 2 left in the vault: a key per entry, pages of ids newest first, the index, the recent copy. */
+function layout2(list: readonly HistoryEntry[], pageSize = 200): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  const pages: { n: number; size: number }[] = [];
+  for (let i = 0; i < list.length; i += pageSize) {
+    const ids = list.slice(i, i + pageSize).map((e) => e.id);
+    keys[`historyPage:${pages.length}`] = ids;
+    pages.push({ n: pages.length, size: ids.length });
+  }
+  for (const e of list) keys[`historyEntry:${e.id}`] = e;
+  return { ...keys, historyIndex: { pages, next: pages.length }, historyIndex$: { v: 1 }, historyRecent: list.slice(0, 50) };
+}
+
+const ledgerEntry = (historyId: string, key: string): LedgerEntry => ({ op: 'enrichPerson', keys: [key], paidAt: 500, creditBurn: 2, result: { person: { fullName: historyId, urls: [], emails: [], phones: [], extra: {} }, extra: {} }, historyId });
+
+const oldKeys = async () => Object.keys(await vault.get(null)).filter((k) => k !== 'historyQuarantine');
+const ids = async () => (await readHistory()).map((e) => e.id);
+const quarantine = async () => (await vault.get('historyQuarantine')).historyQuarantine;
+
+describe('moving the history of older releases into the record store', () => {
+  it('layout 1: moves every entry, sets aside unreadable ones and a second entry under a taken id, deletes the array', async () => {
+    await vault.set({ history: [...entries(3), { id: 5, nonsense: true }, entry('h1', 1)], history$: { v: 1 } });
+    const report = await migrateHistory({ batchSize: 2 });
+    expect(report).toEqual({ total: 5, moved: 3, quarantined: 2, finished: true });
+    expect(await ids()).toEqual(['h0', 'h1', 'h2']);
+    expect(await quarantine()).toEqual([{ id: 5, nonsense: true }, entry('h1', 1)]);
+    expect(await oldKeys()).toEqual([]);
+    expect(await countHistory()).toBe(3);
+  });
+
+  it('layout 2: moves the entries the index lists, sets aside unreadable ones, deletes every old key', async () => {
+    const list = entries(450);
+    await vault.set({
+      ...layout2(list),
+      'historyEntry:h7': { id: 'h7', broken: true },
+      'historyEntry:h8': entry('other', 1),
+      // Not listed: deleted by the user, left behind by a worker that stopped before removing it.
+      'historyEntry:gone': entry('gone', 2),
+    });
+    await migrateHistory({ batchSize: 100 });
+    expect(await ids()).toEqual(list.map((e) => e.id).filter((id) => id !== 'h7' && id !== 'h8'));
+    expect(await quarantine()).toEqual([{ id: 'h7', broken: true }, entry('other', 1)]);
+    expect(await oldKeys()).toEqual([]);
+  });
+
+  it('layout 2 with an unreadable index: moves every entry key, as layout 2 itself rebuilt it', async () => {
+    await vault.set({ ...layout2(entries(5)), historyIndex: { pages: 'garbage' } });
+    await migrateHistory();
+    expect((await ids()).sort()).toEqual(['h0', 'h1', 'h2', 'h3', 'h4']);
+  });
+
+  it('both layouts at once (an older release put back): the array’s entry wins over layout 2’s of the same id', async () => {
+    await vault.set({ ...layout2([entry('a', 1), entry('b', 2)]), history: [{ ...entry('a', 3), cost: 0 }, entry('c', 4)] });
+    await migrateHistory();
+    expect(await ids()).toEqual(['c', 'a', 'b']);
+    expect((await readHistory())[1]).toMatchObject({ id: 'a', cost: 0 });
+  });
+
+  it('survives a crash after any batch: resumes from its marker, every entry once, the quarantine once, the old keys kept until the end', async () => {
+    const list = entries(1_000);
+    await vault.set({ ...layout2(list), 'historyEntry:h500': { broken: true } });
+    for (const crashAt of [200, 600]) {
+      const run = migrateHistory({
+        batchSize: 200,
+        checkpoint: (done) => {
+          if (done === crashAt) throw new Error('worker stopped');
+        },
+      });
+      await expect(run).rejects.toThrow('worker stopped');
+      expect(await readHistoryMigrationProgress()).toEqual({ done: crashAt, total: 1_000 });
+      expect((await oldKeys()).length).toBeGreaterThan(1_000);
+      expect(await countHistory()).toBe(crashAt - (crashAt > 500 ? 1 : 0));
+    }
+    const report = await migrateHistory({ batchSize: 200 });
+    expect(report).toMatchObject({ total: 1_000, moved: 400, finished: true });
+    const moved = await ids();
+    expect(moved).toEqual(list.map((e) => e.id).filter((id) => id !== 'h500'));
+    expect(await quarantine()).toEqual([{ broken: true }]);
+    expect(await countHistory()).toBe(999);
+    expect(await oldKeys()).toEqual([]);
+    expect(await readHistoryMigrationProgress()).toBeNull();
+  });
+
+  it('a batch is all or nothing: a crash inside its transaction leaves no record and no progress of it', async () => {
+    await vault.set(layout2(entries(30)));
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (this.name === 'history' && ++puts === 15) throw new Error('worker stopped');
+      return put.apply(this, args);
+    });
+    await expect(migrateHistory({ batchSize: 10 })).rejects.toThrow('worker stopped');
+    vi.restoreAllMocks();
+    expect(await ids()).toEqual(entries(10).map((e) => e.id));
+    expect(await readHistoryMigrationProgress()).toEqual({ done: 10, total: 30 });
+    await migrateHistory({ batchSize: 10 });
+    expect(await ids()).toEqual(entries(30).map((e) => e.id));
+  });
+
+  it('while it runs, readers list what is in and the progress; a clear stops it for good', async () => {
+    await vault.set(layout2(entries(50)));
+    expect(await readHistoryMigrationProgress()).toEqual({ done: 0, total: null });
+    let resume!: () => void;
+    const run = migrateHistory({ batchSize: 20, pause: () => new Promise<void>((r) => (resume = r)) });
+    await vi.waitFor(() => expect(resume).toBeDefined());
+    expect((await readRecentHistory(3)).map((e) => e.id)).toEqual(['h0', 'h1', 'h2']);
+    expect(await readHistoryMigrationProgress()).toEqual({ done: 20, total: 50 });
+    await clearHistory();
+    resume();
+    expect(await run).toMatchObject({ finished: false });
+    expect(await readHistory()).toEqual([]);
+    expect(await oldKeys()).toEqual([]);
+    expect(await readHistoryMigrationProgress()).toBeNull();
+  });
+
+  it('keeps what the worker recorded meanwhile, except a lost answer the old history had settled', async () => {
+    await vault.set(layout2([entry('settled', 1), entry('older', 2)]));
+    await appendHistory({ ...entry('settled', 10), outcome: 'unknown', cost: 0 }, 100);
+    await appendHistory({ ...entry('older', 11), outcome: 'miss', cost: 0 }, 100);
+    await appendHistory(entry('new', 12), 100);
+    await migrateHistory();
+    expect(await readHistory()).toMatchObject([{ id: 'new' }, { id: 'older', outcome: 'miss' }, { id: 'settled', outcome: 'paid', at: 1 }]);
+    expect(await countHistory()).toBe(3);
+  });
+
+  it('hands every batch to the contact book, again after a crash between the two, so it starts with everyone', async () => {
+    await vault.set(layout2(entries(30)));
+    const booked: string[] = [];
+    await expect(
+      migrateHistory({
+        batchSize: 10,
+        afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)),
+        checkpoint: (done) => {
+          if (done === 20) throw new Error('worker stopped');
+        },
+      }),
+    ).rejects.toThrow('worker stopped');
+    await migrateHistory({ batchSize: 10, afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)) });
+    // Batch 2 was in the store but not yet booked when the worker stopped: the next run books it first.
+    expect(booked).toEqual(entries(30).map((e) => e.id));
+  });
+});
+
+describe('the worker’s move: the ledger first, then the history', () => {
+  it('moves the ledger array in one transaction, sets aside what does not parse, and deletes it', async () => {
+    await vault.set({ ledger: [ledgerEntry('l1', 'person:a'), { garbage: true }, ledgerEntry('l1', 'person:b')], ledger$: { v: 1 } });
+    expect(await moveLedgerArray()).toEqual({ moved: 1, quarantined: 2 });
+    expect(await readLedger()).toEqual([ledgerEntry('l1', 'person:a')]);
+    expect(await quarantine()).toEqual([{ ledger: { garbage: true } }, { ledger: ledgerEntry('l1', 'person:b') }]);
+    expect(await oldKeys()).toEqual([]);
+    expect(await moveLedgerArray()).toBeNull();
+  });
+
+  it('leaves the ledger array whole when its transaction fails', async () => {
+    await vault.set({ ledger: [ledgerEntry('l1', 'person:a'), ledgerEntry('l2', 'person:b')] });
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (this.name === 'ledger' && args[0] && (args[0] as LedgerEntry).historyId === 'l2') throw new Error('worker stopped');
+      return put.apply(this, args);
+    });
+    await expect(moveLedgerArray()).rejects.toThrow('worker stopped');
+    vi.restoreAllMocks();
+    expect(await readLedger()).toEqual([]);
+    expect((await vault.get('ledger')).ledger).toHaveLength(2);
+  });
+
+  it('answers a repeat from the ledger while the history is still moving: never paid twice', async () => {
+    await vault.set({ ...layout2(entries(600)), ledger: [ledgerEntry('h599', 'person:h599')] });
+    let wake!: () => void;
+    const asleep = new Promise<void>((resolve) => (wake = resolve));
+    // The worker's pause between batches waits here, after the first batch.
+    const { history } = startRecordMigration(() => asleep);
+    // Asked at once, before the ledger's move has run: the check waits for it, then finds the answer.
+    expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
+    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 250, total: 600 }));
+    expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
+    wake();
+    expect(await history).toMatchObject({ total: 600, finished: true });
+  });
+
+  it('builds the contact book from the old history', async () => {
+    await vault.set({ ...layout2(entries(25)), ledger: [ledgerEntry('h3', 'person:h3')] });
+    await startRecordMigration().history;
+    expect(await countContacts()).toBe(25);
+    expect(await findContact(['person:h3'])).toMatchObject({ kind: 'person' });
+    expect(await ids()).toHaveLength(25);
+    expect(await readLedger()).toHaveLength(1);
+  });
+});
