@@ -2,7 +2,7 @@ import { t } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/relative-time';
 import type { LookupResponse } from '@/lib/lookup/service';
 import { credits } from './price';
-import { factsOf } from './result-facts';
+import { answered, factsOf } from './result-facts';
 
 function costLine(response: LookupResponse): string {
   if (response.fromLedger && response.paidAt !== null) return t('cost.fromLedger', { date: formatDay(response.paidAt) });
@@ -23,7 +23,7 @@ function costLine(response: LookupResponse): string {
 
 /** A lookup's answer in a few lines; everything is rendered as text. */
 export function LookupResult({ response }: { response: LookupResponse }) {
-  const facts = factsOf(response.value);
+  const facts = factsOf(answered(response));
   const failed = response.status === 'failed' || response.status === 'refused' || response.status === 'unknown';
   return (
     <section aria-labelledby="result-title" className="result">

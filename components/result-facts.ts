@@ -1,4 +1,6 @@
-import type { EmailResult, Phone } from '@/lib/api/model';
+import type { EmailResult, Person, Phone } from '@/lib/api/model';
+import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
+import type { LookupResponse } from '@/lib/lookup/service';
 
 /** The few facts a person-shaped answer carries, whatever the operation that found them. */
 export interface ResultFacts {
@@ -10,16 +12,18 @@ export interface ResultFacts {
   phones: Phone[];
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/**
+ * An operation with its answer, if any: a history entry is one, a lookup's response becomes one
+ * through `answered`. Checking `op` tells the answer's type.
+ */
+export type Answered<Op extends OperationName = OperationName> = { [O in Op]: { op: O; result?: ResultOf<O> } }[Op];
 
-function emailsOf(v: unknown): EmailResult[] {
-  return Array.isArray(v) ? v.filter((e): e is EmailResult => isRec(e) && typeof e.address === 'string') : [];
+export function answered<Op extends OperationName>(response: LookupResponse<Op>): Answered<Op> {
+  return { op: response.op, result: response.value };
 }
 
-function phonesOf(v: unknown): Phone[] {
-  return Array.isArray(v) ? v.filter((p): p is Phone => isRec(p) && typeof p.e164 === 'string') : [];
+function clean(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
 }
 
 function unique<T>(items: T[], key: (item: T) => string): T[] {
@@ -27,31 +31,63 @@ function unique<T>(items: T[], key: (item: T) => string): T[] {
   return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
 }
 
-/** Reads the answer's shape (see lib/api/model.ts) defensively: it was stored, and may be old. */
-export function factsOf(value: unknown): ResultFacts | null {
-  if (!isRec(value)) return null;
-  const person = isRec(value.person) ? value.person : undefined;
-  const company = isRec(value.company) ? value.company : undefined;
-  const emails = [...emailsOf(person?.emails)];
-  if (isRec(value.email)) emails.unshift(...emailsOf([value.email]));
-  else if (typeof value.email === 'string') emails.unshift({ address: value.email, status: 'unknown', verified: false });
-  const phones = [...phonesOf(person?.phones)];
-  if (isRec(value.phone)) phones.unshift(...phonesOf([value.phone]));
-  const name =
-    str(person?.fullName) ??
-    ([str(person?.firstName), str(person?.lastName)].filter(Boolean).join(' ') || undefined) ??
-    str(value.displayName) ??
-    (str(value.username) ? `@${str(value.username)}` : undefined) ??
-    str(company?.name) ??
-    str(value.name);
-  const facts: ResultFacts = {
-    name,
-    jobTitle: str(person?.jobTitle),
-    company: str(person?.companyName) ?? (person ? str(company?.name) : undefined),
-    location: str(person?.location),
-    emails: unique(emails, (e) => e.address.toLowerCase()),
-    phones: unique(phones, (p) => p.e164),
+function personFacts(person: Person | undefined): ResultFacts {
+  return {
+    name: clean(person?.fullName) ?? clean([person?.firstName, person?.lastName].filter(Boolean).join(' ')),
+    jobTitle: clean(person?.jobTitle),
+    company: clean(person?.companyName),
+    location: clean(person?.location),
+    emails: person?.emails ?? [],
+    phones: person?.phones ?? [],
   };
-  const empty = !facts.name && !facts.jobTitle && !facts.company && !facts.emails.length && !facts.phones.length;
-  return empty ? null : facts;
+}
+
+function factsOfAnswer(answer: Answered): ResultFacts | null {
+  switch (answer.op) {
+    case 'enrichPerson': {
+      const value = answer.result;
+      if (!value) return null;
+      const facts = personFacts(value.person);
+      if (value.person) return { ...facts, company: facts.company ?? clean(value.company?.name) };
+      return { ...facts, name: clean(value.company?.name) };
+    }
+    case 'enrichCompany':
+      return answer.result ? { name: clean(answer.result.name), emails: [], phones: answer.result.phone ? [answer.result.phone] : [] } : null;
+    case 'findWorkEmail':
+      return answer.result?.email ? { emails: [answer.result.email], phones: [] } : null;
+    case 'searchPhone':
+      return answer.result ? personFacts(answer.result.person) : null;
+    case 'searchPersonalEmail': {
+      const value = answer.result;
+      if (!value) return null;
+      const facts = personFacts(value.person);
+      return { ...facts, emails: [{ address: value.email, status: 'unknown', verified: false, type: 'personal' }, ...facts.emails] };
+    }
+    case 'reversePhone': {
+      const value = answer.result;
+      if (!value) return null;
+      const facts = personFacts(value.person);
+      return { ...facts, phones: [value.phone, ...facts.phones] };
+    }
+    case 'microblogProfile':
+    case 'microblogByEmail': {
+      const value = answer.result;
+      if (!value) return null;
+      const facts = personFacts(value.person);
+      return { ...facts, name: facts.name ?? clean(value.displayName) ?? `@${value.username}`, location: facts.location ?? clean(value.location) };
+    }
+  }
+}
+
+/** What an answer says about who was found, each email and phone once; null when it says nothing. */
+export function factsOf(answer: Answered): ResultFacts | null {
+  const facts = factsOfAnswer(answer);
+  if (!facts) return null;
+  const result: ResultFacts = {
+    ...facts,
+    emails: unique(facts.emails, (e) => e.address.toLowerCase()),
+    phones: unique(facts.phones, (p) => p.e164),
+  };
+  const empty = !result.name && !result.jobTitle && !result.company && !result.emails.length && !result.phones.length;
+  return empty ? null : result;
 }

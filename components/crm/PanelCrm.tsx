@@ -24,8 +24,7 @@ const FOUND = new Set(['paid', 'free', 'cached']);
 /** A lookup whose answer is a person a CRM can hold; the background checks again. */
 function pushableHistoryId(response: LookupResponse | undefined): string | null {
   if (!response || response.op !== 'enrichPerson' || !FOUND.has(response.status) || !response.historyId) return null;
-  const value = response.value as { person?: unknown } | undefined;
-  return value?.person ? response.historyId : null;
+  return response.value?.person ? response.historyId : null;
 }
 
 function CheckLine({ item }: { item: CrmCheckItem }) {

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import { LookupResult } from '../LookupResult';
-import { credits, isLookupOperation, operationLabel, priceText } from '../price';
+import { credits, operationLabel, priceText } from '../price';
 import { usePreview, useSpend } from '../useLookup';
 import { SpendStatus } from '../SpendStatus';
 import { ResultTree } from './ResultTree';
 
-function RunAgain({ entry }: { entry: HistoryEntry }) {
+function RunAgain({ entry }: { entry: LookupEntry }) {
   const [asking, setAsking] = useState(false);
   const runner = useSpend();
   const preview = usePreview(asking ? { op: entry.op, input: entry.input } : null, 0);
@@ -101,11 +101,21 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
               </>
             )}
           </dl>
-          {isLookupOperation(entry.op) && <RunAgain key={entry.id} entry={entry} />}
+          {isLookupEntry(entry) && <RunAgain key={entry.id} entry={entry} />}
           <h3>{t('history.input')}</h3>
           <ResultTree value={entry.input} />
           <h3>{t('history.fullResult')}</h3>
-          {entry.result === undefined ? <p className="muted">{t('history.noResult')}</p> : <ResultTree value={entry.result} />}
+          {entry.result !== undefined ? (
+            <ResultTree value={entry.result} />
+          ) : entry.unreadableResult !== undefined ? (
+            // Kept as stored: an answer this release cannot read as its operation's result.
+            <>
+              <p className="muted">{t('history.unreadableResult')}</p>
+              <ResultTree value={entry.unreadableResult} />
+            </>
+          ) : (
+            <p className="muted">{t('history.noResult')}</p>
+          )}
         </>
       )}
     </section>

@@ -31,7 +31,7 @@ export function ResultTree({ value, depth = 0 }: { value: unknown; depth?: numbe
       </ol>
     );
   }
-  const entries = Object.entries(value as Record<string, unknown>);
+  const entries: [string, unknown][] = Object.entries(value);
   if (!entries.length) return <span className="muted">—</span>;
   return (
     <dl className="tree">

@@ -1,4 +1,4 @@
-import type { HistoryEntry, Outcome } from '@/lib/history/entry';
+import { isLookupEntry, type HistoryEntry, type Outcome } from '@/lib/history/entry';
 import type { HistoryQuery } from '@/lib/history/watch';
 import { factsOf } from '../result-facts';
 
@@ -19,7 +19,7 @@ const haystacks = new WeakMap<HistoryEntry, string>();
 function haystackOf(entry: HistoryEntry): string {
   let text = haystacks.get(entry);
   if (text === undefined) {
-    const facts = factsOf(entry.result);
+    const facts = isLookupEntry(entry) ? factsOf(entry) : null;
     text = [
       entry.subject,
       entry.op,

@@ -50,7 +50,7 @@ function PhoneRow({ phone }: { phone: Phone }) {
   return (
     <li>
       {href ? <a href={href}>{phone.international}</a> : <span>{phone.international}</span>}
-      {phone.type && <span className="muted"> · {phone.type}</span>}
+      {phone.type && <span className="muted"> · {t(`result.phoneType.${phone.type}`)}</span>}
       {whatsapp && <span className="badge"> {whatsapp}</span>}{' '}
       <CopyButton value={phone.e164} label={t('panel.copyPhone', { number: phone.international })} />
     </li>
@@ -149,65 +149,66 @@ function CostLine({ response }: { response: LookupResponse }) {
 
 /** Renders any lookup's answer as text: React escapes it, links are http(s) only. */
 export function ResultView({ response }: { response: LookupResponse }) {
-  const value = response.value;
   return (
     <div className="result">
       <CostLine response={response} />
-      {isRec(value) && <ResultBody op={response.op} value={value} />}
+      {response.value !== undefined && <ResultBody response={response} />}
     </div>
   );
 }
 
-function ResultBody({ op, value }: { op: string; value: Rec }) {
-  switch (op) {
+/** Each operation's answer has its own type (`ResultOf`): checking `op` says which. */
+function ResultBody({ response }: { response: LookupResponse }) {
+  switch (response.op) {
     case 'enrichPerson':
-    case 'enrichCompany':
-      if (op === 'enrichCompany' && !('person' in value) && !('company' in value)) return <CompanyBlock company={value as unknown as Company} />;
       return (
         <>
-          {isRec(value.person) && <PersonBlock person={value.person as unknown as Person} />}
-          {isRec(value.company) && <CompanyBlock company={value.company as unknown as Company} />}
+          {response.value?.person && <PersonBlock person={response.value.person} />}
+          {response.value?.company && <CompanyBlock company={response.value.company} />}
         </>
       );
+    case 'enrichCompany':
+      return response.value ? <CompanyBlock company={response.value} /> : null;
     case 'findWorkEmail': {
-      const email = value.email as EmailResult | undefined;
-      const candidates = (value.candidates as EmailResult[] | undefined) ?? [];
+      const email = response.value?.email;
+      const others = (response.value?.candidates ?? []).filter((c) => c.address !== email?.address);
       return (
         <section aria-label={t('panel.result.workEmail')}>
           <h3>{t('panel.result.workEmail')}</h3>
           {email ? <ul><EmailRow email={email} /></ul> : <p>{t('panel.result.noVerifiedEmail')}</p>}
-          {candidates.filter((c) => c.address !== email?.address).length > 0 && (
+          {others.length > 0 && (
             <>
               <h4>{t('panel.result.otherGuesses')}</h4>
-              <ul>{candidates.filter((c) => c.address !== email?.address).map((c) => <EmailRow key={c.address} email={c} />)}</ul>
+              <ul>{others.map((c) => <EmailRow key={c.address} email={c} />)}</ul>
             </>
           )}
         </section>
       );
     }
     case 'searchPhone':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.phoneSearch')} /> : <p>{t('panel.result.noPhone')}</p>;
+      return response.value?.person ? <PersonBlock person={response.value.person} heading={t('panel.result.phoneSearch')} /> : <p>{t('panel.result.noPhone')}</p>;
     case 'reversePhone':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.reversePhone')} /> : null;
+      return response.value ? <PersonBlock person={response.value.person} heading={t('panel.result.reversePhone')} /> : null;
     case 'searchPersonalEmail':
-      return isRec(value.person) ? <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.personalEmail')} /> : null;
+      return response.value ? <PersonBlock person={response.value.person} heading={t('panel.result.personalEmail')} /> : null;
     case 'microblogProfile':
-    case 'microblogByEmail':
+    case 'microblogByEmail': {
+      const profile = response.value;
+      if (!profile) return null;
       return (
         <section aria-label={t('panel.result.microblogProfile')}>
-          <h3>@{text(value.username) ?? ''}</h3>
+          <h3>@{profile.username}</h3>
           <dl>
-            <Field label={t('panel.result.name')} value={value.displayName} />
-            <Field label={t('panel.result.bio')} value={value.bio} />
-            <Field label={t('result.location')} value={value.location} />
-            <Field label={t('panel.result.followers')} value={value.followers} />
-            <Field label={t('panel.result.following')} value={value.following} />
+            <Field label={t('panel.result.name')} value={profile.displayName} />
+            <Field label={t('panel.result.bio')} value={profile.bio} />
+            <Field label={t('result.location')} value={profile.location} />
+            <Field label={t('panel.result.followers')} value={profile.followers} />
+            <Field label={t('panel.result.following')} value={profile.following} />
           </dl>
-          {typeof value.url === 'string' && <SafeLink href={value.url}>{t('panel.result.microblogProfile')}</SafeLink>}
-          {isRec(value.person) && <PersonBlock person={value.person as unknown as Person} heading={t('panel.result.personBehind')} />}
+          {profile.url && <SafeLink href={profile.url}>{t('panel.result.microblogProfile')}</SafeLink>}
+          {profile.person && <PersonBlock person={profile.person} heading={t('panel.result.personBehind')} />}
         </section>
       );
-    default:
-      return null;
+    }
   }
 }

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import type { AttemptResult } from '@/lib/lookup/attempt';
+import type { PanelRequest } from '@/lib/panel/actions';
 import type { Preview } from '@/lib/lookup/service';
 import type { UserGesture } from '../useLookup';
 import { credits } from './format';
 import { RowOutcome } from './RowOutcome';
 import { previewOf, spendOnRow } from './useLookupRunner';
 
-const requestFor = (row: SearchResultRow) => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
+const requestFor = (row: SearchResultRow): PanelRequest => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
 
 /** Search results: a quick action per row, and "enrich selected" as a cancellable queue. */
 export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {

@@ -9,14 +9,23 @@ export type Extra = Record<string, unknown>;
 
 export type EmailStatus = 'verified' | 'most_probable' | 'not_found' | 'unknown';
 
+/** Whether an address is the person's at work or their own, as the gateway labels it. */
+export type EmailType = 'work' | 'personal';
+
 export interface EmailResult {
   address: string;
   status: EmailStatus;
   /** Only a verified address is safe to send to; everything else is a guess. */
   verified: boolean;
+  /** Undefined when the gateway did not say. */
+  type?: EmailType;
 }
 
-export type PhoneType = 'mobile' | 'work' | 'landline' | 'other';
+/**
+ * The line as the gateway states it. A word Dossier does not know leaves the type undefined
+ * rather than guessing: a screen then says nothing, never a vague "other".
+ */
+export type PhoneType = 'mobile' | 'work' | 'landline';
 
 export interface Phone {
   e164: string;
@@ -42,8 +51,22 @@ export interface Company {
   country?: string;
   phone?: Phone;
   description?: string;
+  /** "Privately Held", "Public Company"… as the gateway words it. */
+  type?: string;
+  /** A range as the gateway words it ("$50M-$100M"). */
+  revenueRange?: string;
+  funding?: CompanyFunding;
+  specialties?: string[];
+  technologies?: string[];
   confidence?: number;
   extra: Extra;
+}
+
+export interface CompanyFunding {
+  totalRaisedUsd?: number;
+  lastRound?: string;
+  /** As the gateway sent it, usually `YYYY-MM-DD`. */
+  lastRoundDate?: string;
 }
 
 export interface Person {

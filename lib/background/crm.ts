@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { Enrichment, Person } from '../api/model';
-import type { HistoryEntry } from '../history/entry';
+import { CRM_PUSH, type HistoryEntry } from '../history/entry';
 import { identity } from '../identity/keys';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
 import { createRateLimiter } from '../lookup/rate-limiter';
@@ -68,10 +67,6 @@ export class CrmRefusal extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The CRM feature in the background: connections (the only reader of their tokens), the
  * outbox and its schedule, the free "already in your CRM" check, exports, and the automatic
@@ -116,7 +111,7 @@ export function createCrmService(deps: CrmServiceDeps) {
     const label = CRM_LABELS[item.target];
     await deps.appendHistory({
       id: deps.newId(),
-      op: 'crmPush',
+      op: CRM_PUSH,
       subject: `${item.contact.fullName} → ${label}`,
       input: { target: item.target, outboxId: item.id, fromLookup: item.contact.historyId },
       identity: item.contact.identity,
@@ -144,16 +139,9 @@ export function createCrmService(deps: CrmServiceDeps) {
   });
 
   function contactOf(entry: HistoryEntry): CrmContact | null {
-    if (entry.op !== 'enrichPerson' || !PUSHABLE_OUTCOMES.has(entry.outcome) || !isRecord(entry.result)) return null;
-    try {
-      const result = entry.result as unknown as Enrichment;
-      if (!isRecord(result.person)) return null;
-      const stored: Record<string, unknown> = result.person;
-      const person = { urls: [], emails: [], phones: [], extra: {}, ...stored } as unknown as Person;
-      return contactFromEnrichment({ ...result, person }, { historyId: entry.id, at: entry.paidAt ?? entry.at });
-    } catch {
-      return null;
-    }
+    // The entry was read through its schema: an enrichPerson result is an Enrichment.
+    if (entry.op !== 'enrichPerson' || !PUSHABLE_OUTCOMES.has(entry.outcome) || !entry.result?.person) return null;
+    return contactFromEnrichment(entry.result, { historyId: entry.id, at: entry.paidAt ?? entry.at });
   }
 
   async function contactFor(historyId: string): Promise<CrmContact> {

@@ -1,6 +1,6 @@
 import { purgeHistory } from '../history/store';
 import { purgeLedger } from '../lookup/ledger';
-import { OPERATIONS } from '../lookup/operations';
+import { OPERATIONS, isOperationName } from '../lookup/operations';
 import { loadPreferences } from '../storage/items';
 
 export const MAINTENANCE_ALARM = 'dossier-maintenance';
@@ -13,7 +13,7 @@ export async function runMaintenance(now: number): Promise<void> {
   await purgeLedger(
     {
       windowFor: (op) =>
-        (OPERATIONS[op as keyof typeof OPERATIONS]?.freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY,
+        (isOperationName(op) && OPERATIONS[op].freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY,
     },
     now,
   );

@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { DOSSIER_ERRORS } from '../errors/catalog';
 import { normaliseEmail, normalisePhone } from '../identity/keys';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
+import type { OperationName } from '../lookup/operation-names';
 
 export const MENU_ITEMS = {
   reversePhone: 'dossier-reverse-phone',
@@ -19,7 +20,7 @@ export interface MenuClick {
 }
 
 export type MenuAction =
-  | { ok: true; request: { op: string; input: Record<string, unknown> } }
+  | { ok: true; request: { op: OperationName; input: Record<string, unknown> } }
   | { ok: false; message: string };
 
 /** A selection reads as a phone only when it is nothing but a number: no words, no dates. */

@@ -1,9 +1,11 @@
 import { t, tn, type MessageKey } from '../i18n';
+import type { Person } from '../api/model';
+import type { OperationName } from '../lookup/operation-names';
 import type { LookupResponse } from '../lookup/service';
 
 type TitleKey = Extract<MessageKey, `notification.op.${string}`>;
 
-const OP_TITLES: Record<string, TitleKey> = {
+const OP_TITLES: Record<OperationName, TitleKey> = {
   enrichPerson: 'notification.op.enrichPerson',
   enrichCompany: 'notification.op.enrichCompany',
   findWorkEmail: 'notification.op.findWorkEmail',
@@ -14,17 +16,35 @@ const OP_TITLES: Record<string, TitleKey> = {
   microblogByEmail: 'notification.op.microblogProfile',
 };
 
-export function titleOf(op: string): string {
+export function titleOf(op: OperationName): string {
   return t(OP_TITLES[op] ?? 'notification.op.lookup');
 }
 
-function pick(value: unknown, ...path: string[]): string | undefined {
-  let current: unknown = value;
-  for (const key of path) {
-    if (!current || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+function clean(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
+}
+
+function nameOf(person: Person | undefined): string | undefined {
+  return clean(person?.fullName) ?? clean([person?.firstName, person?.lastName].filter(Boolean).join(' '));
+}
+
+/** Who or what the answer found, in a few words. */
+function whoOf(response: LookupResponse): string | undefined {
+  switch (response.op) {
+    case 'enrichPerson':
+      return nameOf(response.value?.person) ?? clean(response.value?.company?.name);
+    case 'enrichCompany':
+      return clean(response.value?.name);
+    case 'findWorkEmail':
+      return clean(response.value?.email?.address);
+    case 'searchPhone':
+    case 'searchPersonalEmail':
+    case 'reversePhone':
+      return nameOf(response.value?.person);
+    case 'microblogProfile':
+    case 'microblogByEmail':
+      return clean(response.value?.displayName) ?? (response.value ? `@${response.value.username}` : undefined);
   }
-  return typeof current === 'string' && current.trim() ? current.trim() : undefined;
 }
 
 /** One line for a notification: who was found and what it cost. */
@@ -39,10 +59,7 @@ export function summarise(response: LookupResponse): string {
     case 'paid':
     case 'free':
     case 'cached': {
-      const v = response.value;
-      const who =
-        pick(v, 'person', 'fullName') ?? pick(v, 'fullName') ?? pick(v, 'displayName') ?? pick(v, 'username') ?? pick(v, 'name') ?? pick(v, 'email', 'address') ?? t('notification.found');
-      return t('notification.summary', { who, cost });
+      return t('notification.summary', { who: whoOf(response) ?? t('notification.found'), cost });
     }
     case 'miss':
       return t('cost.miss');

@@ -1,12 +1,4 @@
-import type {
-  Company,
-  Enrichment,
-  MicroblogProfile,
-  PersonalEmailResult,
-  PhoneSearchResult,
-  ReversePhoneResult,
-  WorkEmailResult,
-} from '../api/model';
+import type { OperationAnswer } from '../lookup/operation-names';
 
 /**
  * One answer about someone, as the contact book takes it in: what was asked (the request's
@@ -25,16 +17,11 @@ interface AnswerBase {
   input: Record<string, unknown>;
 }
 
+/** A lookup's typed answer (`result`, by operation), or what a CRM check said. */
 export type ContactAnswer = AnswerBase &
   (
-    | { op: 'enrichPerson'; value: Enrichment }
-    | { op: 'enrichCompany'; value: Company }
-    | { op: 'findWorkEmail'; value: WorkEmailResult }
-    | { op: 'searchPhone'; value: PhoneSearchResult }
-    | { op: 'searchPersonalEmail'; value: PersonalEmailResult }
-    | { op: 'reversePhone'; value: ReversePhoneResult }
-    | { op: 'microblogProfile' | 'microblogByEmail'; value: MicroblogProfile }
-    | { op: 'crmCheck'; value: { crm: string; found: boolean; recordId?: string; url?: string } }
+    | OperationAnswer
+    | { op: 'crmCheck'; result: { crm: string; found: boolean; recordId?: string; url?: string } }
   );
 
 export type ContactAnswerOp = ContactAnswer['op'];

@@ -110,7 +110,8 @@ function personDraft(person: Person, requestKeys: readonly string[], extras: { c
   const profileKey = person.networkUrl ? identity.networkProfile(person.networkUrl) : null;
   const emails: EmailDraft[] = person.emails.map((email) => ({
     address: email.address.toLowerCase(),
-    kind: email.address.toLowerCase() === extras.personalEmail ? 'personal' : emailKind(email.address, extras.companyDomain),
+    // What the gateway says first; else the address asked as personal, else its domain.
+    kind: email.type ?? (email.address.toLowerCase() === extras.personalEmail ? 'personal' : emailKind(email.address, extras.companyDomain)),
     grade: gradeOf(email),
   }));
   const fullName = person.fullName ?? ([person.firstName, person.lastName].filter(present).join(' ') || undefined);
@@ -171,15 +172,15 @@ export function draftsOf(answer: ContactAnswer): Drafts {
   const keys = answer.requestKeys;
   switch (answer.op) {
     case 'enrichPerson': {
-      const { person, company } = answer.value;
+      const { person, company } = answer.result;
       const companyOut = company ? companyDraft(company) : undefined;
       const personOut = person ? personDraft({ ...person, companyName: person.companyName ?? company?.name }, keys, { companyDomain: companyOut?.facts.domain }) : undefined;
       return { person: personOut, company: companyOut };
     }
     case 'enrichCompany':
-      return { company: companyDraft(answer.value, keys) };
+      return { company: companyDraft(answer.result, keys) };
     case 'findWorkEmail': {
-      const result = answer.value;
+      const result = answer.result;
       const domain = normaliseDomain(result.domain ?? '') ?? undefined;
       const best = result.email ? [result.email] : [];
       const all = [...best, ...result.candidates.filter((c) => c.address.toLowerCase() !== result.email?.address.toLowerCase())];
@@ -197,25 +198,25 @@ export function draftsOf(answer: ContactAnswer): Drafts {
       };
     }
     case 'searchPhone': {
-      const person = answer.value.person;
+      const person = answer.result.person;
       return person ? { person: personDraft(person, keys) } : {};
     }
     case 'searchPersonalEmail': {
-      const personal = answer.value.email.toLowerCase();
-      const person = answer.value.person;
+      const personal = answer.result.email.toLowerCase();
+      const person = answer.result.person;
       const withEmail = person.emails.some((e) => e.address.toLowerCase() === personal)
         ? person
         : { ...person, emails: [...person.emails, { address: personal, status: 'verified' as const, verified: true }] };
       return { person: personDraft(withEmail, keys, { personalEmail: personal }) };
     }
     case 'reversePhone': {
-      const { phone, person } = answer.value;
+      const { phone, person } = answer.result;
       const phones = person.phones.some((p) => p.e164 === phone.e164) ? person.phones : [phone, ...person.phones];
       return { person: personDraft({ ...person, phones }, keys) };
     }
     case 'microblogProfile':
     case 'microblogByEmail': {
-      const profile = answer.value;
+      const profile = answer.result;
       const person: Person = profile.person ?? { urls: [], emails: [], phones: [], extra: {} };
       const draft = personDraft({ ...person, fullName: person.fullName ?? profile.displayName, microblogUsername: profile.username }, keys);
       return draft.keys.length || draft.nameKey ? { person: draft } : {};
@@ -223,7 +224,7 @@ export function draftsOf(answer: ContactAnswer): Drafts {
     case 'crmCheck':
       return {
         attachOnly: true,
-        person: { keys: orderKeys(keys), facts: {}, urls: [], emails: [], phones: [], crm: answer.value },
+        person: { keys: orderKeys(keys), facts: {}, urls: [], emails: [], phones: [], crm: answer.result },
       };
   }
 }

@@ -1,21 +1,11 @@
-import type { HistoryEntry } from '../history/entry';
+import { isLookupEntry, type HistoryEntry } from '../history/entry';
+import { answer } from '../lookup/results';
 import { identity } from '../identity/keys';
 import type { CrmCheckItem } from '../crm/messages';
 import type { ContactAnswer } from './answer';
-import type { OperationName } from '../lookup/operations';
 
 /** Outcomes whose entry holds an answer about someone. */
 const ANSWERED = new Set<HistoryEntry['outcome']>(['paid', 'free', 'cached']);
-const OPS: ReadonlySet<string> = new Set<OperationName>([
-  'enrichPerson',
-  'enrichCompany',
-  'findWorkEmail',
-  'searchPhone',
-  'searchPersonalEmail',
-  'reversePhone',
-  'microblogProfile',
-  'microblogByEmail',
-]);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
 
@@ -46,12 +36,9 @@ export function requestKeysOf(entry: Pick<HistoryEntry, 'identity' | 'input'>): 
  * is recorded; the history migration calls it on every old entry, so the book starts complete.
  */
 export function answerOfEntry(entry: HistoryEntry): ContactAnswer | null {
-  if (!ANSWERED.has(entry.outcome) || !OPS.has(entry.op) || entry.result == null || typeof entry.result !== 'object') return null;
-  // The result was validated for its operation when the answer came in (lib/api parsers); the
-  // history's own schema is being typed by operation, which will remove this one assertion.
+  if (!isLookupEntry(entry) || !ANSWERED.has(entry.outcome) || entry.result === undefined) return null;
   return {
-    op: entry.op as Exclude<ContactAnswer['op'], 'crmCheck'>,
-    value: entry.result as never,
+    ...answer(entry.op, entry.result),
     historyId: entry.id,
     at: entry.paidAt ?? entry.at,
     paid: entry.outcome === 'paid',
@@ -72,7 +59,7 @@ export function answersOfCrmCheck(
     .filter((r) => r.state !== 'unknown')
     .map((r) => ({
       op: 'crmCheck' as const,
-      value: { crm: r.target, found: r.state === 'in_crm', ...(r.recordUrl ? { url: r.recordUrl } : {}) },
+      result: { crm: r.target, found: r.state === 'in_crm', ...(r.recordUrl ? { url: r.recordUrl } : {}) },
       historyId: null,
       at,
       paid: false,

@@ -1,3 +1,4 @@
+import { withoutConnectionDegree } from './badges';
 import { cleanText, elementText } from './text';
 
 // The name is in the first h1 or two; later ones are dialogs and feeds.
@@ -8,9 +9,12 @@ export interface Heading {
   text: string;
 }
 
-/** Company headings carry the full name in `title` when the text is truncated. */
+/**
+ * Company headings carry the full name in `title` when the text is truncated. A degree badge
+ * some layouts put inside the heading ("Maya Okafor · 1st") is not part of the name.
+ */
 function headingText(element: Element): string | undefined {
-  return cleanText(element.getAttribute('title')) ?? elementText(element);
+  return withoutConnectionDegree(cleanText(element.getAttribute('title')) ?? elementText(element));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SearchResultRow } from './detection';
+import { withoutConnectionDegree } from './badges';
 import { compact } from './compact';
 import { cleanText, elementText } from './text';
 import { canonicalNetworkUrl } from './urls';
@@ -13,31 +14,74 @@ const MAX_ROWS = 100;
 const ROW = '[data-view-name="search-entity-result-universal-template"]';
 const PROFILE_LINK = 'a[href*="/in/"]';
 
+/** A text node's text, cleaned; undefined for layout whitespace. */
+const textOf = (node: Node) => cleanText(node.textContent, 120);
+
+function* textNodes(root: Element): Generator<Node> {
+  const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT: not a global outside browsers */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node;
+}
+
+interface NameReading {
+  name: string;
+  /** The name's last text node: the headline is looked for after it. */
+  node: Node;
+}
+
 /**
  * The visible copy of a link's name. The network writes names twice,
  * `<span aria-hidden="true">Name</span><span class="visually-hidden">View Name’s profile</span>`:
- * read the visible one, else the link's first text, never both.
+ * read the visible one, else the link's first text, never both; never the degree badge
+ * ("· 2nd") some layouts put in the link beside the name.
  */
-function visibleName(link: Element): string | undefined {
-  const visible = link.querySelector('span[aria-hidden="true"]');
-  if (visible) return elementText(visible, 120);
-  const doc = link.ownerDocument;
-  const walker = doc.createTreeWalker(link, 4 /* NodeFilter.SHOW_TEXT: not a global outside browsers */);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = cleanText(node.textContent, 120);
-    if (text) return text;
+function visibleName(link: Element): NameReading | undefined {
+  for (const span of Array.from(link.querySelectorAll('span[aria-hidden="true"]'))) {
+    const name = withoutConnectionDegree(elementText(span, 120));
+    const node = Array.from(textNodes(span)).pop();
+    if (name && node) return { name, node };
+  }
+  for (const node of textNodes(link)) {
+    const name = withoutConnectionDegree(textOf(node));
+    if (name) return { name, node };
   }
   return undefined;
 }
 
-function headlineOf(row: Element, nameLink: Element, name: string): string | undefined {
-  const byClass = elementText(row.querySelector('.t-14.t-black.t-normal'));
-  if (byClass) return byClass;
-  // Structure: the first line after the block that holds the name.
-  for (let block: Element | null = nameLink; block && block !== row; block = block.parentElement) {
-    const next = block.nextElementSibling;
-    const text = next ? elementText(next) : undefined;
-    if (text && text !== name) return text;
+const BLOCK = new Set(['DIV', 'P', 'LI', 'SECTION', 'ARTICLE', 'H2', 'H3', 'H4', 'H5', 'H6', 'DD', 'DT']);
+
+/** What is not a headline: the name again (or its "View …’s profile" copy), a degree badge, a separator. */
+function isNoise(text: string, name: string): boolean {
+  return text.includes(name) || !withoutConnectionDegree(text) || /^[\s·•|,:;-]*$/.test(text);
+}
+
+/** The line a text node belongs to: its nearest block, unless that block holds the name too. */
+function lineOf(node: Node, nameNode: Node, row: Element): string | undefined {
+  let element = node.parentElement;
+  while (element && !BLOCK.has(element.tagName) && element.parentElement && element.parentElement !== row && !element.parentElement.contains(nameNode)) {
+    element = element.parentElement;
+  }
+  return element ? withoutConnectionDegree(elementText(element)) : undefined;
+}
+
+function headlineOf(row: Element, nameLink: Element, reading: NameReading): string | undefined {
+  const byClass = withoutConnectionDegree(elementText(row.querySelector('.t-14.t-black.t-normal')));
+  if (byClass && !isNoise(byClass, reading.name)) return byClass;
+  // Structure, whatever the classes: the first line of text after the name, outside other
+  // links (a shared connection) and buttons (Connect, Follow). The name's own link may hold
+  // the whole card, headline included.
+  let after = false;
+  for (const node of textNodes(row)) {
+    if (node === reading.node) {
+      after = true;
+      continue;
+    }
+    if (!after) continue;
+    const link = node.parentElement?.closest('a, button');
+    if (link && link !== nameLink) continue;
+    const text = textOf(node);
+    if (!text || isNoise(text, reading.name)) continue;
+    const line = lineOf(node, reading.node, row);
+    if (line && !isNoise(line, reading.name)) return line;
   }
   return undefined;
 }
@@ -48,10 +92,10 @@ function readRow(row: Element, pageUrl: string): SearchResultRow | undefined {
   for (let i = 0; i < links.length && i < 4; i += 1) {
     const link = links[i]!;
     const profileUrl = canonicalNetworkUrl(link.getAttribute('href'), pageUrl, 'person');
-    const fullName = profileUrl ? visibleName(link) : undefined;
-    if (!profileUrl || !fullName) continue;
+    const reading = profileUrl ? visibleName(link) : undefined;
+    if (!profileUrl || !reading) continue;
     const urn = cleanText(row.getAttribute('data-chameleon-result-urn'), 100);
-    return compact({ key: urn ?? profileUrl, fullName, headline: headlineOf(row, link, fullName), profileUrl });
+    return compact({ key: urn ?? profileUrl, fullName: reading.name, headline: headlineOf(row, link, reading), profileUrl });
   }
   return undefined;
 }

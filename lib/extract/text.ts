@@ -1,6 +1,7 @@
 /**
  * Page text is untrusted input: it may carry control characters, bidi overrides that
- * reorder what the panel shows, runs of layout whitespace, or be arbitrarily long.
+ * reorder what the panel shows, icon-font glyphs, runs of layout whitespace, or be
+ * arbitrarily long.
  */
 
 export const MAX_TEXT = 200;
@@ -9,6 +10,11 @@ export const MAX_TEXT = 200;
 // (U+200C/U+200D) stay: they hold emoji sequences and some scripts together.
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
+// Icon fonts draw their glyphs from the private use areas (a verified badge, a company
+// icon): meaningless as text, so never part of a name, headline or company. U+FFFC stands
+// for an embedded object.
+const GLYPHS = /[\uE000-\uF8FF\uFFFC]|[\u{F0000}-\u{FFFFD}]|[\u{100000}-\u{10FFFD}]/gu;
+
 /** Trimmed, whitespace-collapsed, control-free text capped at `max` characters; undefined when empty. */
 export function cleanText(input: string | null | undefined, max = MAX_TEXT): string | undefined {
   if (!input) return undefined;
@@ -16,6 +22,7 @@ export function cleanText(input: string | null | undefined, max = MAX_TEXT): str
   const text = input
     .slice(0, max * 4)
     .replace(INVISIBLE, '')
+    .replace(GLYPHS, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (!text) return undefined;

@@ -1,3 +1,4 @@
+import { withoutConnectionDegree } from './badges';
 import { namesAgree } from './names';
 import { cleanText, elementText } from './text';
 import { canonicalNetworkUrl } from './urls';
@@ -20,13 +21,16 @@ function shortText(element: Element): string | undefined {
   return raw.length > MAX_BLOCK_CHARS ? undefined : cleanText(raw);
 }
 
-/** The first short text found walking forward (or back) from `start` through its ancestors' siblings. */
+/**
+ * The first short text found walking forward (or back) from `start` through its ancestors'
+ * siblings, once a connection-degree badge beside it is set aside.
+ */
 function nearbyText(start: Element, direction: 'next' | 'previous', accept: (text: string) => boolean): string | undefined {
   let current: Element | null = start;
   for (let level = 0; current && level < MAX_LEVELS && current.tagName !== 'SECTION' && current.tagName !== 'MAIN'; level += 1) {
     let sibling = direction === 'next' ? current.nextElementSibling : current.previousElementSibling;
     for (let n = 0; sibling && n < MAX_SIBLINGS; n += 1) {
-      const text = shortText(sibling);
+      const text = withoutConnectionDegree(shortText(sibling));
       if (text && accept(text)) return text;
       sibling = direction === 'next' ? sibling.nextElementSibling : sibling.previousElementSibling;
     }
@@ -35,7 +39,8 @@ function nearbyText(start: Element, direction: 'next' | 'previous', accept: (tex
   return undefined;
 }
 
-// Pronouns ("(She/Her)") and verification badges sit beside the name, before the headline.
+// Pronouns ("(She/Her)"), separators and verification badges sit beside the name, before
+// the headline; the connection degree too (set aside by nearbyText).
 const BESIDE_NAME = /^\(.*\)$|^[·•|]$/;
 
 /** The headline: the first line of text after the name. */
@@ -44,7 +49,7 @@ export function headlineAfter(heading: Element, name: string): string | undefine
 }
 
 export function headlineByClass(card: Element): string | undefined {
-  return elementText(card.querySelector('div.text-body-medium'));
+  return withoutConnectionDegree(elementText(card.querySelector('div.text-body-medium')));
 }
 
 /** The location: the text just before the "Contact info" link, in any UI language. */
@@ -54,7 +59,7 @@ export function locationBeforeContactInfo(card: Element): string | undefined {
 }
 
 export function locationByClass(card: Element): string | undefined {
-  return elementText(card.querySelector('span.text-body-small.inline.t-black--light.break-words'));
+  return withoutConnectionDegree(elementText(card.querySelector('span.text-body-small.inline.t-black--light.break-words')));
 }
 
 export interface Position {

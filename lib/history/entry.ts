@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { CRM_TARGETS, type CrmTarget, type PushResult } from '../crm/types';
+import { CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '../lookup/operation-names';
+import { readResult } from '../lookup/results';
 import { storedPageUrl } from '../ui/page-url';
 
 export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+export { CRM_PUSH };
+
 /**
- * One recorded lookup. `outcome` says what happened:
+ * What one recorded lookup says whatever its operation. `outcome` says what happened:
  *   paid    the gateway answered and charged credits
  *   free    the gateway answered a match at no charge ('Most Probable' email, cached repeat)
  *   cached  answered from Dossier's ledger of earlier paid lookups, no request made
@@ -15,9 +20,8 @@ export type Outcome = (typeof OUTCOMES)[number];
  *   unknown the request went out but its answer was lost (time-out, dropped connection,
  *           stopped worker): it may have been charged; it was not sent again by itself
  */
-export const historyEntrySchema = z.object({
+const entryFields = z.object({
   id: z.string().min(1),
-  op: z.string().min(1),
   /** A readable summary of the input ("https://…/in/jane-doe", "jane@acme.example"). */
   subject: z.string(),
   input: z.record(z.string(), z.unknown()),
@@ -30,15 +34,76 @@ export const historyEntrySchema = z.object({
   at: z.number(),
   /** Origin and path only (see storedPageUrl): entries written before that rule are cleaned on read. */
   pageUrl: z.string().nullable().default(null).transform(storedPageUrl),
-  result: z.unknown().optional(),
   error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
   /** For an `unknown` outcome: the most it may have cost (its price; counted against the daily cap). */
   maxCost: z.number().finite().min(0).optional(),
   /** For an `unknown` outcome: the balance when it was sent and when it was read again. */
   balanceCheck: z.object({ before: z.number().nullable(), after: z.number().nullable() }).optional(),
+  /**
+   * A stored answer that no longer reads as its operation's result (an older release's shape,
+   * or damage), kept as it was so that nothing is lost; never read as a result, only shown raw.
+   */
+  unreadableResult: z.unknown().optional(),
+});
+type EntryFields = z.output<typeof entryFields>;
+
+/** One lookup: its answer, when there is one, is the operation's own result type. */
+export type LookupEntry<Op extends OperationName = OperationName> = {
+  [O in Op]: EntryFields & { op: O; result?: ResultOf<O>; foreign?: undefined };
+}[Op];
+
+export interface CrmPushRecord extends PushResult {
+  target: CrmTarget;
+}
+
+/** A push to a CRM, as the outbox reported it. */
+export type CrmPushEntry = EntryFields & { op: typeof CRM_PUSH; result?: CrmPushRecord; foreign?: undefined };
+
+/**
+ * An entry whose operation this release does not know (written by another release): kept and
+ * listed with its cost, its stored answer only in `unreadableResult`.
+ */
+export type ForeignEntry = EntryFields & { op: string; foreign: true; result?: undefined };
+
+export type HistoryEntry = LookupEntry | CrmPushEntry | ForeignEntry;
+
+const crmPushRecordSchema = z.object({
+  target: z.enum(CRM_TARGETS),
+  action: z.enum(['created', 'updated', 'skipped']),
+  recordId: z.string(),
+  recordUrl: z.string().nullable(),
 });
 
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+function lookupEntry<Op extends OperationName>(fields: EntryFields, op: Op, raw: unknown): LookupEntry<Op> {
+  if (raw === undefined) return { ...fields, op };
+  const result = readResult(op, raw);
+  return result === undefined ? { ...fields, op, unreadableResult: raw } : { ...fields, op, result };
+}
+
+function crmPushEntry(fields: EntryFields, raw: unknown): CrmPushEntry {
+  if (raw === undefined) return { ...fields, op: CRM_PUSH };
+  const result = crmPushRecordSchema.safeParse(raw);
+  return result.success ? { ...fields, op: CRM_PUSH, result: result.data } : { ...fields, op: CRM_PUSH, unreadableResult: raw };
+}
+
+/**
+ * Reads a stored entry. Stored data is a boundary: the answer is checked against its
+ * operation's schema. An entry is never dropped for its answer or its operation: an answer
+ * that no longer reads is kept aside (`unreadableResult`), an unknown operation makes a
+ * `ForeignEntry`. Only an entry whose own fields (id, outcome, cost, time) are broken fails.
+ */
+export const historyEntrySchema = entryFields
+  .extend({ op: z.string().min(1), result: z.unknown().optional(), foreign: z.literal(true).optional() })
+  .transform(({ op, result, foreign: _foreign, ...fields }): HistoryEntry => {
+    if (isOperationName(op)) return lookupEntry(fields, op, result);
+    if (op === CRM_PUSH) return crmPushEntry(fields, result);
+    const raw = result ?? fields.unreadableResult;
+    return { ...fields, op, foreign: true, ...(raw === undefined ? {} : { unreadableResult: raw }) };
+  });
+
+export function isLookupEntry(entry: HistoryEntry): entry is LookupEntry {
+  return !entry.foreign && entry.op !== CRM_PUSH;
+}
 
 /** What an entry counts against the daily cap: a lost answer counts at the most it may have cost. */
 export function capCost(entry: Pick<HistoryEntry, 'outcome' | 'cost' | 'maxCost'>): number {

@@ -99,6 +99,9 @@ export const en = {
   'result.unverified': 'unverified',
   'result.mostProbable': 'unverified (most probable)',
   'result.onWhatsapp': 'on WhatsApp',
+  'result.phoneType.mobile': 'mobile',
+  'result.phoneType.landline': 'landline',
+  'result.phoneType.work': 'work',
   'result.notOnWhatsapp': 'not on WhatsApp',
   'result.noDetails': 'No details in this answer.',
 
@@ -151,6 +154,7 @@ export const en = {
   'history.paidAt': 'Paid on',
   'history.fullResult': 'Full result',
   'history.noResult': 'No result was recorded.',
+  'history.unreadableResult': 'The answer was kept as stored: this version of Dossier cannot read its shape.',
   'history.runAgain': 'Run again',
   'history.runAgainPrice': 'Running it again costs {price}.',
   'history.runAgainConfirm': 'Run again and pay',

@@ -1,8 +1,9 @@
+import type { OperationName } from './operation-names';
 import type { LookupResponse } from './service';
 
 /** What a screen asks the worker to run. */
 export interface SpendRequest {
-  op: string;
+  op: OperationName;
   input: Record<string, unknown>;
   refresh?: boolean;
 }

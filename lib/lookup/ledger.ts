@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { allOrNothing } from '../storage/transaction';
 import { announceRecords, withRecords } from '../storage/vault';
 import { matchingKeys } from './ledger-keys';
+import { OPERATION_NAMES, type OperationName, type ResultOf } from './operation-names';
+import { readResult } from './results';
 
 /**
  * The ledger of paid lookups: what was bought, for whom, when, for how much. A repeat of
@@ -14,15 +16,41 @@ import { matchingKeys } from './ledger-keys';
  * history id), found through the multiEntry `keys` index: a check is one index look-up per
  * key, whatever the size of the ledger.
  */
-export const ledgerEntrySchema = z.object({
-  op: z.string(),
+const ledgerFields = z.object({
   keys: z.array(z.string()).min(1),
   paidAt: z.number(),
   creditBurn: z.number().min(0),
-  result: z.unknown(),
   historyId: z.string(),
 });
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+type LedgerFields = z.output<typeof ledgerFields>;
+
+/** A paid answer of one operation: serving it as a repeat gives the caller that operation's result. */
+export type LedgerEntry<Op extends OperationName = OperationName> = { [O in Op]: LedgerFields & { op: O; result: ResultOf<O> } }[Op];
+
+function ledgerEntry<Op extends OperationName>(fields: LedgerFields, op: Op, result: ResultOf<Op>): LedgerEntry<Op> {
+  return { ...fields, op, result };
+}
+
+/**
+ * Reads a stored entry (stored data is a boundary). An entry whose answer no longer reads as
+ * its operation's result cannot answer a repeat, so it fails here and is not served; the
+ * answer itself stays in history, where it was recorded when it was paid for.
+ */
+export const ledgerEntrySchema = ledgerFields
+  .extend({ op: z.enum(OPERATION_NAMES), result: z.unknown() })
+  .transform(({ op, result, ...fields }, ctx): LedgerEntry => {
+    const read = readResult(op, result);
+    if (read === undefined) {
+      ctx.addIssue({ code: 'custom', message: `The stored answer no longer reads as a ${op} result.`, path: ['result'] });
+      return z.NEVER;
+    }
+    return ledgerEntry(fields, op, read);
+  });
+
+/** Whether a ledger entry answers `op` (and so holds `op`'s result). */
+export function isLedgerEntryOf<Op extends OperationName>(entry: LedgerFields & { op: OperationName; result: unknown }, op: Op): entry is LedgerEntry<Op> {
+  return entry.op === op;
+}
 
 export const LEDGER_STORE = 'ledger';
 

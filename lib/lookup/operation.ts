@@ -2,10 +2,14 @@ import type { ZodType } from 'zod';
 import type { EnrichmentClient } from '../api';
 import type { ApiError } from '../api/errors';
 import type { Preferences } from '../settings/preferences';
+import type { OperationName, ResultOf } from './operation-names';
 
-/** What a lookup operation needs to say about itself for the lookup service to run it. */
-export interface Operation<Input, Value> {
-  name: string;
+/**
+ * What a lookup operation needs to say about itself for the lookup service to run it. Its
+ * name decides what it answers (`ResultOf`), so the two cannot drift apart.
+ */
+export interface Operation<Input, Op extends OperationName, Value = ResultOf<Op>> {
+  name: Op;
   /** Validates what a caller (often a web page's content script) sent. */
   input: ZodType<Input>;
   /** Phone answers go stale sooner (30 days by default) than the rest (90). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Enrichment, MicroblogProfile, Person, PhoneSearchResult, WorkEmailResult } from '../api';
+import type { Person } from '../api';
 import { fullEnrichInput, enrichCompanyInput } from '../api/inputs/enrich';
 import { findWorkEmailInput } from '../api/inputs/find-email';
 import { emailInput } from '../api/inputs/email';
@@ -10,6 +10,9 @@ import { identity } from '../identity/keys';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
 import type { Preferences } from '../settings/preferences';
 import type { Operation } from './operation';
+import type { OperationName } from './operation-names';
+
+export { OPERATION_NAMES, isOperationName, type OperationAnswer, type OperationName, type OperationResults, type ResultOf } from './operation-names';
 
 /**
  * Prices before the click: the most an action may cost. From the interface (full enrichment
@@ -26,9 +29,7 @@ export const PRICES = {
   reversePhone: 1,
   microblogProfile: 1,
   microblogByEmail: 1,
-} as const;
-
-export type OperationName = keyof typeof PRICES;
+} as const satisfies Record<OperationName, number>;
 
 const text = z.string().trim().min(1).max(2_000);
 
@@ -78,7 +79,7 @@ function toFullEnrich(input: EnrichPersonInput) {
   return { fullName: input.fullName, company: input.company };
 }
 
-const enrichPerson: Operation<EnrichPersonInput, Enrichment> = {
+const enrichPerson: Operation<EnrichPersonInput, 'enrichPerson'> = {
   name: 'enrichPerson',
   input: enrichPersonInput.superRefine(validatedBy(fullEnrichInput, toFullEnrich)),
   freshness: 'other',
@@ -98,17 +99,15 @@ const enrichPerson: Operation<EnrichPersonInput, Enrichment> = {
 
 const companyInput = z.object({ company: text }).strict();
 
-const enrichCompany: Operation<z.infer<typeof companyInput>, unknown> = {
+const enrichCompany: Operation<z.infer<typeof companyInput>, 'enrichCompany'> = {
   name: 'enrichCompany',
   input: companyInput.superRefine(validatedBy(enrichCompanyInput, (i) => i)),
   freshness: 'other',
   price: PRICES.enrichCompany,
   subject: (i) => i.company,
   identities: (i) => keys(identity.networkProfile(i.company), identity.domain(i.company), `company-name:${i.company.toLowerCase()}`),
-  resultIdentities: (v) => {
-    const company = v as { domain?: string; networkUrl?: string };
-    return keys(company.domain ? identity.domain(company.domain) : null, company.networkUrl ? identity.networkProfile(company.networkUrl) : null);
-  },
+  resultIdentities: (company) =>
+    keys(company.domain ? identity.domain(company.domain) : null, company.networkUrl ? identity.networkProfile(company.networkUrl) : null),
   run: (client, i, prefs) => client.enrichCompany({ company: i.company, companyFull: prefs.lookups.fullFlags.companyFull }),
 };
 
@@ -128,7 +127,7 @@ function toFindEmail(i: FindEmailInput, prefs?: Preferences) {
   };
 }
 
-const findWorkEmail: Operation<FindEmailInput, WorkEmailResult> = {
+const findWorkEmail: Operation<FindEmailInput, 'findWorkEmail'> = {
   name: 'findWorkEmail',
   input: findEmailInput.superRefine(validatedBy(findWorkEmailInput, toFindEmail)),
   freshness: 'other',
@@ -144,7 +143,7 @@ const findWorkEmail: Operation<FindEmailInput, WorkEmailResult> = {
 const phoneSearchInput = z.object({ profileUrl: text.optional(), email: text.optional() }).strict();
 type PhoneSearchInput = z.infer<typeof phoneSearchInput>;
 
-const searchPhone: Operation<PhoneSearchInput, PhoneSearchResult> = {
+const searchPhone: Operation<PhoneSearchInput, 'searchPhone'> = {
   name: 'searchPhone',
   input: phoneSearchInput.superRefine(validatedBy(searchPhoneInput, (i) => i)),
   freshness: 'phone',
@@ -160,7 +159,7 @@ const searchPhone: Operation<PhoneSearchInput, PhoneSearchResult> = {
 
 const emailOnly = z.object({ email: text }).strict();
 
-const searchPersonalEmail: Operation<z.infer<typeof emailOnly>, unknown> = {
+const searchPersonalEmail: Operation<z.infer<typeof emailOnly>, 'searchPersonalEmail'> = {
   name: 'searchPersonalEmail',
   input: emailOnly.superRefine(validatedBy(emailInput, (i) => i)),
   freshness: 'other',
@@ -175,7 +174,7 @@ const searchPersonalEmail: Operation<z.infer<typeof emailOnly>, unknown> = {
 const phoneOnly = z.object({ phone: text, region: z.string().regex(/^[A-Z]{2}$/).optional() }).strict();
 type PhoneOnly = z.infer<typeof phoneOnly>;
 
-const reversePhone: Operation<PhoneOnly, unknown> = {
+const reversePhone: Operation<PhoneOnly, 'reversePhone'> = {
   name: 'reversePhone',
   input: phoneOnly.superRefine(validatedBy(reversePhoneInput, (i: PhoneOnly) => ({ phone: i.phone, defaultRegion: i.region }))),
   freshness: 'phone',
@@ -189,7 +188,7 @@ const reversePhone: Operation<PhoneOnly, unknown> = {
 const microblogInput = z.object({ username: text.optional(), profileUrl: text.optional() }).strict();
 type MicroblogInput = z.infer<typeof microblogInput>;
 
-const microblogProfile: Operation<MicroblogInput, MicroblogProfile> = {
+const microblogProfile: Operation<MicroblogInput, 'microblogProfile'> = {
   name: 'microblogProfile',
   input: microblogInput.superRefine(validatedBy(microblogByUsernameInput, (i) => i)),
   freshness: 'other',
@@ -200,7 +199,7 @@ const microblogProfile: Operation<MicroblogInput, MicroblogProfile> = {
   run: (client, i) => client.microblogByUsername(i),
 };
 
-const microblogByEmail: Operation<z.infer<typeof emailOnly>, MicroblogProfile> = {
+const microblogByEmail: Operation<z.infer<typeof emailOnly>, 'microblogByEmail'> = {
   name: 'microblogByEmail',
   input: emailOnly.superRefine(validatedBy(emailInput, (i) => i)),
   freshness: 'other',
@@ -220,4 +219,7 @@ export const OPERATIONS = {
   reversePhone,
   microblogProfile,
   microblogByEmail,
-} satisfies Record<OperationName, Operation<any, any>>;
+} satisfies { [Op in OperationName]: Operation<any, Op> };
+
+/** The operations by name, each with its own answer type; a test may hand the service fewer. */
+export type OperationTable = { readonly [Op in OperationName]?: Operation<any, Op> };

@@ -1,10 +1,13 @@
+import { z } from 'zod';
 import type { EnrichmentClient } from '../api';
 import type { ApiError } from '../api/errors';
 import { DOSSIER_ERRORS, outcomeUnknownMessage, type LostAnswer } from '../errors/catalog';
-import type { HistoryEntry } from '../history/entry';
+import { isLookupEntry, type HistoryEntry, type LookupEntry } from '../history/entry';
 import type { Preferences } from '../settings/preferences';
-import type { Operation, OperationResult } from './operation';
-import type { LedgerEntry } from './ledger';
+import type { Operation } from './operation';
+import { isOperationName, type OperationName, type ResultOf } from './operation-names';
+import type { OperationTable } from './operations';
+import { isLedgerEntryOf, type LedgerEntry } from './ledger';
 import { ledgerKeys } from './ledger-keys';
 import type { PendingLookup } from './journal';
 import { PAID_CALL, withRetry, type RetryPolicy } from './retry';
@@ -15,14 +18,15 @@ import { storedPageUrl } from '../ui/page-url';
 
 const DAY = 86_400_000;
 
-type AnyOperation = Operation<any, any>;
+/** Any one operation, each with its own answer type (`Operation<any, any>` would lose it). */
+type AnyOperation = { [Op in OperationName]: Operation<any, Op> }[OperationName];
 interface Refusal {
   kind: string;
   message: string;
 }
 
 export interface LookupRequest {
-  op: string;
+  op: OperationName;
   input: unknown;
   /** Pay again even when the ledger holds a fresh answer. */
   refresh?: boolean;
@@ -50,11 +54,9 @@ export interface BalanceCheck {
   after: number | null;
 }
 
-export interface LookupResponse {
+interface ResponseFields {
   status: LookupStatus;
-  op: string;
   historyId: string | null;
-  value?: unknown;
   cost: number;
   fromLedger: boolean;
   /** For a ledger answer: when it was paid for. */
@@ -67,8 +69,19 @@ export interface LookupResponse {
   balanceCheck?: BalanceCheck;
 }
 
+/**
+ * What a lookup came to. Discriminated on `op`: checking the operation tells the answer's
+ * type (`ResultOf`), so no screen has to guess what `value` holds.
+ */
+export type LookupResponse<Op extends OperationName = OperationName> = {
+  [O in Op]: ResponseFields & { op: O; value?: ResultOf<O> };
+}[Op];
+
+/** A response before it is recorded: the service adds the operation and the history id. */
+type Settled<Op extends OperationName> = Omit<ResponseFields, 'historyId'> & { value?: ResultOf<Op> };
+
 export interface Preview {
-  op: string;
+  op: OperationName;
   /** What the action costs now: 0 when the ledger has a fresh answer. */
   cost: number;
   /** What it would cost to refresh (pay again). */
@@ -78,7 +91,7 @@ export interface Preview {
 }
 
 export interface LookupDeps {
-  operations: Readonly<Record<string, Operation<any, any>>>;
+  operations: OperationTable;
   preferences(): Promise<Preferences>;
   client(): Promise<EnrichmentClient | null>;
   ledger: {
@@ -109,7 +122,7 @@ export interface LookupDeps {
   newId(): string;
 }
 
-function freshnessWindow(op: Operation<unknown, unknown>, prefs: Preferences): number {
+function freshnessWindow(op: Pick<AnyOperation, 'freshness'>, prefs: Preferences): number {
   return (op.freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY;
 }
 
@@ -142,7 +155,8 @@ export function createLookupService(deps: LookupDeps) {
     | { stage: 'blocked' | 'ready'; op: AnyOperation; prefs: Preferences; input: unknown; keys: string[]; refused?: Refusal };
 
   async function prepare(request: LookupRequest): Promise<Prepared> {
-    const op = deps.operations[request.op];
+    // The protocol lets only operation names through; a journal or a caller of another release may not.
+    const op: AnyOperation | undefined = isOperationName(request.op) ? deps.operations[request.op] : undefined;
     if (!op) return { stage: 'unknown', refused: refusal('invalid_input', DOSSIER_ERRORS.unknown_operation) };
     const prefs = await deps.preferences();
     const parsed = op.input.safeParse(request.input);
@@ -167,7 +181,7 @@ export function createLookupService(deps: LookupDeps) {
       return { op: request.op, cost: 0, price, inLedger: null, refused: prepared.refused };
     }
     const { op, prefs, keys } = prepared;
-    const hit = await deps.ledger.find(op.name, keys, freshnessWindow(op, prefs), deps.now());
+    const hit = await ledgerHit(op, keys, prefs, deps.now());
     return {
       op: op.name,
       cost: hit ? 0 : op.price,
@@ -176,25 +190,47 @@ export function createLookupService(deps: LookupDeps) {
     };
   }
 
-  async function record(request: LookupRequest, op: string, subject: string, identity: string | null, response: Omit<LookupResponse, 'historyId' | 'op'>, historyId: string, prefs: Preferences | null, input: unknown) {
-    const entry: HistoryEntry = {
-      id: historyId,
+  /** The paid answer of `op` the ledger holds for these identities, still fresh. */
+  async function ledgerHit<Op extends OperationName>(op: Operation<any, Op>, keys: string[], prefs: Preferences, now: number): Promise<LedgerEntry<Op> | null> {
+    const hit = await deps.ledger.find(op.name, keys, freshnessWindow(op, prefs), now);
+    return hit && isLedgerEntryOf(hit, op.name) ? hit : null;
+  }
+
+  async function record<Op extends OperationName>(
+    request: Pick<LookupRequest, 'input' | 'pageUrl'>,
+    op: Op,
+    subject: string,
+    identity: string | null,
+    response: Settled<Op>,
+    historyId: string,
+    prefs: Preferences | null,
+    input: unknown,
+  ): Promise<LookupResponse<Op>> {
+    const entry: LookupEntry<Op> = {
+      ...entryFields(request, subject, identity, response, historyId, input),
       op,
+      ...(response.value === undefined ? {} : { result: response.value }),
+    };
+    await deps.history.append(widenEntry(entry), prefs?.history.maxEntries ?? 10_000);
+    return { ...response, op, historyId };
+  }
+
+  /** Everything an entry records but its operation and answer. */
+  function entryFields(request: Pick<LookupRequest, 'input' | 'pageUrl'>, subject: string, identity: string | null, response: Omit<ResponseFields, 'historyId'>, historyId: string, input: unknown) {
+    return {
+      id: historyId,
       subject,
-      input: (input && typeof input === 'object' ? input : { value: request.input }) as Record<string, unknown>,
+      input: recordOf(input ?? { value: request.input }),
       identity,
-      outcome: response.status === 'needs_confirmation' ? 'refused' : response.status,
+      outcome: response.status === 'needs_confirmation' ? ('refused' as const) : response.status,
       cost: response.cost,
       fromLedger: response.fromLedger,
       paidAt: response.paidAt,
       at: deps.now(),
       pageUrl: storedPageUrl(request.pageUrl),
-      result: response.value,
       error: response.error ?? null,
       ...(response.status === 'unknown' ? { maxCost: unknownMaxCost(response), ...(response.balanceCheck ? { balanceCheck: response.balanceCheck } : {}) } : {}),
     };
-    await deps.history.append(entry, prefs?.history.maxEntries ?? 10_000);
-    return { ...response, op, historyId };
   }
 
   async function execute(request: LookupRequest, historyId: string): Promise<LookupResponse> {
@@ -204,13 +240,22 @@ export function createLookupService(deps: LookupDeps) {
     if (prepared.stage === 'invalid') {
       return record(request, prepared.op.name, summarise(request.input), null, { ...base, status: 'refused', error: prepared.refused }, historyId, prepared.prefs, null);
     }
+    return run(request, historyId, prepared);
+  }
+
+  async function run<Op extends OperationName>(
+    request: LookupRequest,
+    historyId: string,
+    prepared: { stage: 'blocked' | 'ready'; op: Operation<any, Op>; prefs: Preferences; input: unknown; keys: string[]; refused?: Refusal },
+  ): Promise<LookupResponse<Op>> {
     const { op, prefs, input, keys } = prepared;
+    const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
     const subject = op.subject(input);
     const identity = keys[0] ?? null;
     if (prepared.stage === 'blocked') return record(request, op.name, subject, identity, { ...base, status: 'refused', error: prepared.refused! }, historyId, prefs, input);
 
     const now = deps.now();
-    const hit = await deps.ledger.find(op.name, keys, freshnessWindow(op, prefs), now);
+    const hit = await ledgerHit(op, keys, prefs, now);
     if (hit && !request.refresh) {
       return record(request, op.name, subject, identity, { ...base, status: 'cached', fromLedger: true, paidAt: hit.paidAt, value: hit.result }, historyId, prefs, input);
     }
@@ -236,7 +281,7 @@ export function createLookupService(deps: LookupDeps) {
     const before = (await deps.balance.known()) ?? (await deps.balance.reread().catch(() => null));
     try {
       await deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
-      const result: OperationResult<unknown> = await withRetry(() => op.run(client, input, prefs), deps.retryPolicy, PAID_CALL);
+      const result = await withRetry(() => op.run(client, input, prefs), deps.retryPolicy, PAID_CALL);
       if (!result.ok && result.error.answerLost) {
         const response = await lostAnswer(op.price, whyLost(result.error), before);
         return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);
@@ -247,14 +292,7 @@ export function createLookupService(deps: LookupDeps) {
       }
       const cost = result.creditBurn;
       if (cost > 0) {
-        await deps.ledger.record({
-          op: op.name,
-          keys: ledgerKeys(keys, op.resultIdentities(result.value)),
-          paidAt: deps.now(),
-          creditBurn: cost,
-          result: result.value,
-          historyId,
-        });
+        await deps.ledger.record(widenLedgerEntry(paidEntry(op.name, ledgerKeys(keys, op.resultIdentities(result.value)), deps.now(), cost, result.value, historyId)));
         deps.afterPaidLookup();
       }
       return await record(request, op.name, subject, identity, { ...base, refreshed, status: cost > 0 ? 'paid' : 'free', cost, value: result.value }, historyId, prefs, input);
@@ -305,13 +343,20 @@ export function createLookupService(deps: LookupDeps) {
           await deps.journal.markDone(pending.historyId);
           continue;
         }
-        const request = pending.request as LookupRequest;
-        const op = deps.operations[request.op];
+        const request = journalledRequest(pending.request);
+        const op: AnyOperation | undefined = isOperationName(request.op) ? deps.operations[request.op] : undefined;
         const prefs = await deps.preferences();
         const price = pending.price ?? op?.price ?? 0;
         const response = await lostAnswer(price, 'stopped', pending.balanceBefore ?? null);
         const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
-        results.push(await record(request, request.op, op ? safeSubject(op, request.input) : summarise(request.input), null, { ...base, ...response }, pending.historyId, prefs, request.input));
+        if (isOperationName(request.op)) {
+          const subject = op ? safeSubject(op, request.input) : summarise(request.input);
+          results.push(await record(request, request.op, subject, null, { ...base, ...response }, pending.historyId, prefs, request.input));
+        } else {
+          // Journalled by a release that had this operation: still recorded, so its possible cost is not lost.
+          const fields = entryFields(request, summarise(request.input), null, { ...base, ...response }, pending.historyId, request.input);
+          await deps.history.append({ ...fields, op: request.op || 'unknown', foreign: true }, prefs.history.maxEntries);
+        }
         await deps.journal.markDone(pending.historyId);
       }
       return results;
@@ -330,7 +375,8 @@ export function createLookupService(deps: LookupDeps) {
     const running = attempts.get(historyId);
     if (running) return running;
     const entry = await fromHistory(historyId);
-    return entry ? responseOf(entry) : null;
+    // Attempt ids name lookups; any other entry under that id is not this attempt's outcome.
+    return entry && isLookupEntry(entry) ? responseOf(entry) : null;
   }
 
   return { lookup, preview, recover, outcomeOf };
@@ -349,12 +395,12 @@ function unknownMaxCost(response: Pick<LookupResponse, 'price'>): number {
   return response.price ?? 0;
 }
 
-function responseOf(entry: HistoryEntry): LookupResponse {
+function responseOf<Op extends OperationName>(entry: LookupEntry<Op>): LookupResponse<Op> {
   return {
     status: entry.outcome,
     op: entry.op,
     historyId: entry.id,
-    value: entry.result,
+    ...(entry.result === undefined ? {} : { value: entry.result }),
     cost: entry.cost,
     fromLedger: entry.fromLedger,
     paidAt: entry.paidAt,
@@ -365,7 +411,31 @@ function responseOf(entry: HistoryEntry): LookupResponse {
   };
 }
 
-function safeSubject(op: Operation<any, any>, input: unknown): string {
+// TypeScript cannot see that a value built for one operation `Op` is one of the values for all
+// operations (microsoft/TypeScript#30581): these two upcasts say so, and nothing else does.
+const widenEntry = <Op extends OperationName>(entry: LookupEntry<Op>): LookupEntry => entry as LookupEntry;
+const widenLedgerEntry = <Op extends OperationName>(entry: LedgerEntry<Op>): LedgerEntry => entry as LedgerEntry;
+
+function paidEntry<Op extends OperationName>(op: Op, keys: string[], paidAt: number, creditBurn: number, result: ResultOf<Op>, historyId: string): LedgerEntry<Op> {
+  return { op, keys, paidAt, creditBurn, result, historyId };
+}
+
+/** What the journal kept of a request: read, not trusted (another release may have written it). */
+const journalledRequestSchema = z
+  .object({
+    op: z.string().catch(''),
+    input: z.unknown(),
+    refresh: z.boolean().optional().catch(undefined),
+    pageUrl: z.string().nullable().optional().catch(null),
+  })
+  .catch({ op: '', input: undefined });
+const journalledRequest = (raw: unknown) => journalledRequestSchema.parse(raw);
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : { value };
+}
+
+function safeSubject(op: AnyOperation, input: unknown): string {
   const parsed = op.input.safeParse(input);
   return parsed.success ? op.subject(parsed.data) : summarise(input);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
 import type { HistoryEntry } from '../history/entry';
+import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
 import type { Preferences } from '../settings/preferences';
@@ -39,7 +40,8 @@ export type ConnectionTest =
  */
 const lookupRequest = z
   .object({
-    op: z.string().min(1).max(64),
+    /** Only the operations Dossier offers: anything else is refused before a handler sees it. */
+    op: z.enum(OPERATION_NAMES),
     input: z.record(z.string(), z.unknown()),
     refresh: z.boolean().optional(),
     confirmed: z.boolean().optional(),

@@ -1,8 +1,9 @@
 import type { Detection } from '../extract/detection';
 import { t } from '../i18n';
+import type { OperationName } from '../lookup/operation-names';
 
 export interface PanelRequest {
-  op: string;
+  op: OperationName;
   input: Record<string, string>;
 }
 

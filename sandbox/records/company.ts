@@ -8,9 +8,23 @@ export interface CompanyDepth {
   full: boolean;
 }
 
-/** The `company` block of a full enrichment, as deep as the caller's flags ask. */
+/**
+ * The `company` block of a full enrichment, as deep as the caller's flags ask. Without a flag
+ * it holds the basic facts the live gateway's `company.basic` carries (name, website,
+ * industry, size and where it is).
+ */
 export function companyBlock(company: Company, depth: CompanyDepth): Record<string, unknown> {
-  const block: Record<string, unknown> = { name: company.name, domain: company.domain, networkUrl: company.networkUrl };
+  const block: Record<string, unknown> = {
+    name: company.name,
+    domain: company.domain,
+    networkUrl: company.networkUrl,
+    website: company.website,
+    industry: company.industry,
+    size: company.size,
+    city: company.headquarters.city,
+    region: company.headquarters.region,
+    country: company.headquarters.country,
+  };
   if (depth.premium || depth.full) {
     Object.assign(block, {
       industry: company.industry,

@@ -1,5 +1,5 @@
 import type { Company, Person } from '../directory';
-import { countryName, isInEu } from '../geo';
+import { continentOf, countryName, isInEu, timeZoneOf } from '../geo';
 import { companyBlock } from './company';
 import { phoneFacts } from './phones';
 
@@ -26,6 +26,42 @@ const COMPANY_CONFIDENCE: Record<CompanyMatch, number> = { networkUrl: 99, domai
 // Records carry a fixed "last refreshed" date so answers are byte-for-byte repeatable.
 const LAST_UPDATED = '2026-01-15';
 const REFERENCE_YEAR = 2026;
+
+const DECISION_MAKERS = new Set(['C-Level', 'VP', 'Director']);
+
+/**
+ * Facts every person record carries beyond the interface's, whatever the flags: where and
+ * when the person works, what can be found for them (without revealing it: the phones and
+ * personal emails themselves come with their flags or operations), and their public profiles.
+ */
+function profileFacts(person: Person, company: Company) {
+  const phones = phoneFacts(person);
+  const previous = person.experience.find((position) => position.endDate !== null);
+  const school = person.education[0];
+  return {
+    timezone: timeZoneOf(person.country, person.region),
+    continent: continentOf(person.country),
+    industry: company.industry,
+    isDecisionMaker: DECISION_MAKERS.has(person.seniority),
+    yearsInRole: REFERENCE_YEAR - Number(person.startDate.slice(0, 4)),
+    previousCompany: previous?.company ?? null,
+    previousJobTitle: previous?.title ?? null,
+    highestDegree: school?.degree ?? null,
+    almaMater: school?.school ?? null,
+    primaryLanguage: person.languages[0] ?? null,
+    emailDomain: person.email ? company.domain : null,
+    emailType: person.email ? 'work' : null,
+    hasPhone: phones.length > 0,
+    hasMobile: phones.some((phone) => phone.type === 'mobile'),
+    // Personal emails are offered only outside the EU (interface, section 1), so the hint is too.
+    hasPersonalEmail: Boolean(person.personalEmail) && !isInEu(person.country),
+    microblogFollowers: person.microblog?.followers ?? null,
+    socialProfiles: [
+      { network: 'professional', url: person.networkUrl, username: person.slug },
+      ...(person.microblogUsername ? [{ network: 'microblog', url: `https://x.com/${person.microblogUsername}`, username: person.microblogUsername }] : []),
+    ],
+  };
+}
 
 export function workEmailStatus(person: Person, company: Company): 'Valid' | 'MostProbable' | null {
   if (!person.email) return null;
@@ -61,6 +97,7 @@ export function fullPersonRecord(person: Person, company: Company, flags: FullFl
     microblogUsername: person.microblogUsername,
     microblogUrl: person.microblogUsername ? `https://x.com/${person.microblogUsername}` : null,
     photoUrl: `https://media.sandbox.example/photos/${person.id}.png`,
+    ...profileFacts(person, company),
     matchedBy: match,
     lastUpdated: LAST_UPDATED,
   };

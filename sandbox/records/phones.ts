@@ -1,14 +1,29 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Person } from '../directory';
-import { fictionRangeOf, type PhoneKind } from '../fiction-phones';
+import { fictionRangeOf } from '../fiction-phones';
+
+/** The line as the gateway states it: every phone it returns says which. */
+export type LineType = 'mobile' | 'landline';
 
 export interface PhoneFacts {
   number: string;
   displayInternational: string;
   /** ISO 3166-1 alpha-2 of the number's region, e.g. `CA` for +1 416. */
   countryCode: string;
-  type: PhoneKind;
+  type: LineType;
   whatsapp: boolean;
+}
+
+/**
+ * The range says mobile or landline where the regulator's does. The North American fiction
+ * range says neither; there the directory lists a person's direct line first, so the sandbox
+ * states it as their mobile and any later number as a landline, as a gateway that knows the
+ * carrier would.
+ */
+function lineType(number: string, index: number): LineType {
+  const kind = fictionRangeOf(number)?.kind;
+  if (kind === 'mobile' || kind === 'landline') return kind;
+  return index === 0 ? 'mobile' : 'landline';
 }
 
 /** Everything the records say about a person's phones, derived from the E.164 numbers. */
@@ -21,7 +36,7 @@ export function phoneFacts(person: Person): PhoneFacts[] {
       // Fiction ranges are often "invalid" to libphonenumber-js (no `country`); the calling
       // code's main country is then the honest answer (+44 7700 900xxx is GB).
       countryCode: parsed?.country ?? parsed?.getPossibleCountries()[0] ?? '',
-      type: fictionRangeOf(number)?.kind ?? 'landline-or-mobile',
+      type: lineType(number, index),
       whatsapp: person.whatsapp[index] ?? false,
     };
   });

@@ -43,6 +43,8 @@ export async function contextMenuClick(worker: Worker, pageUrl: string, click: {
 async function inVault(worker: Worker, write: Record<string, unknown> | null): Promise<Record<string, unknown>> {
   return worker.evaluate(async (write) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      // No version: whichever the extension has opened (the record stores came with 2); a
+      // vault not created yet is created at 1, which the extension then upgrades.
       const request = indexedDB.open('dossier-vault');
       request.onupgradeneeded = () => {
         for (const name of ['items', 'meta']) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);

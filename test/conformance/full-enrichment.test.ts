@@ -37,10 +37,41 @@ describe('/v2/full: the interface’s record', () => {
     expect(data.personConfidenceScore).toBeLessThanOrEqual(100);
   });
 
-  it('carries 50 or more fields in total with every flag on (counting the company block’s)', async () => {
+  /** Fields of the record, the company block's counted with the rest (the interface counts them so). */
+  const fieldCount = (data: Data) => Object.keys(data).length - 1 + Object.keys(data.company).length;
+
+  it.each(['maya-chen', 'hugo-bernard', 'priya-raman', 'søren-østergaard-1a2b3c'])('carries 50 or more fields without any flag, as the interface says: %s', async (slug) => {
+    const data = await full({ data: `https://www.linkedin.com/in/${encodeURIComponent(slug)}` });
+    expect(fieldCount(data)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('carries more with every flag on', async () => {
     const data = await full({ data: MAYA, companyPremium: 'true', companyFull: 'true', personFull: 'true', phoneFull: 'true', whatsappCheck: 'true' });
-    const count = Object.keys(data).length - 1 + Object.keys(data.company).length;
-    expect(count).toBeGreaterThanOrEqual(50);
+    expect(fieldCount(data)).toBeGreaterThan(fieldCount(await full({ data: MAYA })));
+  });
+
+  it('says what can be found without revealing it, and where and when the person works', async () => {
+    expect(await full({ data: MAYA })).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      continent: 'North America',
+      industry: 'Software Development',
+      isDecisionMaker: true,
+      yearsInRole: 9,
+      previousCompany: 'Kestrel & Finch',
+      emailDomain: 'northwind-analytics.example',
+      emailType: 'work',
+      hasPhone: true,
+      hasMobile: true,
+      hasPersonalEmail: true,
+      socialProfiles: [
+        { network: 'professional', url: MAYA, username: 'maya-chen' },
+        { network: 'microblog', url: 'https://x.com/mayabuilds', username: 'mayabuilds' },
+      ],
+    });
+    // In the EU a personal email is never offered, not even as a hint; nor is a phone that is not there.
+    const emilie = await full({ data: 'https://www.linkedin.com/in/emilie-lefevre' });
+    expect(emilie).toMatchObject({ hasPersonalEmail: false, timezone: 'Europe/Paris', continent: 'Europe' });
+    expect(await full({ data: 'https://www.linkedin.com/in/priya-raman' })).toMatchObject({ hasPhone: false, hasMobile: false });
   });
 });
 
@@ -159,24 +190,27 @@ describe('/v2/full: profile URLs match whatever their form', () => {
 });
 
 describe('/v2/full: optional flags', () => {
-  it('without flags: no phones, no WhatsApp, no firmographics, no person extras', async () => {
+  it('without flags: no phones, no WhatsApp, the company’s basic facts only, no person extras', async () => {
     const data = await full({ data: MAYA });
     expect(data).not.toHaveProperty('phones');
     expect(data).not.toHaveProperty('hasWhatsapp');
     expect(data).not.toHaveProperty('skills');
     expect(data).not.toHaveProperty('experiences');
-    expect(Object.keys(data.company).sort()).toEqual(['domain', 'name', 'networkUrl']);
+    expect(data).not.toHaveProperty('emails');
+    expect(Object.keys(data.company).sort()).toEqual(['city', 'country', 'domain', 'industry', 'name', 'networkUrl', 'region', 'size', 'website']);
     for (const field of ['networkUrl', 'headline', 'location', 'city', 'region', 'country', 'seniority', 'department', 'emailStatus', 'microblogUsername']) {
       expect(data, field).toHaveProperty(field);
     }
   });
 
-  it('phoneFull adds phones in E.164 with an international display and a type, without WhatsApp flags', async () => {
+  it('phoneFull adds phones in E.164 with an international display and the line’s type, without WhatsApp flags', async () => {
     const data = await full({ data: MAYA, phoneFull: 'true' });
     expect(data.phones).toEqual([
-      { number: '+14155550110', displayInternational: '+1 415 555 0110', countryCode: 'US', type: 'landline-or-mobile' },
-      { number: '+14155550111', displayInternational: '+1 415 555 0111', countryCode: 'US', type: 'landline-or-mobile' },
+      { number: '+14155550110', displayInternational: '+1 415 555 0110', countryCode: 'US', type: 'mobile' },
+      { number: '+14155550111', displayInternational: '+1 415 555 0111', countryCode: 'US', type: 'landline' },
     ]);
+    const oliver = await full({ data: 'https://www.linkedin.com/in/oliver-bennett', phoneFull: 'true' });
+    expect((oliver.phones as { type: string }[]).map((p) => p.type)).toEqual(['landline', 'mobile']);
   });
 
   it('phoneFull + whatsappCheck adds a WhatsApp flag per phone, and hasWhatsapp', async () => {

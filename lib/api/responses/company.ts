@@ -1,4 +1,4 @@
-import type { Company, Phone } from '../model';
+import type { Company, CompanyFunding, Phone } from '../model';
 import { block, count, extraOf, first, joinParts, text, texts, type Block } from './fields';
 import { mergeExtra } from './person';
 import { phoneFrom } from './phones';
@@ -16,6 +16,17 @@ const FIELDS = {
   description: ['description', 'about', 'tagline'],
   country: ['country', 'headquaterAddrCountry', 'headquarterAddrCountry'],
   confidence: ['companyConfidence', 'confidence'],
+  type: ['type', 'companyType', 'organizationType'],
+  revenueRange: ['revenueRange', 'revenue', 'annualRevenue'],
+  funding: ['funding', 'fundingInfo'],
+  specialties: ['specialties', 'specialities'],
+  technologies: ['technologies', 'techStack'],
+} as const;
+
+const FUNDING = {
+  totalRaisedUsd: ['totalRaisedUsd', 'totalRaised', 'totalFunding', 'amountUsd'],
+  lastRound: ['lastRound', 'lastRoundType', 'stage'],
+  lastRoundDate: ['lastRoundDate', 'lastFundingDate'],
 } as const;
 
 /** The live gateway's premium block spells its address "headquater…" (sic). */
@@ -80,6 +91,11 @@ export function companyFromBlocks(
       pick((s) => joinParts(...LOCATION_PARTS.map((keys) => first(text, s, keys)))),
   );
   set(company, 'phone', options.switchboard ?? pick((s) => phoneFrom(s.phone ?? s.switchboard, 'work')));
+  set(company, 'type', pick((s) => first(text, s, FIELDS.type)));
+  set(company, 'revenueRange', pick((s) => first(text, s, FIELDS.revenueRange)));
+  set(company, 'funding', pick((s) => fundingOf(FIELDS.funding.map((key) => block.parse(s[key])).find(Boolean))));
+  set(company, 'specialties', pick((s) => listOf(s, FIELDS.specialties)));
+  set(company, 'technologies', pick((s) => listOf(s, FIELDS.technologies)));
   set(company, 'confidence', options.confidence ?? pick((s) => first(count, s, FIELDS.confidence)));
 
   company.extra = labelled.reduce<Record<string, unknown>>(
@@ -90,6 +106,27 @@ export function companyFromBlocks(
   // The text form loses the address's structure; the object stays available as sent.
   if (hqObject) company.extra.headquarters = hqObject;
   return isKnownCompany(company) ? company : undefined;
+}
+
+/** The first of several synonymous list fields that holds any text. */
+function listOf(source: Block, keys: readonly string[]): string[] | undefined {
+  for (const key of keys) {
+    const values = texts.parse(source[key]);
+    if (values.length) return values;
+  }
+  return undefined;
+}
+
+function fundingOf(source: Block | undefined): CompanyFunding | undefined {
+  if (!source) return undefined;
+  const funding: CompanyFunding = {};
+  const total = first(count, source, FUNDING.totalRaisedUsd);
+  if (total !== undefined) funding.totalRaisedUsd = total;
+  const round = first(text, source, FUNDING.lastRound);
+  if (round !== undefined) funding.lastRound = round;
+  const date = first(text, source, FUNDING.lastRoundDate);
+  if (date !== undefined) funding.lastRoundDate = date;
+  return Object.keys(funding).length ? funding : undefined;
 }
 
 /** A bare string where a company block was expected is the company's name. */

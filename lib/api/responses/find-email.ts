@@ -18,10 +18,11 @@ export function parseFindEmail(body: unknown): Parsed<WorkEmailResult> {
 
   const candidates = mergeEmails(
     (Array.isArray(top.mostProbableEmail) ? top.mostProbableEmail : [top.mostProbableEmail]).flatMap(
-      (value) => emailFrom(value, 'most_probable') ?? [],
+      (value) => emailFrom(value, 'most_probable', 'work') ?? [],
     ),
   ).map((email) => ({ ...email, status: 'most_probable' as const, verified: false }));
-  const found = emailFrom(top.email);
+  // A work email search: what it finds is a work address.
+  const found = emailFrom(top.email, 'unknown', 'work');
   const status = stated ?? found?.status ?? (candidates.length ? 'most_probable' : 'unknown');
   let email: EmailResult | undefined;
   // The search's verdict governs the address it returned; a guess never becomes verified.

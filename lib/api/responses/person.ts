@@ -1,5 +1,5 @@
-import type { EmailResult, Person, Phone } from '../model';
-import { emailStatusOf, emailsFrom, mergeEmails } from './emails';
+import type { EmailResult, EmailType, Person, Phone } from '../model';
+import { emailStatusOf, emailTypeOf, emailsFrom, mergeEmails } from './emails';
 import { block, count, extraOf, first, joinParts, text, texts, type Block } from './fields';
 import { mergePhones, phonesFrom } from './phones';
 
@@ -25,8 +25,12 @@ const FIELDS = {
 } as const;
 
 const EMAIL_KEYS = ['email', 'emails', 'workEmail', 'emailV2', 'personalEmail', 'personalEmails'];
+/** Whose address each key holds, where the key says; `email` is qualified by `emailType` beside it. */
+const EMAIL_KEY_TYPES: Readonly<Record<string, EmailType>> = { workEmail: 'work', personalEmail: 'personal', personalEmails: 'personal' };
 const PHONE_KEYS = ['phone', 'phones', 'mobile', 'mobiles', 'mobilePhone', 'mobilePhones', 'phoneNumber'];
-const OTHER_KEYS = ['location', 'emailStatus', 'urls', 'names', 'jobs', 'images'];
+/** Public profiles beside the professional one, as a list of `{url}` or a single URL. */
+const URL_KEYS = ['urls', 'socialProfiles', 'profiles', 'microblogUrl'];
+const OTHER_KEYS = ['location', 'emailStatus', 'emailType', 'names', 'jobs', 'images', ...URL_KEYS];
 
 const PERSON_KEYS: ReadonlySet<string> = new Set([...Object.values(FIELDS).flat(), ...EMAIL_KEYS, ...PHONE_KEYS, ...OTHER_KEYS]);
 
@@ -67,11 +71,12 @@ export function personFromRecord(record: Block | undefined, consumed: Iterable<s
   assign(person, 'confidence', first(count, record, FIELDS.confidence));
   assign(person, 'microblogUsername', first(text, record, FIELDS.microblogUsername)?.replace(/^@/, ''));
 
-  person.urls = [...new Set([...texts.parse(record.urls), ...blocksOf(record.urls).flatMap((u) => text.parse(u.url) ?? [])])];
-  // `emailStatus` qualifies the work email beside it, not every address in the record.
+  person.urls = [...new Set(URL_KEYS.flatMap((key) => [...texts.parse(record[key]), ...blocksOf(record[key]).flatMap((u) => text.parse(u.url) ?? [])]))];
+  // `emailStatus` and `emailType` qualify the email beside them, not every address in the record.
   const workStatus = record.emailStatus === undefined ? 'unknown' : emailStatusOf(record.emailStatus);
+  const typeOfKey = (key: string) => EMAIL_KEY_TYPES[key] ?? (key === 'email' ? emailTypeOf(record.emailType) : undefined);
   person.emails = mergeEmails(
-    ...EMAIL_KEYS.map((key) => emailsFrom(record[key], key === 'email' || key === 'workEmail' ? workStatus : 'unknown')),
+    ...EMAIL_KEYS.map((key) => emailsFrom(record[key], key === 'email' || key === 'workEmail' ? workStatus : 'unknown', typeOfKey(key))),
   );
   const phones = PHONE_KEYS.map((key) => phonesFrom(record[key]));
   person.phones = mergePhones(...phones.map((read) => read.phones));

@@ -40,7 +40,7 @@ function whatsappOf(entry: Block | undefined): boolean | undefined {
   return flag.parse(entry.linkedWhatsapp ?? nested);
 }
 
-const TYPE_WORDS: Readonly<Record<string, PhoneType>> = {
+const TYPE_WORDS: Readonly<Partial<Record<string, PhoneType>>> = {
   mobile: 'mobile',
   cell: 'mobile',
   cellphone: 'mobile',
@@ -56,11 +56,13 @@ const TYPE_WORDS: Readonly<Record<string, PhoneType>> = {
   home: 'landline',
 };
 
-/** Unrecognised or undecided types ("landline-or-mobile" for North American numbers) are 'other'. */
+/**
+ * The gateway's word for the line. An undecided or unknown word ("landline-or-mobile") states
+ * nothing Dossier can rely on, so the type stays undefined: never a guess, never "other".
+ */
 function typeOf(value: unknown): PhoneType | undefined {
   const word = text.parse(value)?.toLowerCase().replace(/[\s_-]/g, '');
-  if (!word) return undefined;
-  return TYPE_WORDS[word] ?? 'other';
+  return word ? TYPE_WORDS[word] : undefined;
 }
 
 export function phonesFrom(values: unknown, type?: PhoneType): PhonesRead {

@@ -84,10 +84,22 @@ describe('full enrichment', () => {
     expect(p.networkUrl).toBe(maya.networkUrl);
     expect(p.microblogUsername).toBe(maya.microblogUsername);
     expect(p.confidence).toBe(99);
-    expect(p.emails[0]).toEqual({ address: maya.email, status: 'verified', verified: true });
-    expect(p.phones.map((ph) => [ph.e164, ph.whatsapp])).toEqual(maya.phones.map((n, i) => [n, maya.whatsapp[i]]));
+    // Each address says whose it is, each phone which line it is: the card never shows "other".
+    expect(p.emails).toEqual([
+      { address: maya.email, status: 'verified', verified: true, type: 'work' },
+      { address: maya.personalEmail, status: 'verified', verified: true, type: 'personal' },
+    ]);
+    expect(p.phones.map((ph) => [ph.e164, ph.type, ph.whatsapp])).toEqual([
+      [maya.phones[0], 'mobile', true],
+      [maya.phones[1], 'landline', false],
+    ]);
     expect(p.phones[0]?.international).toBe('+1 415 555 0110');
-    expect(p.extra).toMatchObject({ skills: maya.skills, seniority: maya.seniority });
+    expect(p.region).toBe(maya.region);
+    expect(p.photoUrl).toMatch(/^https:\/\/media\.sandbox\.example\//);
+    // The other public profiles, beside the professional one.
+    expect(p.urls).toEqual([maya.networkUrl, `https://x.com/${maya.microblogUsername}`]);
+    // The rest of the record is kept, not dropped.
+    expect(p.extra).toMatchObject({ skills: maya.skills, seniority: maya.seniority, timezone: 'America/Los_Angeles', previousCompany: 'Kestrel & Finch' });
 
     const c = result.value.company!;
     expect(c.name).toBe(northwind.name);
@@ -134,7 +146,14 @@ describe('full enrichment', () => {
     expect(result.value.name).toBe(northwind.name);
     expect(result.value.networkUrl).toBe(northwind.networkUrl);
     expect(result.value.industry).toBe(northwind.industry);
-    expect(result.value.extra).toMatchObject({ specialties: northwind.specialties, technologies: northwind.technologies });
+    expect(result.value).toMatchObject({
+      type: northwind.type,
+      revenueRange: northwind.revenueRange,
+      funding: northwind.funding!,
+      specialties: northwind.specialties,
+      technologies: northwind.technologies,
+    });
+    expect(result.value.extra).toMatchObject({ locations: northwind.locations });
     expect(result.creditBurn).toBe(2);
   });
 

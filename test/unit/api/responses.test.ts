@@ -75,11 +75,72 @@ describe('full enrichment', () => {
     expect(company?.founded).toBe('1987');
     expect(company?.headquarters).toBe('Villeurbanne, France');
     expect(company?.country).toBe('France');
-    expect(company?.extra).toMatchObject({
-      specialities: ['pumps', 'valves'],
-      full: { fundingRounds: [{ round: 'Series A', year: 2015 }] },
-    });
+    expect(company?.specialties).toEqual(['pumps', 'valves']);
+    expect(company?.extra).toMatchObject({ full: { fundingRounds: [{ round: 'Series A', year: 2015 }] } });
     expect(extra).toEqual({ requestId: 'req-8c1f' });
+  });
+
+  it('states each phone’s line as the gateway words it, and never guesses: an undecided or unknown word is no type', async () => {
+    const phones = [
+      { number: '+14155550110', type: 'mobile' },
+      { number: '+14155550111', type: 'Landline' },
+      { number: '+14155550112', type: 'cell' },
+      { number: '+14155550113', type: 'landline-or-mobile' },
+      { number: '+14155550114', type: 'satellite' },
+    ];
+    const { client } = clientAnswering({ data: { fullName: 'Jane Roe', phones } });
+    const result = expectOk(await client.fullEnrich({ data: 'https://www.linkedin.com/in/jane-roe/' }));
+    expect(result.value.person?.phones.map((p) => p.type)).toEqual(['mobile', 'landline', 'mobile', undefined, undefined]);
+  });
+
+  it('says whose each address is: the entry’s own type, the key it came under, or the type stated beside it', async () => {
+    const { client } = clientAnswering({
+      data: {
+        fullName: 'Jane Roe',
+        email: 'jane.roe@acme.example',
+        emailType: 'work',
+        personalEmail: 'jane@home.example',
+        emails: [{ address: 'jroe@mail.example', type: 'personal', status: 'Valid' }, { address: 'jane.roe@acme.example', status: 'Valid' }],
+      },
+    });
+    const result = expectOk(await client.fullEnrich({ data: 'https://www.linkedin.com/in/jane-roe/' }));
+    expect(result.value.person?.emails).toEqual([
+      { address: 'jane.roe@acme.example', status: 'verified', verified: true, type: 'work' },
+      { address: 'jroe@mail.example', status: 'verified', verified: true, type: 'personal' },
+      { address: 'jane@home.example', status: 'unknown', verified: false, type: 'personal' },
+    ]);
+    expect(result.value.person?.extra).not.toHaveProperty('emailType');
+  });
+
+  it('lists the other public profiles and reads the company facts the card shows', async () => {
+    const { client } = clientAnswering({
+      data: {
+        fullName: 'Jane Roe',
+        networkUrl: 'https://www.linkedin.com/in/jane-roe/',
+        microblogUrl: 'https://x.com/janeroe',
+        socialProfiles: [{ network: 'professional', url: 'https://www.linkedin.com/in/jane-roe/' }, { network: 'code', url: 'https://git.example/janeroe' }],
+        company: {
+          name: 'Acme',
+          type: 'Privately Held',
+          revenueRange: '$10M-$50M',
+          funding: { totalRaisedUsd: '31000000', lastRound: 'Series B', lastRoundDate: '2023-02-01' },
+          specialities: ['pumps'],
+          technologies: ['Python', 'Postgres'],
+          locations: ['Lyon'],
+        },
+      },
+    });
+    const { person, company } = expectOk(await client.fullEnrich({ data: 'https://www.linkedin.com/in/jane-roe/' })).value;
+    expect(person?.urls).toEqual(['https://www.linkedin.com/in/jane-roe/', 'https://git.example/janeroe', 'https://x.com/janeroe']);
+    expect(person?.extra).toEqual({});
+    expect(company).toMatchObject({
+      type: 'Privately Held',
+      revenueRange: '$10M-$50M',
+      funding: { totalRaisedUsd: 31_000_000, lastRound: 'Series B', lastRoundDate: '2023-02-01' },
+      specialties: ['pumps'],
+      technologies: ['Python', 'Postgres'],
+      extra: { locations: ['Lyon'] },
+    });
   });
 
   it('reads phone.mobiles[] and the company switchboard in phone.workPhones[]; a cached repeat costs 0', async () => {
@@ -148,7 +209,7 @@ describe('find work email', () => {
     const result = expectOk(await client.findWorkEmail({ fullName: 'Hank Scorpio', company: 'Globex' }));
     expect(result.creditBurn).toBe(0);
     expect(result.value.status).toBe('most_probable');
-    expect(result.value.email).toEqual({ address: 'hank.scorpio@globex-example.com', status: 'most_probable', verified: false });
+    expect(result.value.email).toEqual({ address: 'hank.scorpio@globex-example.com', status: 'most_probable', verified: false, type: 'work' });
     expect(result.value.candidates).toEqual([result.value.email]);
     expect(result.value.catchAll).toBe(true);
     expect(result.value.smtpCheck).toBe(false);

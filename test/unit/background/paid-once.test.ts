@@ -15,7 +15,7 @@ import type { FaultKind } from '../../../sandbox/faults';
 
 const KEY = 'paid-once-key';
 const GATEWAY = { kind: 'sandbox' as const, url: 'http://127.0.0.1:8787/api/ingress/' };
-const maya = { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } };
+const maya = { op: 'enrichPerson' as const, input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } };
 
 let sandbox: Sandbox;
 let requests: string[];

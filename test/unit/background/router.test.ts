@@ -17,7 +17,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     saveConnection: vi.fn(async () => ({ ok: true as const, value: status })),
     testConnection: vi.fn(async () => ({ ok: true as const, value: { status: 'ok' as const, credits: 5 } })),
     lookup: vi.fn(async () => ({ ok: false as const, error: { kind: 'x', message: 'unused' } })),
-    preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson', cost: 2, price: 2, inLedger: null } })),
+    preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson' as const, cost: 2, price: 2, inLedger: null } })),
     lookupOutcome: vi.fn(async () => ({ ok: true as const, value: null })),
     getHistory: vi.fn(async () => ({ ok: true as const, value: [] })),
     exportHistory: vi.fn(async () => ({ ok: true as const, value: { filename: 'h.csv', mimeType: 'text/csv', content: '' } })),
@@ -162,6 +162,17 @@ describe('background router: privileges by sender', () => {
     expect(h.saveConnection).not.toHaveBeenCalled();
     expect(await dispatch('getCredits', { refresh: 'yes' }, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
     expect(await dispatch('nope' as 'getStatus', undefined, extensionPage)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+  });
+
+  it('a lookup or a preview names one of Dossier’s operations, or no handler sees it', async () => {
+    const h = handlers();
+    const dispatch = createRouter(h, identity);
+    for (const name of ['lookup', 'preview'] as const) {
+      const reply = await dispatch(name, { op: 'stealKey' as 'enrichPerson', input: {} }, extensionPage);
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+      expect(h[name]).not.toHaveBeenCalled();
+    }
+    expect(await dispatch('preview', { op: 'enrichPerson', input: {} }, extensionPage)).toMatchObject({ ok: true });
   });
 
   it('turns a thrown error into an outcome with the key redacted', async () => {

@@ -25,7 +25,7 @@ const phone = (e164: string, type?: Phone['type'], whatsapp?: boolean): Phone =>
 const person = (over: Partial<Person>): Person => ({ urls: [], emails: [], phones: [], extra: {}, ...over });
 
 function enrich(at: number, p: Partial<Person>, requestKeys: string[], company?: Enrichment['company']): ContactAnswer {
-  return { op: 'enrichPerson', value: { person: person(p), company, extra: {} }, at, historyId: `h${at}`, paid: true, requestKeys, input: {} };
+  return { op: 'enrichPerson', result: { person: person(p), company, extra: {} }, at, historyId: `h${at}`, paid: true, requestKeys, input: {} };
 }
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
@@ -56,7 +56,7 @@ describe('one contact per person', () => {
     await b.add(enrich(1, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen'], { name: 'Northwind Analytics', domain: 'northwind.example', extra: {} }));
     await b.add({
       op: 'searchPhone',
-      value: { person: person({ fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example', 'unknown')], phones: [phone('+33612345678', 'mobile', true)] }), candidates: [], warnings: [], extra: {} },
+      result: { person: person({ fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example', 'unknown')], phones: [phone('+33612345678', 'mobile', true)] }), candidates: [], warnings: [], extra: {} },
       at: 2,
       historyId: 'h2',
       paid: true,
@@ -78,7 +78,7 @@ describe('one contact per person', () => {
     await b.add(enrich(5, { fullName: 'Maya Chen', emails: [email('maya@northwind.example')] }, ['person:maya-chen']));
     await b.add({
       op: 'findWorkEmail',
-      value: { status: 'most_probable', email: email('maya@northwind.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
+      result: { status: 'most_probable', email: email('maya@northwind.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
       at: 9,
       historyId: 'h9',
       paid: false,
@@ -92,7 +92,7 @@ describe('one contact per person', () => {
     const b = book();
     await b.add({
       op: 'reversePhone',
-      value: { phone: phone('+14155550100'), person: person({ fullName: 'Sam Ortiz' }) },
+      result: { phone: phone('+14155550100'), person: person({ fullName: 'Sam Ortiz' }) },
       at: 1,
       historyId: 'h1',
       paid: true,
@@ -121,7 +121,7 @@ describe('one contact per person', () => {
     // A name-only lookup finds neither of them: it may be a third John Smith.
     await b.add({
       op: 'findWorkEmail',
-      value: { status: 'most_probable', email: email('john.smith@acme.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
+      result: { status: 'most_probable', email: email('john.smith@acme.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
       at: 3,
       historyId: 'h3',
       paid: false,
@@ -145,7 +145,7 @@ describe('one contact per person', () => {
   it('a phone type stated by the gateway beats none; the card never needs "other"', async () => {
     const b = book();
     await b.add(enrich(1, { fullName: 'Maya Chen', phones: [phone('+33612345678', 'mobile')] }, ['person:maya-chen']));
-    await b.add(enrich(2, { fullName: 'Maya Chen', phones: [phone('+33612345678', 'other')] }, ['person:maya-chen']));
+    await b.add(enrich(2, { fullName: 'Maya Chen', phones: [phone('+33612345678', undefined)] }, ['person:maya-chen']));
     expect(b.people()[0]!.phones[0]!.kind).toBe('mobile');
   });
 
@@ -153,7 +153,7 @@ describe('one contact per person', () => {
     const b = book();
     await b.add({
       op: 'searchPersonalEmail',
-      value: { email: 'maya.chen@gmail.com', person: person({ fullName: 'Maya Chen', networkUrl: MAYA }), positions: [], schools: [] },
+      result: { email: 'maya.chen@gmail.com', person: person({ fullName: 'Maya Chen', networkUrl: MAYA }), positions: [], schools: [] },
       at: 1,
       historyId: 'h1',
       paid: true,
@@ -167,9 +167,17 @@ describe('one contact per person', () => {
     expect(maya!.workEmails.map((e) => e.address)).toEqual(['maya@northwind.example']);
   });
 
+  it("takes the gateway's word on an email's kind before its domain", async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', emails: [{ ...email('maya@chen-family.example'), type: 'personal' }, { ...email('m.chen@gmail.com'), type: 'work' }] }, ['person:maya-chen']));
+    const maya = b.people()[0]!;
+    expect(maya.personalEmails.map((e) => e.address)).toEqual(['maya@chen-family.example']);
+    expect(maya.workEmails.map((e) => e.address)).toEqual(['m.chen@gmail.com']);
+  });
+
   it('the CRM check marks a known contact and creates no one', async () => {
     const b = book();
-    const check = (at: number, keys: string[]): ContactAnswer => ({ op: 'crmCheck', value: { crm: 'hubspot', found: true, recordId: '42' }, at, historyId: null, paid: false, requestKeys: keys, input: {} });
+    const check = (at: number, keys: string[]): ContactAnswer => ({ op: 'crmCheck', result: { crm: 'hubspot', found: true, recordId: '42' }, at, historyId: null, paid: false, requestKeys: keys, input: {} });
     await b.add(check(1, ['person:nobody']));
     expect(b.contacts.size).toBe(0);
     await b.add(enrich(2, { fullName: 'Maya Chen' }, ['person:maya-chen']));

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { createContactBook } from '@/lib/background/contact-book';
 import { answerOfEntry } from '@/lib/contacts/from-history';
 import { countContacts, findContact, forgetContacts, getContact, recordAnswers, tagContacts, watchContact } from '@/lib/contacts/store';
 import type { PersonContact } from '@/lib/contacts/model';
 
-function entry(over: Partial<HistoryEntry>): HistoryEntry {
-  return {
+/** An entry as read back from storage: through the history's own schema. */
+function entry(over: Record<string, unknown>): HistoryEntry {
+  return historyEntrySchema.parse({
     id: 'h1',
     op: 'enrichPerson',
     subject: 'https://www.linkedin.com/in/maya-chen/',
@@ -25,7 +26,7 @@ function entry(over: Partial<HistoryEntry>): HistoryEntry {
       extra: {},
     },
     ...over,
-  };
+  });
 }
 
 const phoneAnswer = entry({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CRM_OUTBOX_ALARM, CrmRefusal, createCrmService, deleteCrmData } from '@/lib/background/crm';
-import type { HistoryEntry } from '@/lib/history/entry';
+import type { Enrichment } from '@/lib/api/model';
+import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
 import { CONTENT_SCRIPT_MESSAGES } from '@/lib/messaging/protocol';
 import { crmMessageSchemas } from '@/lib/crm/messages';
@@ -18,7 +19,7 @@ let hook: Hook;
 let clock = AT;
 let ids = 0;
 
-function lookup(id: string, result: unknown, outcome: HistoryEntry['outcome'] = 'paid'): HistoryEntry {
+function lookup(id: string, result: Enrichment | undefined, outcome: HistoryEntry['outcome'] = 'paid'): LookupEntry<'enrichPerson'> {
   return { id, op: 'enrichPerson', subject: 'https://www.linkedin.com/in/maya-chen/', input: {}, identity: 'person:maya-chen', outcome, cost: 2, fromLedger: false, paidAt: null, at: clock, pageUrl: null, result, error: null };
 }
 
@@ -108,7 +109,9 @@ describe('CRM service in the background', () => {
     expect((await readOutbox())[0]).toMatchObject({ auto: true, state: 'delivered' });
     // Misses and other operations are not people to push.
     await crm.afterLookupRecorded({ ...lookup('look-3', mayaEnrichment()), outcome: 'miss' });
-    await crm.afterLookupRecorded({ ...lookup('look-4', mayaEnrichment()), op: 'findWorkEmail' });
+    const { result: _enrichment, ...look4 } = lookup('look-4', mayaEnrichment());
+    const email = { address: 'maya.chen@northwind-analytics.example', status: 'verified' as const, verified: true };
+    await crm.afterLookupRecorded({ ...look4, op: 'findWorkEmail', result: { status: 'verified', email, candidates: [], patterns: [], extra: {} } });
     expect(hook.deliveries).toHaveLength(1);
   });
 

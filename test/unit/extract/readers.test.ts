@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCompanyFromLabel } from '@/lib/extract/current-company';
 import { nameFromSlug, namesAgree } from '@/lib/extract/names';
+import { isConnectionDegree, withoutConnectionDegree } from '@/lib/extract/badges';
 import { cleanText } from '@/lib/extract/text';
 import { companyFromTitle, microblogFromTitle, personFromTitle } from '@/lib/extract/title';
 import { splitHeadline } from '@/lib/extract/top-card';
@@ -116,6 +117,49 @@ describe('untrusted text', () => {
     expect(cleanText('a'.repeat(199) + '😀')).toBe('a'.repeat(199));
     expect(cleanText('   ')).toBeUndefined();
     expect(cleanText(null)).toBeUndefined();
+  });
+
+  it('drops icon-font glyphs (the private use areas), keeping emoji and every script', () => {
+    expect(cleanText('\uE0A2Northwind Analytics')).toBe('Northwind Analytics');
+    expect(cleanText('Maya Okafor \uE90A')).toBe('Maya Okafor');
+    expect(cleanText('\u{F0001}Globex\u{10FFFD}')).toBe('Globex');
+    expect(cleanText('\uF8FF')).toBeUndefined();
+    expect(cleanText('Zoë 🚀 山田 花子 Ñúñez')).toBe('Zoë 🚀 山田 花子 Ñúñez');
+  });
+});
+
+describe('the connection degree beside a name', () => {
+  it.each([
+    '1st',
+    '· 1st',
+    '• 2nd',
+    '3rd+',
+    '1st degree connection',
+    '· 1st degree connection 1st',
+    '2nd degree connection • 2nd',
+    'relation de 1er niveau',
+    '2e',
+    'Kontakt 2. Grades',
+    'contacto de 3er grado',
+    'conexão de 1º grau',
+  ])('%j is a degree badge', (text) => {
+    expect(isConnectionDegree(text)).toBe(true);
+    expect(withoutConnectionDegree(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['Maya Okafor · 1st', 'Maya Okafor'],
+    ['Maya Okafor • 2nd degree connection', 'Maya Okafor'],
+    ['· 1st degree connection 1st Head of Data Platform', 'Head of Data Platform'],
+    ['Head of Data Platform · 3rd+', 'Head of Data Platform'],
+    // Without a separator or the hidden phrase, an ordinal is part of the text.
+    ['Thurston Howell 3rd', 'Thurston Howell 3rd'],
+    ['1st Source Bank', '1st Source Bank'],
+    ['Logistics Director · Globex Freight', 'Logistics Director · Globex Freight'],
+    ['Head of Degree Programmes', 'Head of Degree Programmes'],
+    ['Out of network', 'Out of network'],
+  ])('%j reads %j', (text, expected) => {
+    expect(withoutConnectionDegree(text)).toBe(expected);
   });
 });
 

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { HistoryEntry } from '@/lib/history/entry';
+import type { LookupEntry } from '@/lib/history/entry';
 import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
 import {
   appendHistory,
@@ -14,7 +14,7 @@ import {
 
 const DAY = 86_400_000;
 
-function entry(id: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+function entry(id: string, overrides: Partial<LookupEntry<'enrichPerson'>> = {}): LookupEntry<'enrichPerson'> {
   return {
     id,
     op: 'enrichPerson',
@@ -65,7 +65,7 @@ describe('history store', () => {
 
 describe('history export', () => {
   const entries = [
-    entry('1', { result: { fullName: 'Jane Doe' } }),
+    entry('1', { result: { company: { name: 'Acme', extra: {} }, extra: {} } }),
     entry('2', { outcome: 'failed', cost: 0, error: { kind: 'timeout', message: 'The gateway took too long.' }, subject: '=HYPERLINK("x")' }),
     entry('3', { outcome: 'cached', cost: 0, fromLedger: true, paidAt: DAY, subject: 'Doe, Jane "JD"\nline' }),
   ];
@@ -74,7 +74,7 @@ describe('history export', () => {
     const parsed = Papa.parse<string[]>(historyToCsv(entries), { skipEmptyLines: true });
     expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
     expect(parsed.data).toHaveLength(4);
-    expect(parsed.data[1]).toEqual([new Date(10 * DAY).toISOString(), 'enrichPerson', entries[0]!.subject, 'paid', '2', 'no', '', '', '', '{"fullName":"Jane Doe"}']);
+    expect(parsed.data[1]).toEqual([new Date(10 * DAY).toISOString(), 'enrichPerson', entries[0]!.subject, 'paid', '2', 'no', '', '', '', '{"company":{"name":"Acme","extra":{}},"extra":{}}']);
     expect(parsed.data[2]![2]).toBe(`'=HYPERLINK("x")`);
     expect(parsed.data[2]![8]).toBe('The gateway took too long.');
     expect(parsed.data[3]!.slice(2, 7)).toEqual(['Doe, Jane "JD"\nline', 'cached', '0', 'yes', new Date(DAY).toISOString()]);

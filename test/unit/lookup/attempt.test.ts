@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
 import type { LookupResponse } from '@/lib/lookup/service';
 
-const request = { op: 'searchPhone', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } };
-const response = (status: LookupResponse['status'], extra: Partial<LookupResponse> = {}): LookupResponse => ({
+const request = { op: 'searchPhone' as const, input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } };
+const response = (status: LookupResponse['status'], extra: Partial<LookupResponse<'searchPhone'>> = {}): LookupResponse<'searchPhone'> => ({
   status,
   op: 'searchPhone',
   historyId: 'a1',

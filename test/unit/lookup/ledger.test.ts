@@ -8,8 +8,20 @@ import { ledgerKeys } from '@/lib/lookup/ledger-keys';
 const DAY = 86_400_000;
 const freshness = { windowFor: (op: string) => (op === 'searchPhone' ? 30 * DAY : 90 * DAY) };
 
-function entry(overrides: Partial<LedgerEntry>): LedgerEntry {
-  return { op: 'enrichPerson', keys: ['person:jane-doe'], paidAt: 0, creditBurn: 2, result: { n: 1 }, historyId: 'h1', ...overrides };
+type Fields = Omit<LedgerEntry, 'op' | 'result'>;
+
+function entry(overrides: Partial<Fields> = {}): LedgerEntry<'enrichPerson'> {
+  return { op: 'enrichPerson', keys: ['person:jane-doe'], paidAt: 0, creditBurn: 2, result: { extra: { n: 1 } }, historyId: 'h1', ...overrides };
+}
+
+function emailEntry(overrides: Partial<Fields>): LedgerEntry<'findWorkEmail'> {
+  const { op: _op, result: _result, ...fields } = entry(overrides);
+  return { ...fields, op: 'findWorkEmail', result: { status: 'verified', candidates: [], patterns: [], extra: {} } };
+}
+
+function phoneEntry(overrides: Partial<Fields>): LedgerEntry<'searchPhone'> {
+  const { op: _op, result: _result, ...fields } = entry(overrides);
+  return { ...fields, op: 'searchPhone', result: { candidates: [], warnings: [], extra: {} } };
 }
 
 describe('ledger of paid lookups', () => {
@@ -34,13 +46,13 @@ describe('ledger of paid lookups', () => {
     await recordInLedger(entry({ keys: ledgerKeys(['person:john-smith-2b', 'name:john smith|acme'], []), historyId: 'b' }));
     expect(await findInLedger('enrichPerson', ['person:john-smith-1a'], freshness, DAY)).toMatchObject({ historyId: 'a' });
     // A lookup by name alone, repeated, is still recognised.
-    await recordInLedger(entry({ op: 'findWorkEmail', keys: ledgerKeys(['name:jane roe|acme'], ['email:jane.roe@acme.example']), historyId: 'c' }));
+    await recordInLedger(emailEntry({ keys: ledgerKeys(['name:jane roe|acme'], ['email:jane.roe@acme.example']), historyId: 'c' }));
     expect(await findInLedger('findWorkEmail', ['name:jane roe|acme'], freshness, DAY)).toMatchObject({ historyId: 'c' });
   });
 
   it('stops at the freshness window: 90 days, 30 for phones', async () => {
     await recordInLedger(entry({}));
-    await recordInLedger(entry({ op: 'searchPhone', creditBurn: 30 }));
+    await recordInLedger(phoneEntry({ creditBurn: 30 }));
     expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, 90 * DAY)).toBeNull();
     expect(await findInLedger('searchPhone', ['person:jane-doe'], freshness, 29 * DAY)).not.toBeNull();
     expect(await findInLedger('searchPhone', ['person:jane-doe'], freshness, 30 * DAY)).toBeNull();
@@ -66,8 +78,8 @@ describe('ledger of paid lookups', () => {
 
   it('purges stale entries and ignores corrupt ones', async () => {
     await recordInLedger(entry({ paidAt: 0, historyId: 'a' }));
-    await recordInLedger(entry({ op: 'searchPhone', paidAt: 0, historyId: 'b' }));
-    await recordInLedger(entry({ op: 'searchPhone', keys: ['person:john'], paidAt: 5 * DAY, historyId: 'c' }));
+    await recordInLedger(phoneEntry({ paidAt: 0, historyId: 'b' }));
+    await recordInLedger(phoneEntry({ keys: ['person:john'], paidAt: 5 * DAY, historyId: 'c' }));
     await withRecords((db) => db.put('ledger', { historyId: 'garbage', keys: ['person:jane-doe'] }));
     expect(await findInLedger('enrichPerson', ['person:jane-doe'], freshness, DAY)).toMatchObject({ historyId: 'a' });
     await purgeLedger(freshness, 31 * DAY);
@@ -91,7 +103,7 @@ describe('ledger of paid lookups', () => {
 
   it('replaces the older answer of the same operation in the same transaction as it files the new one', async () => {
     await recordInLedger(entry({ keys: ['person:jane-doe', 'email:jane@acme.example'], historyId: 'old' }));
-    await recordInLedger(entry({ op: 'searchPhone', keys: ['person:jane-doe'], historyId: 'phone' }));
+    await recordInLedger(phoneEntry({ keys: ['person:jane-doe'], historyId: 'phone' }));
     const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
     await recordInLedger(entry({ keys: ['email:jane@acme.example'], paidAt: DAY, historyId: 'new' }));
     expect(transactions).toHaveBeenCalledTimes(1);

@@ -7,40 +7,54 @@ import type { ApiError } from '@/lib/api/errors';
 import { appendHistory, readHistory } from '@/lib/history/store';
 import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
 import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
+import type { Enrichment } from '@/lib/api/model';
 import type { Operation, OperationResult } from '@/lib/lookup/operation';
+import type { OperationName } from '@/lib/lookup/operation-names';
 import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
 import { createSpendingCap } from '@/lib/lookup/spending-cap';
 import { capCost } from '@/lib/history/entry';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
+import { enrichment, person } from '../../setup/history-entries';
 
 const DAY = 86_400_000;
-type Answer = OperationResult<{ fullName: string; email?: string }>;
+type Answer = OperationResult<Enrichment>;
+
+/** An enrichment that found `fullName` (and their verified `email`, when given). */
+function found(fullName: string, email?: string): Enrichment {
+  return enrichment({ fullName, emails: email ? [{ address: email, status: 'verified', verified: true }] : [] });
+}
 
 function apiError(kind: string, retryable = false, answerLost = false): ApiError {
   return { kind: kind as ApiError['kind'], message: `${kind} happened`, retryable, answerLost };
 }
 
-function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe', email: 'jane@acme.example' }, creditBurn: 2 }]) {
+function harness(answers: Answer[] = [{ ok: true, value: found('Jane Doe', 'jane@acme.example'), creditBurn: 2 }]) {
   let clock = 10 * DAY;
   let prefs: Preferences = structuredClone(DEFAULT_PREFERENCES);
   const run = vi.fn(async (): Promise<Answer> => answers.length > 1 ? answers.shift()! : answers[0]!);
-  const enrich: Operation<{ profileUrl: string }, { fullName: string; email?: string }> = {
+  const enrich: Operation<{ profileUrl: string }, 'enrichPerson'> = {
     name: 'enrichPerson',
     input: z.object({ profileUrl: z.string().url('Give a profile URL.') }),
     freshness: 'other',
     price: 2,
     subject: (i) => i.profileUrl,
     identities: (i) => [`person:${i.profileUrl.split('/in/')[1]?.replace(/\/.*/, '')}`],
-    resultIdentities: (v) => (v.email ? [`email:${v.email}`] : []),
+    resultIdentities: (v) => (v.person?.emails ?? []).map((e) => `email:${e.address}`),
     run,
   };
-  const personal: Operation<{ email: string }, unknown> = {
-    ...(enrich as unknown as Operation<{ email: string }, unknown>),
+  const personal: Operation<{ email: string }, 'searchPersonalEmail'> = {
     name: 'searchPersonalEmail',
     input: z.object({ email: z.string() }),
+    freshness: 'other',
+    subject: (i) => i.email,
     identities: (i) => [`email:${i.email}`],
+    resultIdentities: () => [],
     personalData: true,
     price: 1,
+    run: async () => {
+      await run();
+      return { ok: true, value: { email: 'jane@home.example', person: person({ fullName: 'Jane Doe' }), positions: [], schools: [] }, creditBurn: 1 };
+    },
   };
   const afterPaidLookup = vi.fn();
   const balance = { known: vi.fn(async (): Promise<number | null> => 100), reread: vi.fn(async (): Promise<number | null> => 98) };
@@ -79,7 +93,7 @@ function harness(answers: Answer[] = [{ ok: true, value: { fullName: 'Jane Doe',
   };
 }
 
-const jane = { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/jane-doe/' }, pageUrl: 'https://www.linkedin.com/in/jane-doe/' };
+const jane = { op: 'enrichPerson' as const, input: { profileUrl: 'https://www.linkedin.com/in/jane-doe/' }, pageUrl: 'https://www.linkedin.com/in/jane-doe/' };
 
 describe('lookup service', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -87,17 +101,17 @@ describe('lookup service', () => {
   it('pays once, then answers from the ledger for free with the date it was paid', async () => {
     const h = harness();
     const first = await h.service.lookup(jane);
-    expect(first).toMatchObject({ status: 'paid', cost: 2, fromLedger: false, value: { fullName: 'Jane Doe' } });
+    expect(first).toMatchObject({ status: 'paid', cost: 2, fromLedger: false, value: { person: { fullName: 'Jane Doe' } } });
     h.advance(DAY);
     const second = await h.service.lookup(jane);
-    expect(second).toMatchObject({ status: 'cached', cost: 0, fromLedger: true, paidAt: 10 * DAY, value: { fullName: 'Jane Doe' } });
+    expect(second).toMatchObject({ status: 'cached', cost: 0, fromLedger: true, paidAt: 10 * DAY, value: { person: { fullName: 'Jane Doe' } } });
     expect(h.run).toHaveBeenCalledTimes(1);
     const history = await readHistory();
     expect(history.map((e) => [e.outcome, e.cost, e.fromLedger])).toEqual([
       ['cached', 0, true],
       ['paid', 2, false],
     ]);
-    expect(history[1]).toMatchObject({ op: 'enrichPerson', pageUrl: jane.pageUrl, result: { fullName: 'Jane Doe' } });
+    expect(history[1]).toMatchObject({ op: 'enrichPerson', pageUrl: jane.pageUrl, result: { person: { fullName: 'Jane Doe' } } });
     expect(h.afterPaidLookup).toHaveBeenCalledTimes(1);
   });
 
@@ -150,13 +164,13 @@ describe('lookup service', () => {
   });
 
   it('records a free match (a Most Probable email) as free and not as a purchase', async () => {
-    const h = harness([{ ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 0 }]);
+    const h = harness([{ ok: true, value: found('Jane Doe'), creditBurn: 0 }]);
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'free', cost: 0 });
     expect(await h.service.preview(jane)).toMatchObject({ inLedger: null });
   });
 
   it('retries a server error and succeeds; never retries invalid key', async () => {
-    const h = harness([{ ok: false, error: apiError('server_error', true) }, { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 }]);
+    const h = harness([{ ok: false, error: apiError('server_error', true) }, { ok: true, value: found('Jane Doe'), creditBurn: 2 }]);
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid' });
     expect(h.run).toHaveBeenCalledTimes(2);
     fakeBrowser.reset();
@@ -171,7 +185,8 @@ describe('lookup service', () => {
     const reply = await h.service.lookup({ op: 'enrichPerson', input: { profileUrl: 'nope' } });
     expect(reply).toMatchObject({ status: 'refused', error: { kind: 'invalid_input', message: 'Give a profile URL.' } });
     expect(h.run).not.toHaveBeenCalled();
-    expect(await h.service.lookup({ op: 'stealKey', input: {} })).toMatchObject({ status: 'refused' });
+    // The protocol refuses other names; the service refuses them too, should one get past.
+    expect(await h.service.lookup({ op: 'stealKey' as OperationName, input: {} })).toMatchObject({ status: 'refused' });
   });
 
   it('refuses personal-email lookups in EU mode', async () => {
@@ -216,7 +231,7 @@ describe('lookup service', () => {
     let seen: unknown[] = [];
     h.run.mockImplementationOnce(async () => {
       seen = await journalItem.getValue();
-      return { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 };
+      return { ok: true, value: found('Jane Doe'), creditBurn: 2 };
     });
     await h.service.lookup(jane);
     expect(seen).toHaveLength(1);
@@ -262,7 +277,7 @@ describe('a paid lookup whose answer is lost', () => {
   });
 
   it('is sent again only when the gateway answered that it failed', async () => {
-    const h = harness([{ ok: false, error: apiError('server_error', true, false) }, { ok: false, error: apiError('rate_limited', true, false) }, { ok: true, value: { fullName: 'Jane Doe' }, creditBurn: 2 }]);
+    const h = harness([{ ok: false, error: apiError('server_error', true, false) }, { ok: false, error: apiError('rate_limited', true, false) }, { ok: true, value: found('Jane Doe'), creditBurn: 2 }]);
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'paid', cost: 2 });
     expect(h.run).toHaveBeenCalledTimes(3);
     fakeBrowser.reset();
@@ -281,7 +296,7 @@ describe('the daily cap under concurrency', () => {
     h.setPrefs((p) => (p.spending.dailyCap = 10));
     h.run.mockImplementation(async () => {
       await new Promise((r) => setTimeout(r, 5));
-      return { ok: true, value: { fullName: 'Someone' }, creditBurn: 2 };
+      return { ok: true, value: found('Someone'), creditBurn: 2 };
     });
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) => h.service.lookup({ op: 'enrichPerson', input: { profileUrl: `https://www.linkedin.com/in/person-${i}/` } })),
@@ -293,7 +308,7 @@ describe('the daily cap under concurrency', () => {
   });
 
   it('counts a lost answer at its price against the cap', async () => {
-    const h = harness([{ ok: false, error: apiError('timeout', true, true) }, { ok: true, value: { fullName: 'John Roe' }, creditBurn: 2 }]);
+    const h = harness([{ ok: false, error: apiError('timeout', true, true) }, { ok: true, value: found('John Roe'), creditBurn: 2 }]);
     h.setPrefs((p) => (p.spending.dailyCap = 3));
     expect(await h.service.lookup(jane)).toMatchObject({ status: 'unknown' });
     const next = await h.service.lookup({ op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/john-roe/' } });
@@ -334,6 +349,18 @@ describe('lookups interrupted by a stopped worker', () => {
     expect(next).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
     const outcome = await h.service.outcomeOf('lost-2', async (id) => (await readHistory()).find((e) => e.id === id) ?? null);
     expect(outcome).toMatchObject({ status: 'unknown', historyId: 'lost-2', price: 2 });
+  });
+
+  it('one journalled by a release with an operation this one lacks is still recorded, as foreign, at its price', async () => {
+    const h = harness();
+    await markPending({ historyId: 'lost-3', request: { op: 'enrichPersonV0', input: { data: 'x' } }, startedAt: 0, price: 2, balanceBefore: 100 });
+    expect(await h.service.recover(journalPending())).toEqual([]);
+    const [entry] = await readHistory();
+    expect(entry).toMatchObject({ id: 'lost-3', op: 'enrichPersonV0', foreign: true, outcome: 'unknown', maxCost: 2 });
+    expect(capCost(entry!)).toBe(2);
+    expect(await journalItem.getValue()).toEqual([]);
+    // Attempt ids name lookups: a foreign entry is not an attempt's outcome.
+    expect(await h.service.outcomeOf('lost-3', async () => entry!)).toBeNull();
   });
 
   it('a caller that lost its connection finds its attempt by the id it gave', async () => {

@@ -31,7 +31,7 @@ function entry(id: string, at: number): HistoryEntry {
   };
 }
 
-const ledgerEntry = { op: 'enrichPerson', keys: ['person:jane'], paidAt: 1_000, creditBurn: 2, result: { email: 'jane@acme.example' }, historyId: 'l2' };
+const ledgerEntry = { op: 'enrichPerson', keys: ['person:jane'], paidAt: 1_000, creditBurn: 2, result: { email: 'jane@acme.example', extra: {} }, historyId: 'l2' };
 const outboxEntry = {
   id: 'push-1',
   target: 'hubspot',

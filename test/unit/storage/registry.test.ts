@@ -87,7 +87,7 @@ describe('export and delete all, driven by the registry', () => {
       { id: 'h1', op: 'enrichPerson', subject: 's', input: {}, identity: 'person:jane', outcome: 'paid', cost: 2, fromLedger: false, paidAt: 1, at: 1, pageUrl: null, error: null },
       100,
     );
-    await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { email: 'jane@acme.example' }, historyId: 'h1' });
+    await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { extra: { email: 'jane@acme.example' } }, historyId: 'h1' });
     await writeConnection({ kind: 'hubspot', token: 'pat-na1-0000-token-abcdef' } as never);
   }
 

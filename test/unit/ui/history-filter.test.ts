@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { filterHistory, NO_FILTER } from '@/components/history/filter';
-import type { HistoryEntry } from '@/lib/history/entry';
+import { enrichment, lookupEntry } from '../../setup/history-entries';
 
 const day = (d: number, h = 12) => new Date(2026, 2, d, h).getTime();
 
-function entry(id: string, patch: Partial<HistoryEntry>): HistoryEntry {
-  return { id, op: 'enrichPerson', subject: id, input: {}, identity: null, outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at: day(10), pageUrl: null, error: null, ...patch };
-}
-
 const entries = [
-  entry('maya', { subject: 'https://www.linkedin.com/in/maya-chen/', at: day(12), result: { person: { fullName: 'Maya Chen', companyName: 'Northwind Analytics', emails: [{ address: 'maya.chen@northwind-analytics.example', verified: true, status: 'verified' }], phones: [] } } }),
-  entry('phone', { op: 'reversePhone', subject: '+14155550110', at: day(11, 23) }),
-  entry('miss', { subject: 'Nobody, Acme', outcome: 'miss', cost: 0, at: day(11, 0) }),
-  entry('eu', { op: 'searchPersonalEmail', subject: 'x@mail.example', outcome: 'refused', cost: 0, error: { kind: 'eu_mode', message: 'EU mode is on' }, at: day(9) }),
+  lookupEntry('enrichPerson', {
+    id: 'maya',
+    subject: 'https://www.linkedin.com/in/maya-chen/',
+    at: day(12),
+    result: enrichment({ fullName: 'Maya Chen', companyName: 'Northwind Analytics', emails: [{ address: 'maya.chen@northwind-analytics.example', verified: true, status: 'verified' }] }),
+  }),
+  lookupEntry('reversePhone', { id: 'phone', subject: '+14155550110', at: day(11, 23) }),
+  lookupEntry('enrichPerson', { id: 'miss', subject: 'Nobody, Acme', outcome: 'miss', cost: 0, at: day(11, 0) }),
+  lookupEntry('searchPersonalEmail', { id: 'eu', subject: 'x@mail.example', outcome: 'refused', cost: 0, error: { kind: 'eu_mode', message: 'EU mode is on' }, at: day(9) }),
 ];
 const ids = (filter: Partial<typeof NO_FILTER>) => filterHistory(entries, { ...NO_FILTER, ...filter }).map((e) => e.id);
 

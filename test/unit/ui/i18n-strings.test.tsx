@@ -21,6 +21,8 @@ import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
 import type { Detection } from '@/lib/extract/detection';
 import { setCatalog, t, type MessageKey } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
+import type { Company, Person } from '@/lib/api/model';
+import { OPERATION_NAMES, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 import type { LookupResponse } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { z } from 'zod';
@@ -81,7 +83,7 @@ const contact: CrmContact = {
   historyId: 'h1',
 };
 
-const person = {
+const person: Person = {
   fullName: '§Maya',
   jobTitle: '§Analyst',
   headline: '§Headline',
@@ -96,18 +98,18 @@ const person = {
     { address: '§mc@northwind.example', verified: false, status: 'unknown' },
   ],
   phones: [
-    { e164: '+14155550110', international: '+1 415 555 0110', type: '§mobile', whatsapp: true },
+    { e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile', whatsapp: true },
     { e164: '+14155550111', international: '+1 415 555 0111', whatsapp: false },
   ],
   extra: { '§seniority': '§senior', '§remote': true, '§manager': false },
 };
 
-const company = {
+const company: Company = {
   name: '§Northwind',
   domain: '§northwind.example',
   industry: '§Software',
   size: '§51-200',
-  founded: 2001,
+  founded: '2001',
   headquarters: '§Paris',
   country: '§FR',
   phone: { e164: '+33100000000', international: '+33 1 00 00 00 00' },
@@ -118,7 +120,7 @@ const company = {
   extra: {},
 };
 
-function response(op: string, value: unknown, extra: Partial<LookupResponse> = {}): LookupResponse {
+function response<Op extends OperationName>(op: Op, value: ResultOf<Op> | undefined, extra: Partial<Omit<LookupResponse, 'op' | 'value'>> = {}): LookupResponse<Op> {
   return { status: 'paid', op, historyId: 'h1', value, cost: 2, fromLedger: false, paidAt: null, refreshed: false, ...extra };
 }
 
@@ -126,14 +128,14 @@ const RESPONSES: LookupResponse[] = [
   response('enrichPerson', { person, company, extra: {} }),
   response('enrichPerson', { person, extra: {} }, { refreshed: true }),
   response('enrichCompany', company, { status: 'free', cost: 0 }),
-  response('enrichCompany', { company, extra: {} }, { fromLedger: true, paidAt: PAID_AT, status: 'cached', cost: 0 }),
-  response('findWorkEmail', { email: person.emails[0], candidates: person.emails }, { status: 'miss', cost: 0 }),
-  response('findWorkEmail', { candidates: [] }, { status: 'failed', cost: 0 }),
-  response('searchPhone', {}, { status: 'refused', cost: 0, error: { kind: 'daily_cap', message: '§refusal' } }),
-  response('searchPhone', { person }),
-  response('reversePhone', { person }),
-  response('searchPersonalEmail', { person }),
-  response('microblogProfile', { username: '§maya', displayName: '§Maya', bio: '§Bio', location: '§Paris', followers: 10, following: 20, url: 'https://x.example/maya', person }),
+  response('enrichCompany', company, { fromLedger: true, paidAt: PAID_AT, status: 'cached', cost: 0 }),
+  response('findWorkEmail', { status: 'verified', email: person.emails[0], candidates: person.emails, patterns: [], extra: {} }, { status: 'miss', cost: 0 }),
+  response('findWorkEmail', { status: 'not_found', candidates: [], patterns: [], extra: {} }, { status: 'failed', cost: 0 }),
+  response('searchPhone', undefined, { status: 'refused', cost: 0, error: { kind: 'daily_cap', message: '§refusal' } }),
+  response('searchPhone', { person, candidates: [], warnings: [], extra: {} }),
+  response('reversePhone', { phone: person.phones[0]!, person }),
+  response('searchPersonalEmail', { email: '§maya@mail.example', person, positions: [], schools: [] }),
+  response('microblogProfile', { username: '§maya', displayName: '§Maya', bio: '§Bio', location: '§Paris', followers: 10, following: 20, url: 'https://x.example/maya', person, extra: {} }),
 ];
 
 const outbox = (state: OutboxItemView['state'], extra: Partial<OutboxItemView> = {}): OutboxItemView => ({
@@ -347,7 +349,7 @@ describe('panel and CRM words come from the i18n table', () => {
       if (!failure.ok) expect(leftover(failure.error.message, ['id'])).toBe('');
     }
 
-    for (const op of ['enrichPerson', 'enrichCompany', 'findWorkEmail', 'searchPhone', 'searchPersonalEmail', 'reversePhone', 'microblogProfile', 'microblogByEmail', 'other']) {
+    for (const op of OPERATION_NAMES) {
       expect(titleOf(op)).toMatch(/^⟦notification\.op\./);
     }
     const summaries = RESPONSES.map((r) => summarise(r)).join('\n');

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import {
+  companySchema,
+  enrichmentSchema,
+  microblogProfileSchema,
+  personalEmailResultSchema,
+  phoneSearchResultSchema,
+  reversePhoneResultSchema,
+  workEmailResultSchema,
+} from '../api/model-schema';
+import type { OperationAnswer, OperationName, ResultOf } from './operation-names';
+
+/** The schema each operation's stored answer is read back with (history, ledger). */
+export const RESULT_SCHEMAS: { [Op in OperationName]: z.ZodType<ResultOf<Op>> } = {
+  enrichPerson: enrichmentSchema,
+  enrichCompany: companySchema,
+  findWorkEmail: workEmailResultSchema,
+  searchPhone: phoneSearchResultSchema,
+  searchPersonalEmail: personalEmailResultSchema,
+  reversePhone: reversePhoneResultSchema,
+  microblogProfile: microblogProfileSchema,
+  microblogByEmail: microblogProfileSchema,
+};
+
+/** A stored answer of `op`, or undefined when it no longer reads as one. */
+export function readResult<Op extends OperationName>(op: Op, raw: unknown): ResultOf<Op> | undefined {
+  const parsed = RESULT_SCHEMAS[op].safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Pairs a name with its answer; the answer's type follows from the name. */
+export function answer<Op extends OperationName>(op: Op, result: ResultOf<Op>): OperationAnswer<Op> {
+  return { op, result };
+}
