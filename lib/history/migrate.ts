@@ -154,11 +154,13 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       const values = await Promise.all(batch.map((s) => (s.kind === 'key' ? items.get(entryKey(s.id)) : s.value)));
       const rejected: unknown[] = [];
       const valid: HistoryEntry[] = [];
+      /** What is written: the stored value as the old layout held it (reads parse it), so nothing of it is lost. */
+      const rawOf = new Map<HistoryEntry, unknown>();
       batch.forEach((source, i) => {
         const value = values[i];
         if (source.kind === 'key' && value === undefined) return; // listed, but deleted by the old code before it crashed
         const entry = source.kind === 'array' && source.reject ? null : parseEntry(value, source.kind === 'key' ? source.id : undefined);
-        if (entry) valid.push(entry);
+        if (entry) valid.push(entry), rawOf.set(entry, value);
         else rejected.push(value);
       });
       // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
@@ -167,7 +169,7 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       const fresh = valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry));
       const added = stored.filter((value) => value === undefined).length;
       const writes: Promise<unknown>[] = [];
-      for (const entry of fresh) writes.push(tracked(history.put(entry)));
+      for (const entry of fresh) writes.push(tracked(history.put(rawOf.get(entry))));
       if (rejected.length) {
         const raw: unknown = await items.get(historyQuarantineItem.key);
         const quarantine = raw == null ? [] : Array.isArray(raw) ? raw : [raw];

@@ -34,7 +34,7 @@ export interface HistoryFeedState {
 }
 
 export interface HistoryFeedOptions {
-  /** Entries of the first read: enough to fill the screen. */
+  /** Entries of the first read: enough to fill the screen (its rows are 40 px high), each parsed by its operation's schema. */
   firstPage?: number;
   /** Entries of each later read. */
   pageSize?: number;
@@ -70,7 +70,7 @@ function merged(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): History
 }
 
 export function openHistoryFeed(query: HistoryQuery | null, publish: (state: HistoryFeedState) => void, options: HistoryFeedOptions = {}): HistoryFeed {
-  const firstPage = options.firstPage ?? 100;
+  const firstPage = options.firstPage ?? 50;
   const pageSize = options.pageSize ?? 200;
   const slice = options.slice ?? 500;
   const from = query?.from ?? null;

@@ -31,7 +31,8 @@ export async function moveLedgerArray(): Promise<LedgerMoveReport | null> {
       const entries = new Map<string, unknown>();
       for (const value of Array.isArray(raw) ? raw : [raw]) {
         const parsed = ledgerEntrySchema.safeParse(value);
-        if (parsed.success && !entries.has(parsed.data.historyId)) entries.set(parsed.data.historyId, parsed.data);
+        // Stored as it was (reads parse it): nothing of it is lost.
+        if (parsed.success && !entries.has(parsed.data.historyId)) entries.set(parsed.data.historyId, value);
         else rejected.push({ ledger: value });
       }
       const present = await Promise.all([...entries.keys()].map((id) => ledger.getKey(id)));

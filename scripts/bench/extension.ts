@@ -79,6 +79,22 @@ export async function timeToMark(context: BrowserContext, url: string, mark = 'd
   }
 }
 
+/**
+ * The floor: milliseconds from navigation start to the end of DOMContentLoaded of the blank page
+ * (entrypoints/blank, automation build only), the moment an extension page's own script could
+ * first have run.
+ */
+export async function timeToBlank(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd);
+    return await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+  } finally {
+    await page.close();
+  }
+}
+
 /** One protocol message to the worker, timed in the page that sends it (as a screen would). */
 export async function timedMessage(page: Page, type: string, data?: unknown): Promise<{ ms: number; reply: any }> {
   return page.evaluate(

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { expect, panelFrame, readVault, test, type Sandbox } from './extension';
+import { expect, panelFrame, readRecords, readVault, test, type Sandbox } from './extension';
 
 /**
  * A new user's first session, end to end, in the real browser: install, key, first enrichment,
@@ -44,12 +44,14 @@ async function createAccount(sandbox: Sandbox): Promise<string> {
   return apiId;
 }
 
-type StorageDump = { vault: Record<string, unknown>; local: Record<string, unknown>; session: Record<string, unknown>; sync: Record<string, unknown>; alarms: string[] };
+type StorageDump = { vault: Record<string, unknown>; records: Record<string, unknown[]>; local: Record<string, unknown>; session: Record<string, unknown>; sync: Record<string, unknown>; alarms: string[] };
 
 /** Everything the extension keeps, read in its service worker (a new one if Chrome stopped the first). */
 async function readExtensionState(context: BrowserContext, extensionId: string): Promise<StorageDump> {
   const read = async (worker: Worker) => ({
     vault: await readVault(worker),
+    // The vault's record stores (one record per entry): the contact book's is added with its registry entry.
+    records: { history: await readRecords(worker, 'history'), ledger: await readRecords(worker, 'ledger') },
     ...(await worker.evaluate(async () => ({
       local: await chrome.storage.local.get(null),
       session: await chrome.storage.session.get(null),
@@ -232,6 +234,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     await test.info().attach('extension storage after "Delete all data"', { body: JSON.stringify(state, null, 2), contentType: 'application/json' });
     expect(state.session).toEqual({});
     expect(state.sync).toEqual({});
+    expect(state.records).toEqual({ history: [], ledger: [] });
 
     // Nothing the user typed, paid for or pushed, under any key, whatever the storage layout.
     const everything = JSON.stringify(state);

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
+import type { LookupEntry } from '@/lib/history/entry';
 import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
 import {
   appendHistory,

@@ -46,7 +46,7 @@ function layout2(list: readonly HistoryEntry[], pageSize = 200): Record<string, 
   return { ...keys, historyIndex: { pages, next: pages.length }, historyIndex$: { v: 1 }, historyRecent: list.slice(0, 50) };
 }
 
-const ledgerEntry = (historyId: string, key: string): LedgerEntry => ({ op: 'enrichPerson', keys: [key], paidAt: 500, creditBurn: 2, result: { person: { fullName: historyId, urls: [], emails: [], phones: [], extra: {} }, extra: {} }, historyId });
+const ledgerEntry = (historyId: string, key: string): LedgerEntry => ({ op: 'enrichPerson', keys: [key], paidAt: 500, creditBurn: 2, result: { extra: { n: historyId } }, historyId });
 
 const oldKeys = async () => Object.keys(await vault.get(null)).filter((k) => k !== 'historyQuarantine');
 const ids = async () => (await readHistory()).map((e) => e.id);

@@ -1,6 +1,6 @@
 import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
+import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
 import { migrateHistory } from '@/lib/history/migrate';
 import { watchRecentHistory } from '@/lib/history/recent';
 import { appendHistory, clearHistory, deleteHistoryEntries, replaceHistoryEntry } from '@/lib/history/store';
@@ -10,7 +10,7 @@ import { announceRecords, vault, withRecords } from '@/lib/storage/vault';
 const announce = (ids: string[]) => announceRecords({ store: 'history', ids });
 
 function entry(id: string, at: number, op: 'enrichPerson' | 'searchPhone' = 'enrichPerson'): HistoryEntry {
-  return historyEntrySchema.parse({ id, op, subject: id, input: {}, identity: null, outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at, pageUrl: null, error: null });
+  return { id, op, subject: id, input: {}, identity: null, outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at, pageUrl: null, error: null } as LookupEntry;
 }
 
 /** `n` entries straight into the store, e0 the oldest. */
