@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { ConfirmAction } from '@/components/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { useCrmStatus } from '@/components/crm/useCrm';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
@@ -181,24 +182,10 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
 
 function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNotice' | 'onForgotten'>) {
   const id = useId();
-  const [asking, setAsking] = useState(false);
   const [suppress, setSuppress] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
-  // Focus follows the question and comes back when it closes, as in ConfirmAction.
-  useEffect(() => {
-    if (asking) yes.current?.focus();
-    else if (wasAsking.current) opener.current?.focus();
-    wasAsking.current = asking;
-  }, [asking]);
 
   async function forget() {
-    setBusy(true);
     const reply = await ask(() => sendMessage('bookForget', { ids: [...ids], suppress }));
-    setBusy(false);
-    setAsking(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
     const { forgotten, suppressed } = reply.value;
     const done = tn('book.forget.done', forgotten);
@@ -209,27 +196,21 @@ function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNot
   return (
     <fieldset>
       <legend>{t('book.forget.title')}</legend>
-      {!asking ? (
-        <button type="button" className="danger" ref={opener} disabled={!ids.length} onClick={() => setAsking(true)}>
-          {t('book.forget.button')}
-        </button>
-      ) : (
-        <div className="confirm" role="group" aria-label={t('book.forget.button')}>
-          <p>{tn('book.forget.question', ids.length)}</p>
-          <p className="inline">
-            <input id={`${id}-suppress`} type="checkbox" checked={suppress} onChange={(e) => setSuppress(e.target.checked)} />
-            <label htmlFor={`${id}-suppress`}>{t('book.forget.suppress')}</label>
-          </p>
-          <span className="actions">
-            <button type="button" className="danger" ref={yes} disabled={busy} onClick={() => void forget()}>
-              {t('book.forget.yes')}
-            </button>
-            <button type="button" className="secondary" onClick={() => setAsking(false)}>
-              {t('confirm.cancel')}
-            </button>
-          </span>
-        </div>
-      )}
+      <ConfirmAction
+        label={t('book.forget.button')}
+        disabled={!ids.length}
+        confirmLabel={t('book.forget.yes')}
+        question={
+          <>
+            {tn('book.forget.question', ids.length)}{' '}
+            <span className="inline">
+              <input id={`${id}-suppress`} type="checkbox" checked={suppress} onChange={(e) => setSuppress(e.target.checked)} />
+              <label htmlFor={`${id}-suppress`}>{t('book.forget.suppress')}</label>
+            </span>
+          </>
+        }
+        onConfirm={forget}
+      />
     </fieldset>
   );
 }
