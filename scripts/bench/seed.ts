@@ -10,6 +10,8 @@
 import type { Worker } from 'playwright-core';
 import { benchHistoryEntry } from './shared';
 
+const PHONE = { e164: '+14155550110', international: '+1 415 555 0110' };
+
 /** Indexes far from any seeded one, one per shape of benchHistoryEntry (i % 7, i % 11, i % 3). */
 function templates(now: number): string[] {
   const out: string[] = [];
@@ -17,7 +19,10 @@ function templates(now: number): string[] {
     let i = 500_000_000;
     while ((i % 7 === 0 ? 1 : 0) + (i % 11 === 0 ? 2 : 0) + (i % 3 === 0 ? 4 : 0) !== shape) i++;
     const json = JSON.stringify(benchHistoryEntry(i, now));
-    out.push(json.replaceAll(String(100_000 + i), '{{pid}}').replaceAll(String(now - i * 60_000), '{{at}}').replaceAll(String(i), '{{i}}'));
+    // Each person their own mobile number, as people have: benchHistoryEntry gives everyone the
+    // same one, which makes every answer about everyone (the contact book merges by phone).
+    const phone = json.replaceAll(PHONE.e164, '+1415{{phone}}').replaceAll(PHONE.international, '+1 415 {{phone3}} {{phone4}}');
+    out.push(phone.replaceAll(String(100_000 + i), '{{pid}}').replaceAll(String(now - i * 60_000), '{{at}}').replaceAll(String(i), '{{i}}'));
   }
   return out;
 }
@@ -40,8 +45,17 @@ export async function seedHistory(worker: Worker, form: Form, options: SeedOptio
       // tsx names the helpers below with esbuild's __name, which the worker does not have.
       (globalThis as { __name?: unknown }).__name ??= (target: unknown) => target;
       const shapeOf = (i: number) => (i % 7 === 0 ? 1 : 0) + (i % 11 === 0 ? 2 : 0) + (i % 3 === 0 ? 4 : 0);
-      const make = (i: number) =>
-        JSON.parse(templates[shapeOf(i)]!.replaceAll('{{pid}}', String(100_000 + i)).replaceAll('{{at}}', String(now - i * 60_000)).replaceAll('{{i}}', String(i)));
+      const make = (i: number) => {
+        const phone = String(2_000_000 + i).padStart(7, '0');
+        return JSON.parse(
+          templates[shapeOf(i)]!.replaceAll('{{phone}}', phone)
+            .replaceAll('{{phone3}}', phone.slice(0, 3))
+            .replaceAll('{{phone4}}', phone.slice(3))
+            .replaceAll('{{pid}}', String(100_000 + i))
+            .replaceAll('{{at}}', String(now - i * 60_000))
+            .replaceAll('{{i}}', String(i)),
+        );
+      };
       const answerOf = (e: { id: string; op: string; identity: string; at: number; cost: number; result: unknown }) => ({
         op: e.op,
         keys: [e.identity],
