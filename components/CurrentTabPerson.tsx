@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { actionsFor } from '@/lib/panel/actions';
 import { SpendStatus } from './SpendStatus';
-import { LookupResult } from './LookupResult';
+import { LazyLookupCard } from './card/lazy';
 import { priceText } from './price';
 import { usePreview, useSpend, type LookupRequest } from './useLookup';
 
@@ -56,6 +56,11 @@ export function CurrentTabPerson() {
       </button>{' '}
       <span className="muted">{priceText(preview)}</span>
       <SpendStatus spend={runner} />
+      {runner.state.phase === 'done' && (
+        <Suspense fallback={null}>
+          <LazyLookupCard response={runner.state.response} input={runner.state.request.input} />
+        </Suspense>
+      )}
     </section>
   );
 }

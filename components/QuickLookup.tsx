@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import type { QuickInput } from '@/lib/lookup/quick-input';
+import { LazyLookupCard } from './card/lazy';
+import { CostLine } from './CostLine';
 import { SpendStatus } from './SpendStatus';
-import { LookupResult } from './LookupResult';
 import { operationLabel, priceText } from './price';
 import { usePreview, useSpend } from './useLookup';
 
@@ -34,7 +35,7 @@ function problem(input: QuickInput): string | null {
 
 /** One box for any way of naming a person: it says what it will run and what it costs, then runs it. */
 export function QuickLookup({ defaultRegion }: { defaultRegion: string | null }) {
-  const ids = { input: useId(), hint: useId(), plan: useId(), op: useId() };
+  const ids = { input: useId(), hint: useId(), plan: useId(), op: useId(), result: useId() };
   const [text, setText] = useState('');
   const [choice, setChoice] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -105,7 +106,16 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
         </button>
       </form>
       {notice && <p className="error-text">{notice}</p>}
-      <SpendStatus spend={runner} />
+      <SpendStatus spend={runner} showCost={false} />
+      {runner.state.phase === 'done' && (
+        <section aria-labelledby={ids.result} className="result">
+          <h3 id={ids.result}>{t('quick.result')}</h3>
+          <CostLine response={runner.state.response} />
+          <Suspense fallback={null}>
+            <LazyLookupCard response={runner.state.response} input={runner.state.request.input} />
+          </Suspense>
+        </section>
+      )}
     </section>
   );
 }

@@ -1,38 +1,54 @@
 import { browser } from 'wxt/browser';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { recentPeople } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import { credits, operationLabel } from './price';
+import { useBookNames } from './useBookNames';
 import { useNow } from './useNow';
 
 export function historyUrl(id?: string): string {
   return browser.runtime.getURL(id ? `/lookup-history.html#${encodeURIComponent(id)}` : '/lookup-history.html');
 }
 
-/** The popup's short list: each line opens that lookup's details in the history page. */
+/**
+ * The popup's short list of PEOPLE, newest first: each line names one person (from their own
+ * answers, else the contact book, else what was asked) and says what was done about them; it
+ * opens the newest of those lookups in the history page.
+ */
 export function RecentLookups({ entries }: { entries: readonly HistoryEntry[] }) {
   const now = useNow();
+  const people = recentPeople(entries);
+  const bookNames = useBookNames(people.filter((p) => !p.name));
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">{t('recent.title')}</h2>
-      {entries.length === 0 ? (
+      {people.length === 0 ? (
         <p className="muted">{t('recent.empty')}</p>
       ) : (
         <ul className="recent" aria-labelledby="recent-title">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <a href={historyUrl(entry.id)} target="_blank" rel="noopener">
-                <span className="subject">{entry.subject}</span>
-                <span className="muted">
-                  {t('recent.entry', { operation: operationLabel(entry.op), outcome: t(`outcome.${entry.outcome}`), credits: credits(entry.cost) })}
-                  {' · '}
-                  <time dateTime={new Date(entry.at).toISOString()} title={formatDateTime(entry.at)}>
-                    {formatAge(entry.at, Math.max(now, entry.at))}
-                  </time>
-                </span>
-              </a>
-            </li>
-          ))}
+          {people.map((person) => {
+            const latest = person.entries[0]!;
+            // Each kind of lookup once, newest first, with what its newest run came to.
+            const done = person.entries
+              .filter((e, i, all) => all.findIndex((other) => other.op === e.op) === i)
+              .map((e) => t('recent.done', { operation: operationLabel(e.op), outcome: t(`outcome.${e.outcome}`) }))
+              .join(', ');
+            return (
+              <li key={person.key}>
+                <a href={historyUrl(latest.id)} target="_blank" rel="noopener">
+                  <span className="subject">{person.name ?? bookNames.get(person.key) ?? latest.subject}</span>
+                  <span className="muted">
+                    {t('recent.person', { done, credits: credits(person.credits) })}
+                    {' · '}
+                    <time dateTime={new Date(latest.at).toISOString()} title={formatDateTime(latest.at)}>
+                      {formatAge(latest.at, Math.max(now, latest.at))}
+                    </time>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
       )}
       <p>

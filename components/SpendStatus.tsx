@@ -1,14 +1,15 @@
 import { t } from '@/lib/i18n';
 import { ConfirmSpend } from './ConfirmSpend';
-import { LookupResult } from './LookupResult';
+import { CostLine } from './CostLine';
 import { credits } from './price';
 import type { Spend } from './useLookup';
 
 /**
- * What a spend is doing, the same on every screen: the price question, the answer, a
- * failure, or an answer that was lost, with a retry that says what it may cost.
+ * What a spend is doing, the same on every screen: the price question, what the answer cost, a
+ * failure, or an answer that was lost, with a retry that says what it may cost. The answer
+ * itself is the contact card's to show (components/card).
  */
-export function SpendStatus({ spend, showResult = true }: { spend: Spend; showResult?: boolean }) {
+export function SpendStatus({ spend, showCost = true }: { spend: Spend; showCost?: boolean }) {
   const { state } = spend;
   switch (state.phase) {
     case 'confirm':
@@ -16,7 +17,7 @@ export function SpendStatus({ spend, showResult = true }: { spend: Spend; showRe
     case 'error':
       return <p role="alert">{state.message}</p>;
     case 'done':
-      return showResult ? <LookupResult response={state.response} /> : null;
+      return showCost ? <CostLine response={state.response} /> : null;
     case 'unknown':
       return (
         <section className="outcome-unknown" role="alert" aria-label={t('spend.unknownTitle')}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { personLabel } from '@/lib/contacts/naming';
 import type { EnrichedPerson } from '@/lib/crm/messages';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -45,8 +46,7 @@ export function ExportPicker() {
               <li key={person.historyId} className="check">
                 <input id={`${id}-${person.historyId}`} type="checkbox" checked={selected.has(person.historyId)} onChange={(e) => toggle(person.historyId, e.target.checked)} />
                 <label htmlFor={`${id}-${person.historyId}`}>
-                  {person.name}
-                  {person.company ? `, ${person.company}` : ''}
+                  {personLabel(person.name, person.company)}
                 </label>
               </li>
             ))}

@@ -17,6 +17,8 @@ interface Props {
   detection: Detection | null;
   /** The latest person enrichment shown in the panel, if any. */
   enrichment?: LookupResponse;
+  /** Else, the history entry of the newest enrichment the contact book knows of (an earlier visit). */
+  enrichedBefore?: string | null;
 }
 
 const FOUND = new Set(['paid', 'free', 'cached']);
@@ -53,11 +55,11 @@ function CheckLine({ item }: { item: CrmCheckItem }) {
  * connected CRMs (a free check against the CRM, not the enrichment service); after an
  * enrichment, the push plan per CRM, the push itself, and where it stands in the outbox.
  */
-export function PanelCrm({ detection, enrichment }: Props) {
+export function PanelCrm({ detection, enrichment, enrichedBefore = null }: Props) {
   const status = useCrmStatus();
   const connected = status?.connected ?? [];
   const person = detection && (detection.kind === 'person' || detection.kind === 'salesLead') ? detection.person : undefined;
-  const historyId = pushableHistoryId(enrichment);
+  const historyId = pushableHistoryId(enrichment) ?? enrichedBefore;
   const { items, refresh } = usePushStatus(historyId);
   const [checks, setChecks] = useState<CrmCheckItem[] | null>(null);
   const [plans, setPlans] = useState<Partial<Record<CrmTarget, PushPlan>>>({});

@@ -1,4 +1,5 @@
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { personLabel } from '@/lib/contacts/naming';
 import { CRM_LABELS } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
@@ -20,10 +21,11 @@ export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
       {items.map((item) => {
         const link = safeHttpUrl(item.result?.recordUrl);
         const label = CRM_LABELS[item.target];
+        const name = personLabel(item.name, item.company);
         return (
           <li key={item.id} data-state={item.state}>
             <span role="status">
-              {showName && <strong>{item.name}: </strong>}
+              {showName && <strong>{name}: </strong>}
               {outboxStateText(item)}
             </span>
             {link && (
@@ -37,12 +39,12 @@ export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
             {item.error && item.state !== 'delivered' && <p className={item.state === 'failed' ? 'field-error' : 'muted'}>{item.error.message}</p>}
             {(item.state === 'failed' || item.state === 'retrying') && (
               <button type="button" className="secondary" onClick={() => onRetry(item.id)}>
-                {t('crm.outbox.retry', { name: item.name })}
+                {t('crm.outbox.retry', { name })}
               </button>
             )}{' '}
             {onDrop && item.state !== 'sending' && item.state !== 'delivered' && (
               <button type="button" className="secondary" onClick={() => onDrop(item.id)}>
-                {t('crm.outbox.drop', { name: item.name, crm: label })}
+                {t('crm.outbox.drop', { name, crm: label })}
               </button>
             )}
           </li>

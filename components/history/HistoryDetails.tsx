@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
 import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
+import { entryName } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { LookupResult } from '../LookupResult';
+import { AnswerCard } from '../card/AnswerCard';
 import { credits, operationLabel, priceText } from '../price';
-import { usePreview, useSpend } from '../useLookup';
 import { SpendStatus } from '../SpendStatus';
-import { ResultTree } from './ResultTree';
+import { usePreview, useSpend } from '../useLookup';
 
 function RunAgain({ entry }: { entry: LookupEntry }) {
   const [asking, setAsking] = useState(false);
@@ -65,7 +66,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
         <>
           <dl className="facts">
             <dt>{t('history.colSubject')}</dt>
-            <dd data-testid="details-subject">{entry.subject}</dd>
+            <dd data-testid="details-subject">{entryName(entry)}</dd>
             <dt>{t('history.colOperation')}</dt>
             <dd>{operationLabel(entry.op)}</dd>
             <dt>{t('history.when')}</dt>
@@ -102,20 +103,19 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
             )}
           </dl>
           {isLookupEntry(entry) && <RunAgain key={entry.id} entry={entry} />}
-          <h3>{t('history.input')}</h3>
-          <ResultTree value={entry.input} />
-          <h3>{t('history.fullResult')}</h3>
-          {entry.result !== undefined ? (
-            <ResultTree value={entry.result} />
-          ) : entry.unreadableResult !== undefined ? (
-            // Kept as stored: an answer this release cannot read as its operation's result.
-            <>
-              <p className="muted">{t('history.unreadableResult')}</p>
-              <ResultTree value={entry.unreadableResult} />
-            </>
-          ) : (
-            <p className="muted">{t('history.noResult')}</p>
-          )}
+          {/* Who it was about, as the contact book knows them now; the entry's own answer below it, whole. */}
+          <AnswerCard
+            key={entry.id}
+            answer={answerOfEntry(entry)}
+            askedKeys={requestKeysOf(entry)}
+            fields={[
+              { label: t('card.input'), value: entry.input },
+              ...(entry.result !== undefined ? [{ label: t('card.allFields'), value: entry.result }] : []),
+              // Kept as stored: an answer this release cannot read as its operation's result.
+              ...(entry.unreadableResult !== undefined ? [{ label: t('history.unreadableResult'), value: entry.unreadableResult }] : []),
+            ]}
+          />
+          {entry.result === undefined && entry.unreadableResult === undefined && <p className="muted">{t('history.noResult')}</p>}
         </>
       )}
     </section>

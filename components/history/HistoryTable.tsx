@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { whoOfEntry } from '@/lib/history/who';
+import { personLabel } from '@/lib/contacts/naming';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { operationLabel } from '../price';
+import { useBookNames } from '../useBookNames';
 
 const ROW_HEIGHT = 40;
 /** Rows from the end of what is read at which the next page is asked for. */
@@ -50,6 +53,16 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
   }, [openId, entries]);
 
   const allSelected = entries.length > 0 && entries.every((e) => selected.has(e.id));
+  // Names only for the rows in view: from each entry's own answer, else the contact book, else its subject.
+  const visible = virtualizer.getVirtualItems().map((item) => entries[item.index]!);
+  const named = new Map(visible.map((entry) => [entry.id, whoOfEntry(entry)] as const));
+  const bookNames = useBookNames(
+    visible.flatMap((entry) => (named.get(entry.id) || !entry.identity ? [] : [{ key: entry.id, keys: [entry.identity] }])),
+  );
+  const nameOf = (entry: HistoryEntry) => {
+    const who = named.get(entry.id);
+    return who ? personLabel(who.name, who.company) : (bookNames.get(entry.id) ?? entry.subject);
+  };
   return (
     <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable">
       <div role="rowgroup">
@@ -69,6 +82,7 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const entry = entries[item.index]!;
+            const name = nameOf(entry);
             return (
               <div
                 key={entry.id}
@@ -81,18 +95,18 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
                 <span role="cell" className="c-select">
                   <input
                     type="checkbox"
-                    aria-label={t('history.select', { subject: entry.subject })}
+                    aria-label={t('history.select', { subject: name })}
                     checked={selected.has(entry.id)}
                     onChange={(e) => onToggle(entry.id, e.target.checked)}
                   />
                 </span>
                 <span role="cell" className="c-time">{formatDateTime(entry.at)}</span>
                 <span role="cell" className="c-op">{operationLabel(entry.op)}</span>
-                <span role="cell" className="c-subject" title={entry.subject}>{entry.subject}</span>
+                <span role="cell" className="c-subject" title={entry.subject}>{name}</span>
                 <span role="cell" className="c-outcome" title={entry.error?.message}>{t(`outcome.${entry.outcome}`)}</span>
                 <span role="cell" className="c-credits">{entry.cost}</span>
                 <span role="cell" className="c-details">
-                  <button type="button" className="link-button" aria-label={t('history.detailsOf', { subject: entry.subject })} onClick={() => onOpen(entry.id)}>
+                  <button type="button" className="link-button" aria-label={t('history.detailsOf', { subject: name })} onClick={() => onOpen(entry.id)}>
                     {t('history.details')}
                   </button>
                 </span>

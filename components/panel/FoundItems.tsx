@@ -45,7 +45,7 @@ export function FoundItems({ items }: { items: readonly FoundItem[] }) {
               >
                 {label}
               </button>
-              <RowOutcome result={result} />
+              <RowOutcome result={result} cardOf={requestFor(item).input} />
             </li>
           );
         })}

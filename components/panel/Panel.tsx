@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { lastEnrichment } from '@/lib/card/enrichment';
+import { seedOfDetection } from '@/lib/card/subject';
 import type { Detection } from '@/lib/extract/detection';
 import { LOW_CONFIDENCE } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
@@ -6,13 +8,13 @@ import type { LookupResponse } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { TabNotice } from '@/lib/messaging/content-protocol';
 import type { PanelStatus } from '@/lib/messaging/protocol';
-import { actionsFor, type Corrections, type PanelAction } from '@/lib/panel/actions';
+import type { Corrections } from '@/lib/panel/actions';
+import { LookupCard } from '../card/LookupCard';
+import { PageCard } from '../card/PageCard';
+import type { CardAnswer } from '../card/useCardLookups';
+import { CostLine } from '../CostLine';
 import { PanelCrm } from '../crm/PanelCrm';
-import { SpendStatus } from '../SpendStatus';
-import { useSpend, type UserGesture } from '../useLookup';
-import { ActionButton } from './ActionButton';
-import { ResultView } from './ResultView';
-import { usePreviews } from './usePreviews';
+import { OpenBookButton } from '../book/OpenBookButton';
 
 export interface PanelLayout {
   collapsed: boolean;
@@ -22,7 +24,7 @@ export interface PanelLayout {
 interface Props {
   detection: Detection | null;
   notice: TabNotice | null;
-  /** Extra content below the actions (search results queue, items found on the page). */
+  /** Extra content below the card (search results queue, items found on the page). */
   children?: React.ReactNode;
   layout: PanelLayout;
   onLayout(layout: PanelLayout): void;
@@ -30,29 +32,23 @@ interface Props {
   onClose?(): void;
 }
 
+/** What the panel says where the page is about no one in particular (no card to show). */
 function whoLabel(detection: Detection | null): string {
   if (!detection) return t('panel.nothingDetected');
-  if (detection.kind === 'company') return detection.company?.name ?? t('panel.companyPage');
-  const p = detection.person;
-  if (!p?.fullName) return detection.kind === 'peopleSearch' ? t('panel.peopleSearch') : t('panel.profile');
-  const role = p.headline ?? p.jobTitle;
-  const company = p.company && !role?.includes(p.company) ? p.company : undefined;
-  return [p.fullName, role, company].filter(Boolean).join(' · ');
+  if (detection.kind === 'peopleSearch') return t('panel.peopleSearch');
+  return detection.kind === 'company' ? t('panel.companyPage') : t('panel.profile');
 }
 
 export function Panel({ detection, notice, children, layout, onLayout, onClose }: Props) {
   const [status, setStatus] = useState<PanelStatus | null>(null);
   const [corrections, setCorrections] = useState<Corrections>({});
-  const [results, setResults] = useState<Record<string, LookupResponse>>({});
+  const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
+  const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const spend = useSpend();
-  const [spending, setSpending] = useState<PanelAction | null>(null);
-  const busy = spend.state.phase === 'running';
-  const ids = { title: useId(), name: useId(), company: useId() };
+  const ids = { title: useId(), name: useId(), company: useId(), notice: useId() };
   const rootRef = useRef<HTMLElement>(null);
 
-  const actions = actionsFor(detection, corrections);
-  const { previews, refreshPreviews } = usePreviews(actions);
+  const hasCard = seedOfDetection(detection) !== null;
   const lowConfidence = detection !== null && detection.kind !== 'peopleSearch' && detection.confidence < LOW_CONFIDENCE;
 
   useEffect(() => {
@@ -63,12 +59,10 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
 
   // A new page (single-page navigation) starts clean: answers belong to who they were about.
   useEffect(() => {
-    setResults({});
+    setEnrichment(undefined);
+    setEnrichedBefore(null);
     setCorrections({});
-    setSpending(null);
-    spend.reset();
     setError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detection?.url]);
 
   useEffect(() => {
@@ -80,20 +74,10 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
     return () => root?.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  function run(action: PanelAction, refresh: boolean, gesture: UserGesture) {
-    setError(null);
-    if (spend.run({ ...action.request, refresh }, gesture, { price: previews[action.id]?.price ?? null })) setSpending(action);
-  }
-
-  // A finished spend fills its action's result; the price of every action may have changed.
-  useEffect(() => {
-    if (spend.state.phase !== 'done' || !spending) return;
-    const response = spend.state.response;
-    setResults((r) => ({ ...r, [spending.id]: response }));
+  function answered({ action, response }: CardAnswer) {
     if (response.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
-    void refreshPreviews();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [spend.state]);
+    if (action.id === 'enrich') setEnrichment(response);
+  }
 
   const title = (
     <h2 id={ids.title} className="panel-title">
@@ -133,12 +117,20 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
       {!layout.collapsed && (
         <div className="panel-body">
           {notice && (
-            <div className="notice" role="status">
-              <h3>{notice.title}</h3>
-              {notice.response ? <ResultView response={notice.response} /> : <p>{notice.message}</p>}
-            </div>
+            // A right-click's answer: its cost is announced (a status), its card is there to read and use.
+            <section className="notice" aria-labelledby={ids.notice}>
+              <h3 id={ids.notice}>{notice.title}</h3>
+              {notice.response ? (
+                <>
+                  <CostLine response={notice.response} />
+                  <LookupCard response={notice.response} />
+                </>
+              ) : (
+                <p role="status">{notice.message}</p>
+              )}
+            </section>
           )}
-          <p className="who" data-testid="detected">{whoLabel(detection)}</p>
+          {!hasCard && <p className="who" data-testid="detected">{whoLabel(detection)}</p>}
           {lowConfidence && (
             <fieldset className="corrections">
               <legend>{t('panel.unsure')}</legend>
@@ -148,41 +140,20 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
               <input id={ids.company} value={corrections.company ?? detection?.person?.company ?? detection?.company?.name ?? ''} onChange={(e) => setCorrections((c) => ({ ...c, company: e.target.value }))} />
             </fieldset>
           )}
-          {status && !status.hasKey ? (
+          {status && !status.hasKey && (
             <div role="alert">
               <p>{t('panel.noKey')}</p>
               <button type="button" onClick={() => void sendMessage('openSettings', undefined)}>
                 {t('panel.openSettings')}
               </button>
             </div>
-          ) : (
-            <>
-              {status?.credits === 0 && (
-                <p role="alert">{t('panel.noCredits')}</p>
-              )}
-              {actions.length > 0 && (
-                <ul className="actions" aria-label={t('panel.lookups')}>
-                  {actions.map((action) => (
-                    <ActionButton key={action.id} action={action} preview={previews[action.id]} busy={busy} onRun={run} />
-                  ))}
-                </ul>
-              )}
-            </>
           )}
-          <SpendStatus spend={spend} showResult={false} />
-          {busy && <p role="status" aria-busy="true">{t('panel.busy')}</p>}
+          {status?.hasKey && status.credits === 0 && <p role="alert">{t('panel.noCredits')}</p>}
           {error && <p role="alert">{error}</p>}
-          {actions.map((action) => {
-            const response = results[action.id];
-            return response ? (
-              <section key={action.id} aria-label={t('panel.resultOf', { action: action.label })} className="result-block">
-                <h3>{action.label}</h3>
-                <ResultView response={response} />
-              </section>
-            ) : null;
-          })}
-          <PanelCrm detection={detection} enrichment={results.enrich} />
+          <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
+          <PanelCrm detection={detection} enrichment={enrichment} enrichedBefore={enrichedBefore} />
           {children}
+          <OpenBookButton />
         </div>
       )}
     </section>

@@ -3,7 +3,8 @@ import type { HistoryEntry } from '@/lib/history/entry';
 import { watchHistoryMigrationProgress, type MigrationProgress } from '@/lib/history/progress';
 import { watchRecentHistory } from '@/lib/history/recent';
 
-export const POPUP_HISTORY_SIZE = 20;
+/** The popup lists people, not lookups: the last 50 lookups (all the small index holds) name about 20 of them. */
+export const POPUP_HISTORY_SIZE = 50;
 
 interface RecentState {
   entries: HistoryEntry[] | null;

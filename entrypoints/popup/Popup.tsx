@@ -17,6 +17,11 @@ function openSettings() {
   void browser.runtime.openOptionsPage();
 }
 
+function openContactBook() {
+  void browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') });
+  window.close();
+}
+
 const sidePanelApis = browser as unknown as SidePanelApis;
 
 /** The popup's window, learnt up front: the side panel must be opened straight from the click. */
@@ -97,6 +102,9 @@ export function Popup() {
         )}
         <span className="spacer" />
         {hasKey && <SidePanelButton windowId={windowId} />}
+        <button type="button" className="link-button" onClick={openContactBook}>
+          {t('app.openBook')}
+        </button>
         {hasKey && (
           <button type="button" className="link-button" onClick={openSettings}>
             {t('settings.title')}

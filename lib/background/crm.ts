@@ -202,7 +202,11 @@ export function createCrmService(deps: CrmServiceDeps) {
     },
 
     async plan(historyId: string, target: CrmTarget) {
-      const contact = await contactFor(historyId);
+      return this.planContact(await contactFor(historyId), target);
+    },
+
+    /** The plan for a contact from anywhere (a lookup, the contact book). */
+    async planContact(contact: CrmContact, target: CrmTarget) {
       const crm = await connected(target);
       const remembered = await rememberedRecord(target, contact.identity);
       const match = unwrap(await crm.find(contact, remembered?.id ?? null));
@@ -211,11 +215,16 @@ export function createCrmService(deps: CrmServiceDeps) {
     },
 
     async push(historyId: string, target: CrmTarget, overwrite: readonly CrmField[]) {
-      const contact = await contactFor(historyId);
+      const [view] = await this.pushContacts([await contactFor(historyId)], target, overwrite);
+      return view!;
+    },
+
+    /** Queues contacts from anywhere (a lookup, the contact book) in the outbox, then sends. */
+    async pushContacts(contacts: readonly CrmContact[], target: CrmTarget, overwrite: readonly CrmField[]) {
       await connected(target);
-      const item = await runner.enqueue({ target, contact, overwrite });
+      const items = await runner.enqueueMany(contacts.map((contact) => ({ target, contact, overwrite })));
       void runner.drain();
-      return viewOf(item);
+      return items.map(viewOf);
     },
 
     pushStatus,

@@ -1,5 +1,6 @@
 import { historyToCsv, historyToJson } from '../history/export';
 import { DOSSIER_ERRORS } from '../errors/catalog';
+import type { CardContacts } from '../card/book';
 import type { HistoryEntry } from '../history/entry';
 import type { LookupService } from '../lookup/service';
 import { storedPageUrl } from '../ui/page-url';
@@ -8,8 +9,10 @@ import type { Preferences } from '../settings/preferences';
 import { preferencesInputSchema } from '../settings/preferences-input';
 import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from './connection';
 import type { Handlers, RouterIdentity } from './router';
+import type { Outcome } from '../messaging/protocol';
 import type { CrmService } from './crm';
 import { createCrmHandlers } from './crm-handlers';
+import { createBookHandlers, type BookHandlerDeps } from './book-handlers';
 import type { PanelService } from './panel-service';
 
 export interface HandlerDeps {
@@ -40,6 +43,10 @@ export interface HandlerDeps {
   now(): number;
   /** CRM connections, outbox and pushes (lib/background/crm.ts). */
   crm: CrmService;
+  /** The contact book, read for the panel's frame (lib/card/book.ts). */
+  contacts: { card(keys: readonly string[]): Promise<CardContacts> };
+  /** The contact book's store and how to open its page (lib/background/book-handlers.ts). */
+  book: Pick<BookHandlerDeps, 'contacts' | 'openBook'>;
 }
 
 /**
@@ -54,6 +61,21 @@ function pageOf(sender: SenderInfo, identity: RouterIdentity): string | null {
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { connection } = deps;
+
+  /** Every write of the preferences: the settings page's, and the contact book's suppression. */
+  async function savePreferences(data: unknown): Promise<Outcome<Preferences>> {
+    const parsed = preferencesInputSchema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` (${issue.path.join(' › ')})` : '';
+      return { ok: false, error: { kind: 'invalid_input', message: DOSSIER_ERRORS.settings_not_saved(`${issue?.message ?? 'invalid settings'}${where}`) } };
+    }
+    const before = await deps.preferences.read();
+    await deps.preferences.write(parsed.data);
+    await deps.panel.preferencesSaved(before, parsed.data);
+    return { ok: true, value: parsed.data };
+  }
+
   return {
     getStatus: async () => ({ ok: true, value: await connectionStatus(connection) }),
     getCredits: async () => fetchBalance(connection),
@@ -90,6 +112,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { ok: true, value: { remaining: 0 } };
     },
     getPreferences: async () => ({ ok: true, value: await deps.preferences.read() }),
+    contactCard: async ({ keys }) => ({ ok: true, value: await deps.contacts.card(keys) }),
     panelStatus: async () => {
       const status = await connectionStatus(connection);
       return { ok: true, value: { hasKey: status.hasKey, isSandbox: status.isSandbox, credits: status.balance?.credits ?? null } };
@@ -129,23 +152,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.openSettings();
       return { ok: true, value: true };
     },
-    savePreferences: async (data) => {
-      const parsed = preferencesInputSchema.safeParse(data);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? ` (${issue.path.join(' › ')})` : '';
-        return { ok: false, error: { kind: 'invalid_input', message: DOSSIER_ERRORS.settings_not_saved(`${issue?.message ?? 'invalid settings'}${where}`) } };
-      }
-      const before = await deps.preferences.read();
-      await deps.preferences.write(parsed.data);
-      await deps.panel.preferencesSaved(before, parsed.data);
-      return { ok: true, value: parsed.data };
-    },
+    savePreferences: (data) => savePreferences(data),
     exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),
     deleteAllData: async () => {
       await deps.userData.deleteAll();
       return { ok: true, value: { deleted: true } };
     },
     ...createCrmHandlers(deps.crm),
+    ...createBookHandlers({ ...deps.book, preferences: deps.preferences, savePreferences, crm: deps.crm }),
   };
 }

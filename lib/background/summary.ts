@@ -1,6 +1,8 @@
 import { t, tn, type MessageKey } from '../i18n';
-import type { Person } from '../api/model';
+import { personLabel } from '../contacts/naming';
+import { whoOfResult } from '../history/who';
 import type { OperationName } from '../lookup/operation-names';
+import { answer } from '../lookup/results';
 import type { LookupResponse } from '../lookup/service';
 
 type TitleKey = Extract<MessageKey, `notification.op.${string}`>;
@@ -20,31 +22,12 @@ export function titleOf(op: OperationName): string {
   return t(OP_TITLES[op] ?? 'notification.op.lookup');
 }
 
-function clean(value: string | undefined): string | undefined {
-  return value?.trim() || undefined;
-}
-
-function nameOf(person: Person | undefined): string | undefined {
-  return clean(person?.fullName) ?? clean([person?.firstName, person?.lastName].filter(Boolean).join(' '));
-}
-
-/** Who or what the answer found, in a few words. */
+/** Who the answer found, as every screen names them: "Maya Chen · Northwind Analytics". */
 function whoOf(response: LookupResponse): string | undefined {
-  switch (response.op) {
-    case 'enrichPerson':
-      return nameOf(response.value?.person) ?? clean(response.value?.company?.name);
-    case 'enrichCompany':
-      return clean(response.value?.name);
-    case 'findWorkEmail':
-      return clean(response.value?.email?.address);
-    case 'searchPhone':
-    case 'searchPersonalEmail':
-    case 'reversePhone':
-      return nameOf(response.value?.person);
-    case 'microblogProfile':
-    case 'microblogByEmail':
-      return clean(response.value?.displayName) ?? (response.value ? `@${response.value.username}` : undefined);
-  }
+  if (response.value === undefined) return undefined;
+  const who = whoOfResult(answer(response.op, response.value));
+  // A work email search answers addresses only: the address says who it is.
+  return who ? personLabel(who.name, who.company) : response.op === 'findWorkEmail' ? response.value.email?.address : undefined;
 }
 
 /** One line for a notification: who was found and what it cost. */

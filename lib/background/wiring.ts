@@ -23,7 +23,8 @@ import {
 import { badgeFor } from './badge';
 import { createCrmService, deleteCrmData } from './crm';
 import { createContactBook } from './contact-book';
-import { recordAnswers } from '../contacts/store';
+import { readCardContacts } from '../card/book';
+import { forgetContacts, getContacts, recordAnswers, tagContacts } from '../contacts/store';
 import { deleteAllData, exportAllData, forgetTheRest } from './data';
 import { createPanelService } from './panel-service';
 import { applyPanelMode } from './panel-tabs';
@@ -136,6 +137,11 @@ export function createBackground(identity: RouterIdentity) {
     userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
+    contacts: { card: readCardContacts },
+    book: {
+      contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts },
+      openBook: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') })),
+    },
   };
   return { connection, lookups, handlerDeps, crm, panel };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personLabel } from './naming';
 
 /**
  * The contact book's record: one merged person or company, built from every answer about that
@@ -142,6 +143,5 @@ export function parseContact(raw: unknown): Contact | null {
 /** "Maya Chen · Northwind Analytics", the handle only when no name is known. */
 export function displayName(contact: Contact): string {
   if (contact.kind === 'company') return contact.name?.value ?? contact.domain?.value ?? contact.id.replace(/^[a-z-]+:/, '');
-  const name = contact.name?.value ?? contact.id.replace(/^[a-z-]+:/, '');
-  return contact.companyName ? `${name} · ${contact.companyName.value}` : name;
+  return personLabel(contact.name?.value ?? contact.id.replace(/^[a-z-]+:/, ''), contact.companyName?.value);
 }

@@ -1,4 +1,4 @@
-import { foldName } from '../identity/keys';
+import { foldName } from '../identity/fold';
 import type { Contact } from './model';
 
 /**

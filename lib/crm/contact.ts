@@ -49,7 +49,7 @@ function clean(value: string | undefined | null): string | undefined {
 }
 
 /** Names a CRM can file: the gateway's when it gave them, else split once at the first space. */
-function splitName(fullName: string, first?: string, last?: string): { firstName?: string; lastName?: string } {
+export function splitName(fullName: string, first?: string, last?: string): { firstName?: string; lastName?: string } {
   if (first || last) return { firstName: first, lastName: last };
   const at = fullName.indexOf(' ');
   return at > 0 ? { firstName: fullName.slice(0, at), lastName: fullName.slice(at + 1) } : { firstName: fullName };

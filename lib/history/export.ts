@@ -34,7 +34,8 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
     iso(e.paidAt),
     e.pageUrl ?? '',
     e.error?.message ?? '',
-    e.result === undefined ? '' : JSON.stringify(e.result),
+    // An answer this release cannot read is still exported, as it was stored.
+    JSON.stringify(e.result ?? e.unreadableResult) ?? '',
   ]));
   return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' });
 }

@@ -33,15 +33,10 @@ export function normaliseDomain(input: string): string | null {
   return /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{2,63}$/.test(value) && !/^\d+(\.\d+)+$/.test(value) ? value : null;
 }
 
-/** Case, accents and spacing do not change who a name refers to. */
-export function foldName(input: string): string {
-  return input
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+// In a module of its own, so that a page that only searches names (the contact book) does not
+// load the phone library this module needs.
+import { foldName } from './fold';
+export { foldName };
 
 export const identity = {
   networkProfile(url: string): IdentityKey | null {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
+import type { CardContacts } from '../card/book';
+import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
 import type { HistoryEntry } from '../history/entry';
 import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
@@ -85,19 +87,26 @@ export const messageSchemas = {
   closePanel: z.undefined(),
   /** The first-run question or the settings: in-page frame or stealth (side panel only). */
   choosePanelMode: z.object({ mode: z.enum(['frame', 'stealth']), tabId: z.number().int().nonnegative().optional() }).strict(),
+  /**
+   * The panel's frame: the contact book's card for these identity keys. The frame cannot open
+   * the vault itself (a frame in a web page gets no, or partitioned, IndexedDB).
+   */
+  contactCard: z.object({ keys: z.array(z.string().min(1).max(500)).min(1).max(20) }).strict(),
   /** Settings › Privacy: everything Dossier keeps, as one file (never the key). */
   exportAllData: z.undefined(),
   /** Settings › Privacy: history, ledger, journal, balance, preferences and key, all gone. */
   deleteAllData: z.undefined(),
   /** CRM connections, pushes, the outbox and exports (lib/crm/messages.ts). */
   ...crmMessageSchemas,
+  /** The contact book's writes and the way the panel opens it (lib/contacts/messages.ts). */
+  ...bookMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies {
+export interface Replies extends CrmReplies, BookReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;
@@ -120,6 +129,7 @@ export interface Replies extends CrmReplies {
   setPanelLayout: true;
   closePanel: true;
   choosePanelMode: Preferences;
+  contactCard: CardContacts;
   exportAllData: { filename: string; mimeType: string; content: string };
   deleteAllData: { deleted: true };
 }

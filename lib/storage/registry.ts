@@ -17,6 +17,8 @@ import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem,
 import { panelLayoutItem } from '../panel/layout-item';
 import { layoutSchema } from '../panel/tab-state';
 import { vault, withRecords, type RecordStore } from './vault';
+import { contactSchema } from '../contacts/model';
+import { clearContacts, readAllContacts } from '../contacts/store';
 import { metaKey, type VaultItem } from './vault-item';
 
 /**
@@ -122,6 +124,8 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   oldVaultKey(RECENT_KEY, { name: 'recent history (layout 2)', holds: 'paid', schema: list(historyEntrySchema).nullable(), deleteAll: true, clear: clearHistory }),
   oldVaultKey(LEGACY_KEY, { name: `history of release 0.1 (${LEGACY_KEY})`, holds: 'paid', schema: list(historyEntrySchema), deleteAll: true, clear: clearHistory }),
   oldVaultKey(OLD_LEDGER_KEY, { name: 'ledger (array of older releases)', holds: 'paid', schema: list(ledgerEntrySchema), deleteAll: true, clear: clearLedger }),
+  // The contact book: one merged person or company per record (lib/contacts/store.ts).
+  recordStore('contacts', { name: 'contact book', holds: 'paid', schema: contactSchema, deleteAll: true, clear: clearContacts, exportAs: { path: ['contacts'], read: readAllContacts } }),
   vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
   vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
   vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),

@@ -38,8 +38,8 @@ export const TOUR_STEPS: TourStep[] = [
   { file: '01-settings.png', title: 'Settings: the sandbox key tested and saved' },
   { file: '02-profile.png', title: 'A profile page: the panel prices each lookup and checks the CRM for free' },
   { file: '03-enriched.png', title: 'Enriched: the person and the company, 2 credits' },
-  { file: '04-email-and-phone.png', title: 'Work email and mobile found' },
-  { file: '05-repeat-free.png', title: 'The same lookup again: answered from the ledger, free' },
+  { file: '04-email-and-phone.png', title: 'Work email and mobile found: the phone row filled in place' },
+  { file: '05-repeat-free.png', title: 'Back on the profile: the card from the contact book, nothing paid again' },
   { file: '06-crm-push.png', title: 'Pushed to HubSpot (the local emulator) after a reviewed plan' },
   { file: '07-enrich-selected.png', title: 'Search results: "enrich selected" with its total price' },
   { file: '08-reverse-phone.png', title: 'Right-click on a phone number: reverse lookup in the side panel' },
@@ -119,22 +119,25 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
   await visible(panel().getByText('Not in your CRM yet (HubSpot)'), 'the free CRM check');
   await done(page);
 
-  await panel().getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
-  await visible(panel().getByText('Paid 2 credits.'), 'the enrichment result');
+  const card = () => panel().getByRole('article', { name: 'Maya Chen' });
+  await (await visible(card().getByRole('button', { name: 'Enrich person and company · up to 2 credits' }), 'the enrich button with its price')).click();
+  await visible(card().getByText('Paid 2 credits.'), 'the enrichment result');
   await done(page);
 
-  await panel().getByRole('button', { name: /^Find work email/ }).click();
-  await visible(panel().getByRole('region', { name: 'Find work email: result' }), 'the work email');
-  await panel().getByRole('button', { name: /^Find mobile/ }).click();
-  await visible(panel().getByRole('region', { name: 'Find mobile: result' }), 'the mobile search result');
+  // The enrichment found the work email; the phone row has its own lookup, and fills in place.
+  const phones = card().getByRole('group', { name: 'Phones', exact: true });
+  await visible(card().getByRole('group', { name: 'Work email', exact: true }).getByRole('link', { name: /@/ }), 'the work email');
+  await (await visible(phones.getByRole('button', { name: /^Find mobile · / }), 'the mobile search with its price')).click();
+  await visible(phones.locator('a[href^="tel:"]'), 'the phone numbers in the card');
   await done(page);
 
-  await panel().getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ }).click();
-  await visible(panel().getByText(/Already looked up on .*: free\./), 'the repeat answered for free');
+  await page.reload();
+  const again = (await panelFrame(page)).getByRole('article', { name: 'Maya Chen' });
+  await visible(again.getByRole('group', { name: 'Phones', exact: true }).locator('a[href^="tel:"]'), 'the card read back from the contact book');
   await done(page);
 
-  // 6. Push to the CRM, after reviewing the plan.
-  const crm = panel().getByRole('region', { name: 'CRM' });
+  // 6. Push to the CRM, after reviewing the plan: the enrichment the contact book holds, not paid again.
+  const crm = (await panelFrame(page)).getByRole('complementary', { name: /Dossier/ }).getByRole('region', { name: 'CRM' });
   await (await visible(crm.getByRole('button', { name: 'Review push to HubSpot' }), 'the push review')).click();
   await (await visible(crm.getByRole('button', { name: 'Create in HubSpot' }), 'the push plan')).click();
   await visible(crm.getByRole('status').filter({ hasText: 'HubSpot: created' }), 'the push delivered');

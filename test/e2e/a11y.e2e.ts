@@ -60,10 +60,11 @@ test('the history page with entries and details open: no serious violation; keyb
   await expect(history.getByRole('table', { name: 'Lookups' }).getByRole('row')).toHaveCount(4);
   await expectNoSeriousViolations(history);
 
-  await tabTo(history, history.getByRole('button', { name: 'Details of alex.morgan@northwind-analytics.example' }));
+  await tabTo(history, history.getByRole('button', { name: 'Details of Alex Morgan · Northwind Analytics' }));
   await history.keyboard.press('Enter');
   const details = history.getByRole('region', { name: 'Lookup details' });
-  await expect(details.getByTestId('details-subject')).toHaveText('alex.morgan@northwind-analytics.example');
+  await expect(details.getByTestId('details-subject')).toHaveText('Alex Morgan · Northwind Analytics');
+  await expect(details.getByRole('article', { name: 'Alex Morgan' })).toBeVisible();
   await expect(details.getByRole('heading', { name: 'Lookup details' })).toBeFocused();
   await expectNoSeriousViolations(history);
 

@@ -36,6 +36,7 @@ test('a web page’s content-script world may only report what it detected: look
     ['clearHistory', undefined],
     ['getPreferences', undefined],
     ['choosePanelMode', { mode: 'stealth' }],
+    ['contactCard', { keys: ['person:maya-chen'] }],
     ['crmPush', { historyId: 'x', target: 'hubspot' }],
     ['saveConnection', { gateway: { kind: 'custom', url: 'https://evil.example/' }, apiKey: 'stolen' }],
   ] as const) {
@@ -86,7 +87,7 @@ test('the first visit to the network asks which panel mode, in a tab of its own;
   expect(await page.locator('dossier-panel').count()).toBe(0);
   await ask.getByRole('button', { name: 'Panel in the page' }).click();
   // The answer brings the panel to the page that asked, at once.
-  await expect((await panelFrame(page)).getByTestId('detected')).toContainText('Maya Chen');
+  await expect((await panelFrame(page)).getByRole('article', { name: 'Maya Chen' })).toBeVisible();
   // And the settings offer the same choice later.
   const settings = await context.newPage();
   await settings.goto(ask.url().replace(/panel-mode\.html.*$/, 'options.html'));

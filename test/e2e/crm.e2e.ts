@@ -73,7 +73,7 @@ async function enrich(page: Page, url: string) {
   await page.goto(url);
   const frame = await panelFrame(page);
   await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
-  await expect(frame.getByRole('region', { name: 'Enrich person and company: result' })).toContainText(/Paid 2 credits\.|free/);
+  await expect(frame.getByRole('article')).toContainText(/Paid 2 credits\.|free/);
 }
 
 async function expectNoSeriousViolations(page: Page) {

@@ -63,11 +63,12 @@ async function tabIdOf(worker: Worker, url: string): Promise<number> {
 
 /** The lookup a user pays for, clicked for real (a trusted click) where the panel is in this mode. */
 async function payForLookups(where: Page | Frame): Promise<string[]> {
-  await where.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
-  const result = where.getByRole('region', { name: 'Enrich person and company: result' });
-  await expect(result).toContainText('Paid 2 credits.');
-  await where.getByRole('button', { name: /^Find mobile/ }).click();
-  await expect(where.getByRole('region', { name: 'Find mobile: result' })).toBeVisible();
+  const card = where.getByRole('article');
+  await card.getByRole('button', { name: 'Enrich person and company · up to 2 credits' }).click();
+  await expect(card).toContainText('Paid 2 credits.');
+  const phones = card.getByRole('group', { name: 'Phones', exact: true });
+  await phones.getByRole('button', { name: /^Find mobile/ }).click();
+  await expect(phones.getByTestId('lookup-cost')).toBeVisible();
   const hrefs = await where.locator('a[href^="mailto:"], a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   const revealed = hrefs.map((href) => decodeURIComponent(href.replace(/^(mailto|tel):/, '')));
   expect(revealed.some((v) => v.includes('@'))).toBe(true);
@@ -169,7 +170,7 @@ for (const mode of ['frame', 'stealth'] as const) {
       await page.goto(MAYA);
       const tabId = await tabIdOf(worker, MAYA);
       const where: Page | Frame = mode === 'frame' ? await panelFrame(page) : await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-      await expect(where.getByTestId('detected')).toContainText('Maya Chen');
+      await expect(where.getByRole('article', { name: 'Maya Chen' })).toBeVisible();
 
       // The site moves to another profile without a reload, as a single-page app does.
       await page.evaluate(() => {
@@ -177,7 +178,7 @@ for (const mode of ['frame', 'stealth'] as const) {
         document.title = 'Alex Morgan | LinkedIn';
         document.querySelector('h1')!.textContent = 'Alex Morgan';
       });
-      await expect(where.getByTestId('detected')).toContainText('Alex Morgan', { timeout: 10_000 });
+      await expect(where.getByRole('article', { name: 'Alex Morgan' })).toBeVisible({ timeout: 10_000 });
 
       // A paid lookup, clicked for real where this mode shows the panel.
       const revealed = await payForLookups(where);

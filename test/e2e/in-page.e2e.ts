@@ -28,33 +28,36 @@ async function sandboxRecord(sandbox: Sandbox, profileUrl: string) {
 const inPanel = async (page: Page) => panelFrame(page);
 const panel = async (page: Page) => (await inPanel(page)).getByRole('complementary', { name: /Dossier/ });
 
-test('on a profile: the panel appears, enriches, shows the sandbox record, and the second click is free', async ({ context, worker, sandbox, openExtensionPage }) => {
+test('on a profile: the card appears, enrich fills it with the sandbox record; loaded again it costs nothing; refresh pays again', async ({ context, worker, sandbox, openExtensionPage }) => {
   const apiId = await prepare(context, worker, sandbox, openExtensionPage);
   const page = await context.newPage();
   await page.goto(MAYA);
   const frame = await inPanel(page);
   await expect(await panel(page)).toBeVisible();
-  await expect(frame.getByTestId('detected')).toContainText('Maya Chen');
+  const card = frame.getByRole('article', { name: 'Maya Chen' });
+  await expect(card).toBeVisible();
 
-  const enrich = frame.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ });
+  const enrich = card.getByRole('button', { name: 'Enrich person and company · up to 2 credits' });
   await enrich.click();
   const record = await sandboxRecord(sandbox, MAYA);
-  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
-  await expect(result.getByRole('heading', { name: record.fullName })).toBeVisible();
-  await expect(result).toContainText(record.jobTitle);
-  await expect(result.getByRole('link', { name: record.email })).toHaveAttribute('href', `mailto:${record.email}`);
-  await expect(result.getByRole('heading', { name: record.company.name })).toBeVisible();
-  await expect(result).toContainText(record.company.domain);
-  await expect(result).toContainText('Paid 2 credits.');
+  await expect(card.getByRole('heading', { name: record.fullName })).toBeVisible();
+  await expect(card).toContainText(record.jobTitle);
+  await expect(card.getByRole('group', { name: 'Work email' }).getByRole('link', { name: record.email })).toHaveAttribute('href', `mailto:${record.email}`);
+  await expect(card.getByRole('group', { name: 'Company', exact: true })).toContainText(record.company.domain);
+  await expect(card).toContainText(record.company.name);
+  await expect(card).toContainText('Paid 2 credits.');
 
-  // The price shown before the second click says it is free, and it is.
-  const again = frame.getByRole('button', { name: /^Enrich person and company \(already looked up on .*: free\)/ });
-  await expect(again).toBeVisible();
-  await again.click();
-  await expect(result).toContainText(/Already looked up on .*: free\./);
-  const ledger = await sandbox.ledger(apiId);
-  expect(ledger.charges.map((c) => c.creditBurn)).toEqual([2]);
-  await expect(frame.getByRole('button', { name: /Refresh enrich person and company \(2 credits, pays again\)/ })).toBeVisible();
+  // Loaded again, the card comes from the contact book: nothing is asked of the gateway.
+  await page.reload();
+  const again = (await inPanel(page)).getByRole('article', { name: 'Maya Chen' });
+  await expect(again.getByRole('group', { name: 'Work email' }).getByRole('link', { name: record.email })).toBeVisible();
+  const enrichment = again.getByRole('group', { name: 'Enrich person and company' });
+  await expect(enrichment).toContainText(/Found (just now|1 minute ago)/);
+  expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
+  // The refresh says it pays again, and it does.
+  await enrichment.getByRole('button', { name: 'Refresh (pays again, 2 credits)' }).click();
+  await expect(enrichment).toContainText('Refreshed: paid again 2 credits.');
+  expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2, 2]);
 });
 
 test('navigating to another profile without a reload updates the panel, mounted once', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -62,16 +65,17 @@ test('navigating to another profile without a reload updates the panel, mounted 
   const page = await context.newPage();
   await page.goto(MAYA);
   const frame = await inPanel(page);
-  await expect(frame.getByTestId('detected')).toContainText('Maya Chen');
+  await expect(frame.getByRole('article', { name: 'Maya Chen' })).toBeVisible();
   // What the site does on a client-side navigation: new URL, new title, new heading; no reload.
   await page.evaluate(() => {
     history.pushState({}, '', '/in/alex-morgan/');
     document.title = 'Alex Morgan | LinkedIn';
     document.querySelector('h1')!.textContent = 'Alex Morgan';
   });
-  await expect(frame.getByTestId('detected')).toContainText('Alex Morgan', { timeout: 10_000 });
+  const alex = frame.getByRole('article', { name: 'Alex Morgan' });
+  await expect(alex).toBeVisible({ timeout: 10_000 });
   expect(await page.locator('dossier-panel').count()).toBe(1);
-  await expect(frame.getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ })).toBeVisible();
+  await expect(alex.getByRole('button', { name: 'Enrich person and company · up to 2 credits' })).toBeVisible();
 });
 
 test('a company page offers company enrichment', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -79,10 +83,9 @@ test('a company page offers company enrichment', async ({ context, worker, sandb
   const page = await context.newPage();
   await page.goto('https://www.linkedin.com/company/northwind-analytics/about/');
   const frame = await inPanel(page);
-  await expect(frame.getByTestId('detected')).toContainText('Northwind Analytics');
-  await frame.getByRole('button', { name: /^Enrich company \(up to 2 credits\)/ }).click();
-  const result = frame.getByRole('region', { name: 'Enrich company: result' });
-  await expect(result).toContainText('northwind-analytics.example');
+  const card = frame.getByRole('article', { name: 'Northwind Analytics' });
+  await card.getByRole('button', { name: 'Enrich company · up to 2 credits' }).click();
+  await expect(card.getByRole('group', { name: 'Company', exact: true })).toContainText('northwind-analytics.example');
 });
 
 test('a search results page: "enrich selected" shows its total price, then runs as a queue', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -91,7 +94,7 @@ test('a search results page: "enrich selected" shows its total price, then runs 
   await page.goto(MAYA);
   const profile = await inPanel(page);
   await profile.getByRole('button', { name: /^Enrich person and company/ }).click();
-  await expect(profile.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  await expect(profile.getByRole('article', { name: 'Maya Chen' })).toContainText('Paid 2 credits.');
 
   await page.goto('https://www.linkedin.com/search/results/people/?keywords=Northwind');
   const results = (await inPanel(page)).getByRole('region', { name: 'Search results' });
@@ -110,8 +113,8 @@ test('a microblog profile gets the microblog lookup', async ({ context, worker, 
   const page = await context.newPage();
   await page.goto('https://x.com/mayabuilds');
   const frame = await inPanel(page);
-  await frame.getByRole('button', { name: /^Look up microblog profile \(up to 1 credit\)/ }).click();
-  await expect(frame.getByRole('region', { name: 'Look up microblog profile: result' })).toContainText('@mayabuilds');
+  await frame.getByRole('button', { name: 'Look up microblog profile · up to 1 credit' }).click();
+  await expect(frame.getByRole('article').getByRole('group', { name: 'Microblog' })).toContainText('@mayabuilds');
 });
 
 test('reserved microblog paths are not profiles: no panel', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -132,9 +135,9 @@ test('stealth mode: nothing is injected into the page; the side panel shows the 
   expect(page.frames()).toHaveLength(1);
   const tabId = await worker.evaluate(async () => (await chrome.tabs.query({ url: 'https://www.linkedin.com/in/maya-chen/' }))[0]?.id);
   const side = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  await expect(side.getByTestId('detected')).toContainText('Maya Chen');
-  await side.getByRole('button', { name: /^Enrich person and company/ }).click();
-  await expect(side.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  const card = side.getByRole('article', { name: 'Maya Chen' });
+  await card.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(card).toContainText('Paid 2 credits.');
 });
 
 test('hostile page CSS leaves the panel intact', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -163,7 +166,7 @@ test('hostile page CSS leaves the panel intact', async ({ context, worker, sandb
   expect(await page.locator('dossier-panel').evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
   expect(await enrich.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
   await enrich.click();
-  await expect((await inPanel(page)).getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  await expect((await inPanel(page)).getByRole('article', { name: 'Maya Chen' })).toContainText('Paid 2 credits.');
 });
 
 test('gateway data holding markup or a javascript: URL is shown as inert text', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -177,7 +180,8 @@ test('gateway data holding markup or a javascript: URL is shown as inert text', 
   await page.goto('https://www.linkedin.com/in/sam-carter/');
   const frame = await inPanel(page);
   await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
-  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
+  const result = frame.getByRole('article', { name: 'Sam Carter' });
+  await expect(result).toContainText('Paid 2 credits.');
   await expect(result).toContainText('<script>alert(1)</script>');
   await expect(result.getByRole('link', { name: 'Website' })).toHaveCount(0);
   await expect(result.getByText('Website')).toBeVisible();
@@ -195,7 +199,7 @@ test('the panel is accessible: axe finds nothing serious, keys work, Escape clos
   const enrich = frame.getByRole('button', { name: /^Enrich person and company/ });
   await enrich.focus();
   await page.keyboard.press('Enter');
-  await expect(frame.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Paid 2 credits.');
+  await expect(frame.getByRole('article', { name: 'Maya Chen' })).toContainText('Paid 2 credits.');
 
   expect(await seriousViolationsInFrame(frame)).toEqual([]);
 
@@ -233,6 +237,6 @@ test('the panel says what to do with no key, and with no credits left', async ({
   await page.reload();
   const frame = await inPanel(page);
   await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
-  const result = frame.getByRole('region', { name: 'Enrich person and company: result' });
-  await expect(result.getByRole('alert')).toContainText(/no credits left.*Nothing was charged/);
+  const card = frame.getByRole('article', { name: 'Maya Chen' });
+  await expect(card.getByRole('alert')).toContainText(/no credits left.*Nothing was charged/);
 });

@@ -33,7 +33,7 @@ function frameOf(page: Page) {
 }
 const panel = (page: Page) => frameOf(page).getByRole('complementary', { name: /Dossier/ });
 const panelCrm = (page: Page) => panel(page).getByRole('region', { name: 'CRM' });
-const enrichResult = (page: Page) => frameOf(page).getByRole('region', { name: 'Enrich person and company: result' });
+const card = (page: Page) => frameOf(page).getByRole('article', { name: 'Maya Chen' });
 const hubspotCard = (settings: Page) => settings.getByRole('region', { name: 'CRM connections' }).getByRole('group', { name: 'HubSpot' });
 
 /** A fresh sandbox account, made through the sandbox's admin, so that its ledger holds only this test. */
@@ -130,14 +130,15 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     await profile.goto(MAYA);
     await (await question).getByRole('button', { name: 'Panel in the page' }).click();
     await profile.bringToFront();
-    await expect((await panelFrame(profile)).getByTestId('detected')).toContainText('Maya Chen');
+    await expect((await panelFrame(profile)).getByRole('article', { name: 'Maya Chen' })).toBeVisible();
     await expect(panel(profile)).toBeVisible();
-    await frameOf(profile).getByRole('button', { name: /^Enrich person and company \(up to 2 credits\)/ }).click();
-    const result = enrichResult(profile);
+    await card(profile).getByRole('button', { name: 'Enrich person and company · up to 2 credits' }).click();
+    const result = card(profile);
     await expect(result.getByRole('heading', { name: 'Maya Chen' })).toBeVisible();
     await expect(result).toContainText('VP of Engineering');
     await expect(result.getByRole('link', { name: MAYA_EMAIL })).toHaveAttribute('href', `mailto:${MAYA_EMAIL}`);
-    await expect(result.getByRole('heading', { name: 'Northwind Analytics' })).toBeVisible();
+    await expect(result.getByRole('group', { name: 'Company', exact: true })).toContainText('northwind-analytics.example');
+    await expect(result).toContainText('Northwind Analytics');
     await expect(result).toContainText('Paid 2 credits.');
     const ledger = await sandbox.ledger(apiId);
     expect(ledger.charges.map((c) => c.creditBurn)).toEqual([2]);
@@ -173,7 +174,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     await profile.bringToFront();
     await frameOf(profile).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect(panelCrm(profile).getByTestId('crm-check-hubspot')).toHaveText('Not in your CRM yet (HubSpot)');
-    await expect(enrichResult(profile)).toContainText('Paid 2 credits.');
+    await expect(card(profile)).toContainText('Paid 2 credits.');
     const crm = panelCrm(profile);
     await crm.getByRole('button', { name: 'Review push to HubSpot' }).click();
     await expect(crm.getByRole('heading', { name: 'HubSpot: Create' })).toBeVisible();
@@ -196,7 +197,9 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     await history.waitForLoadState();
     expect(new URL(history.url()).pathname).toBe('/lookup-history.html');
     const rows = history.getByRole('table', { name: 'Lookups' }).getByRole('row');
-    await expect(rows.filter({ has: history.getByRole('cell', { name: MAYA, exact: true }) }).filter({ hasText: 'Paid' })).toHaveCount(1);
+    // Each lookup names the person, the push too; the paid one is the enrichment.
+    await expect(rows.filter({ has: history.getByRole('cell', { name: 'Maya Chen · Northwind Analytics', exact: true }) })).toHaveCount(2);
+    await expect(rows.filter({ has: history.getByRole('cell', { name: 'Maya Chen · Northwind Analytics', exact: true }) }).filter({ hasText: 'Paid' })).toHaveCount(1);
 
     const downloading = history.waitForEvent('download', { timeout: 10_000 });
     await history.getByRole('button', { name: 'Export CSV' }).click();

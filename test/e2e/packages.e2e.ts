@@ -52,7 +52,9 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
     await page.goto('https://www.linkedin.com/in/maya-chen/');
     const panel = (await panelFrame(page)).getByRole('complementary', { name: /Dossier/ });
     await panel.getByRole('button', { name: /^Enrich person and company/ }).click();
-    await expect(panel.getByRole('region', { name: 'Enrich person and company: result' })).toContainText('Maya Chen');
+    const card = panel.getByRole('article', { name: 'Maya Chen' });
+    await expect(card).toContainText('Paid 2 credits.');
+    await expect(card.getByRole('group', { name: 'Work email', exact: true }).getByRole('link', { name: /@/ })).toBeVisible();
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -43,11 +43,11 @@ test('lookups of every input kind from the popup: balance matches the sandbox, h
   });
   await expect(maya.getByText('VP of Engineering', { exact: true })).toBeVisible();
   await expect(maya.getByText('Northwind Analytics', { exact: true })).toBeVisible();
-  await expect(maya.getByRole('listitem').filter({ hasText: 'maya.chen@northwind-analytics.example' })).toContainText('verified');
+  await expect(maya.getByRole('group', { name: 'Work email', exact: true }).getByRole('listitem').filter({ hasText: 'maya.chen@northwind-analytics.example' })).toContainText('verified');
 
   await quickLookup(popup, 'alex.morgan@northwind-analytics.example', { plan: 'Enrich person: up to 2 credits', cost: 'Paid 2 credits.', name: 'Alex Morgan' });
   const phone = await quickLookup(popup, '+14155550110', { plan: 'Reverse phone lookup: up to 1 credit', cost: 'Paid 1 credit.', name: 'Maya Chen' });
-  await expect(phone.getByRole('listitem').filter({ hasText: '+1 415 555 0110' })).toBeVisible();
+  await expect(phone.getByRole('group', { name: 'Phones', exact: true }).getByRole('listitem').filter({ hasText: '+1 415 555 0110' })).toBeVisible();
   await quickLookup(popup, 'Priya Raman, Northwind Analytics', { plan: 'Enrich person: up to 2 credits', cost: 'Paid 2 credits.', name: 'Priya Raman' });
 
   // The ledger knows Maya now: the box says so before the click, and a repeat is free.
@@ -61,25 +61,29 @@ test('lookups of every input kind from the popup: balance matches the sandbox, h
   const reopened = await openExtensionPage('popup.html');
   await expect(reopened.getByTestId('balance')).toHaveText(creditsText(ledger.balance));
   await expect(reopened.getByTestId('balance-age')).toHaveText(/^as of (just now|1 minute ago)$/);
+  // People, not lookups: the reverse phone lookup found Maya, so it joins her enrichment.
   const recent = reopened.getByRole('list', { name: 'Recent lookups' }).getByRole('listitem');
-  await expect(recent).toHaveCount(4);
-  await expect(recent.nth(0)).toContainText('Priya Raman, Northwind Analytics');
+  await expect(recent).toHaveCount(3);
+  await expect(recent.nth(0)).toContainText('Priya Raman · Northwind Analytics');
   await expect(recent.nth(0)).toContainText('Enrich person · Paid · 2 credits');
-  await expect(recent.nth(1)).toContainText('Reverse phone lookup · Paid · 1 credit');
-  await expect(recent.nth(3)).toContainText('https://www.linkedin.com/in/maya-chen/');
+  await expect(recent.nth(1)).toContainText('Maya Chen · Northwind Analytics');
+  await expect(recent.nth(1)).toContainText('Reverse phone lookup · Paid, Enrich person · Paid · 3 credits');
+  await expect(recent.nth(2)).toContainText('Alex Morgan · Northwind Analytics');
+  await expect(reopened.getByText('https://www.linkedin.com/in/maya-chen/')).toHaveCount(0);
 
   const history = await openExtensionPage('lookup-history.html');
   const table = history.getByRole('table', { name: 'Lookups' });
   await expect(table).toHaveAttribute('aria-rowcount', '5');
   const rows = table.getByRole('row');
   await expect(rows).toHaveCount(5);
-  for (const [subject, cost] of <[string, string][]>[
-    ['https://www.linkedin.com/in/maya-chen/', '2'],
-    ['alex.morgan@northwind-analytics.example', '2'],
-    ['+14155550110', '1'],
-    ['Priya Raman, Northwind Analytics', '2'],
+  // Each row names the person it found, whatever was typed (a URL, an email, a number, a name).
+  for (const [name, operation, cost] of <[string, string, string][]>[
+    ['Maya Chen · Northwind Analytics', 'Enrich person', '2'],
+    ['Alex Morgan · Northwind Analytics', 'Enrich person', '2'],
+    ['Maya Chen · Northwind Analytics', 'Reverse phone lookup', '1'],
+    ['Priya Raman · Northwind Analytics', 'Enrich person', '2'],
   ]) {
-    const row = rows.filter({ has: history.getByRole('cell', { name: subject, exact: true }) });
+    const row = rows.filter({ has: history.getByRole('cell', { name, exact: true }) }).filter({ has: history.getByRole('cell', { name: operation, exact: true }) });
     await expect(row.getByRole('cell').nth(5)).toHaveText(cost);
   }
 
@@ -112,12 +116,14 @@ test('a popup entry opens its details in the history page, which runs it again a
   await quickLookup(popup, 'Priya Raman, Northwind Analytics', { plan: 'Enrich person: up to 2 credits', cost: 'Paid 2 credits.' });
 
   const opened = context.waitForEvent('page');
-  await popup.getByRole('link', { name: /maya-chen/ }).click();
+  await popup.getByRole('link', { name: /^Maya Chen · Northwind Analytics/ }).click();
   const history = await opened;
   expect(new URL(history.url()).hash).toMatch(/^#.+/);
   const details = history.getByRole('region', { name: 'Lookup details' });
-  await expect(details.getByTestId('details-subject')).toHaveText('https://www.linkedin.com/in/maya-chen/');
-  // The whole normalised answer, as text.
+  await expect(details.getByTestId('details-subject')).toHaveText('Maya Chen · Northwind Analytics');
+  await expect(details.getByRole('article', { name: 'Maya Chen' })).toContainText('VP of Engineering');
+  // The whole normalised answer, as text, one click away.
+  await details.getByText('All fields of this answer').click();
   await expect(details.getByText('VP of Engineering at Northwind Analytics').first()).toBeVisible();
   await expect(details.getByRole('link', { name: 'https://www.linkedin.com/in/maya-chen' }).first()).toBeVisible();
 
@@ -130,9 +136,9 @@ test('a popup entry opens its details in the history page, which runs it again a
 
   const table = history.getByRole('table', { name: 'Lookups' });
   await expect(table.getByRole('row')).toHaveCount(4);
-  await history.getByRole('checkbox', { name: 'Select Priya Raman, Northwind Analytics' }).check();
+  await history.getByRole('checkbox', { name: 'Select Priya Raman · Northwind Analytics' }).check();
   await history.getByRole('button', { name: 'Delete selected (1)' }).click();
-  await expect(history.getByRole('status')).toHaveText('Deleted 1 entries.');
+  await expect(history.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText('Deleted 1 entries.');
   await expect(table.getByRole('row')).toHaveCount(3);
 
   await history.getByRole('button', { name: 'Delete all history' }).click();

@@ -54,8 +54,9 @@ test('after a paid lookup, a content script reads no key, token, history, ledger
   await choosePanelMode(context, extensionId, 'frame');
   const page = await context.newPage();
   await page.goto(MAYA);
-  // The panel shows (in its frame): the content script has run and reported.
-  await expect((await panelFrame(page)).getByRole('button', { name: /^Enrich person and company/ })).toBeVisible();
+  // The panel shows (in its frame): the content script has run and reported; the card, read
+  // from the contact book through the worker, already knows her.
+  await expect((await panelFrame(page)).getByRole('article', { name: 'Maya Chen' }).getByRole('group', { name: 'Work email', exact: true }).getByRole('link', { name: /@/ })).toBeVisible();
   const seen = await evaluateInContentScript<{ local: string; databases: string[] }>(
     context,
     page,

@@ -52,45 +52,61 @@ export function createOutboxRunner(deps: OutboxDeps) {
       return { items: next, result: found as OutboxItem | null };
     });
 
-  async function enqueue(request: EnqueueRequest): Promise<OutboxItem> {
-    const now = deps.now();
-    const item = await deps.update((items) => {
-      // One pending push per person and CRM: a newer enrichment replaces what was waiting.
-      const waiting = items.find((i) => i.target === request.target && i.contact.identity === request.contact.identity && PENDING.has(i.state) && !inFlight.has(i.id));
-      if (waiting) {
-        const replaced: OutboxItem = {
-          ...waiting,
-          contact: request.contact,
-          overwrite: [...request.overwrite],
-          state: 'queued',
-          attempts: 0,
-          nextAttemptAt: now,
-          updatedAt: now,
-          lastError: null,
-          plan: waiting.progress.contactDone ? waiting.plan : null,
-          auto: Boolean(request.auto),
-        };
-        return { items: items.map((i) => (i.id === waiting.id ? replaced : i)), result: replaced };
-      }
-      const created: OutboxItem = {
-        id: deps.newId(),
-        target: request.target,
+  /** Where a push goes in the outbox: one pending push per person and CRM, a newer one replaces what was waiting. */
+  function place(items: OutboxItem[], request: EnqueueRequest, now: number): { items: OutboxItem[]; result: OutboxItem } {
+    const waiting = items.find((i) => i.target === request.target && i.contact.identity === request.contact.identity && PENDING.has(i.state) && !inFlight.has(i.id));
+    if (waiting) {
+      const replaced: OutboxItem = {
+        ...waiting,
         contact: request.contact,
         overwrite: [...request.overwrite],
         state: 'queued',
         attempts: 0,
         nextAttemptAt: now,
-        createdAt: now,
         updatedAt: now,
-        plan: null,
-        progress: {},
         lastError: null,
-        result: null,
+        plan: waiting.progress.contactDone ? waiting.plan : null,
         auto: Boolean(request.auto),
       };
-      return { items: [...items, created], result: created };
+      return { items: items.map((i) => (i.id === waiting.id ? replaced : i)), result: replaced };
+    }
+    const created: OutboxItem = {
+      id: deps.newId(),
+      target: request.target,
+      contact: request.contact,
+      overwrite: [...request.overwrite],
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+      plan: null,
+      progress: {},
+      lastError: null,
+      result: null,
+      auto: Boolean(request.auto),
+    };
+    return { items: [...items, created], result: created };
+  }
+
+  async function enqueue(request: EnqueueRequest): Promise<OutboxItem> {
+    const now = deps.now();
+    return deps.update((items) => place(items, request, now));
+  }
+
+  /** Many pushes (the contact book's selection) in one write of the outbox. */
+  async function enqueueMany(requests: readonly EnqueueRequest[]): Promise<OutboxItem[]> {
+    const now = deps.now();
+    return deps.update((items) => {
+      const placed: OutboxItem[] = [];
+      let next = items;
+      for (const request of requests) {
+        const step = place(next, request, now);
+        next = step.items;
+        placed.push(step.result);
+      }
+      return { items: next, result: placed };
     });
-    return item;
   }
 
   async function settle(item: OutboxItem, outcome: { ok: true; value: PushResult } | { ok: false; error: CrmError }): Promise<void> {
@@ -202,7 +218,7 @@ export function createOutboxRunner(deps: OutboxDeps) {
     return deps.update((items) => ({ items: items.filter((i) => i.id !== id), result: items.some((i) => i.id === id) }));
   }
 
-  return { enqueue, drain, retry, drop };
+  return { enqueue, enqueueMany, drain, retry, drop };
 }
 
 export type OutboxRunner = ReturnType<typeof createOutboxRunner>;

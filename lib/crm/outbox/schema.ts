@@ -67,6 +67,8 @@ export interface OutboxItemView {
   id: string;
   target: OutboxItem['target'];
   name: string;
+  /** The person's company, so that screens name them as everywhere ("Maya Chen · Northwind Analytics"). */
+  company?: string | null;
   identity: string;
   historyId: string | null;
   state: OutboxState;
@@ -83,6 +85,7 @@ export function viewOf(item: OutboxItem): OutboxItemView {
     id: item.id,
     target: item.target,
     name: item.contact.fullName,
+    company: item.contact.company?.name ?? null,
     identity: item.contact.identity,
     historyId: item.contact.historyId,
     state: item.state,

@@ -4,6 +4,7 @@ import { isExtensionPageSender } from '@/lib/messaging/sender';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { crmHandlerStubs } from '../crm/handler-stubs';
+import { bookHandlerStubs } from '../contacts/book-handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -33,9 +34,11 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     setPanelLayout: vi.fn(async () => ({ ok: true as const, value: true as const })),
     closePanel: vi.fn(async () => ({ ok: true as const, value: true as const })),
     choosePanelMode: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
+    contactCard: vi.fn(async () => ({ ok: true as const, value: { person: null, company: null } })),
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
+    ...bookHandlerStubs(),
     ...overrides,
   };
 }
@@ -76,12 +79,19 @@ const privileged = {
   setPanelLayout: { collapsed: false, side: 'left' },
   closePanel: undefined,
   choosePanelMode: { mode: 'frame' },
+  // Paid data: a content script (or the page behind it) must never read the contact book.
+  contactCard: { keys: ['person:maya-chen'] },
   crmPush: { historyId: 'h1', target: 'hubspot' },
   crmExport: { historyIds: ['h1'], format: 'csv' },
   crmCheck: { fullName: 'Maya Chen' },
   crmPlan: { historyId: 'h1', target: 'hubspot' },
   crmStatus: undefined,
   crmConnect: { connection: { target: 'webhook', url: 'https://hooks.example/x' } },
+  openContactBook: undefined,
+  bookTag: { ids: ['person:maya'], add: ['Paris event'] },
+  bookForget: { ids: ['person:maya'], suppress: true },
+  bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
+  bookCrmPush: { ids: ['person:maya'], target: 'hubspot' },
 } as const;
 type Privileged = keyof typeof privileged;
 
@@ -93,7 +103,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'crmPush', 'crmExport'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

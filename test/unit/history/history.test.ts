@@ -64,6 +64,12 @@ describe('history store', () => {
 });
 
 describe('history export', () => {
+  it('exports an answer this release cannot read as it was stored', () => {
+    const stored = { person: { emails: 'not a list' } };
+    const csv = Papa.parse<string[]>(historyToCsv([{ ...entry('old'), unreadableResult: stored }]), { skipEmptyLines: true });
+    expect(csv.data[1]![9]).toBe(JSON.stringify(stored));
+  });
+
   const entries = [
     entry('1', { result: { company: { name: 'Acme', extra: {} }, extra: {} } }),
     entry('2', { outcome: 'failed', cost: 0, error: { kind: 'timeout', message: 'The gateway took too long.' }, subject: '=HYPERLINK("x")' }),

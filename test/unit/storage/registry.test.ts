@@ -10,6 +10,8 @@ import { writeConnection } from '@/lib/crm/storage';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { itemOfKey, STORED_ITEMS } from '@/lib/storage/registry';
 import { vault } from '@/lib/storage/vault';
+import { answerOfEntry } from '@/lib/contacts/from-history';
+import { countContacts, recordAnswers } from '@/lib/contacts/store';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -90,6 +92,28 @@ describe('export and delete all, driven by the registry', () => {
     await recordInLedger({ op: 'enrichPerson', keys: ['person:jane'], paidAt: 1, creditBurn: 2, result: { extra: { email: 'jane@acme.example' } }, historyId: 'h1' });
     await writeConnection({ kind: 'hubspot', token: 'pat-na1-0000-token-abcdef' } as never);
   }
+
+  /** The contact book is a record store of the vault, not a key: the registry declares it all the same. */
+  async function bookMaya() {
+    const answer = answerOfEntry({
+      id: 'h1', op: 'enrichPerson', subject: 's', input: { profileUrl: 'https://www.linkedin.com/in/jane/' }, identity: 'person:jane', outcome: 'paid', cost: 2,
+      fromLedger: false, paidAt: 1, at: 1, pageUrl: null, error: null,
+      result: { person: { fullName: 'Jane Roe', networkUrl: 'https://www.linkedin.com/in/jane/', urls: [], emails: [], phones: [], extra: {} }, extra: {} },
+    });
+    await recordAnswers([answer!]);
+    expect(await countContacts()).toBe(1);
+  }
+
+  it('exports the contact book and deletes it with everything else', async () => {
+    await useEverything();
+    await bookMaya();
+    const file = JSON.parse((await exportAllData(0)).content);
+    expect(file.contacts).toMatchObject([{ id: 'person:jane', kind: 'person', name: { value: 'Jane Roe' } }]);
+    Object.assign(fakeBrowser.permissions, { getAll: async () => ({ origins: [], permissions: [] }), remove: async () => true });
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ host_permissions: [] } as never);
+    await deleteAllData();
+    expect(await countContacts()).toBe(0);
+  });
 
   it('exports settings, history and ledger, never the key or a token', async () => {
     await useEverything();

@@ -7,9 +7,11 @@ import { PushStatusList } from '@/components/crm/PushStatusList';
 import { FoundItems } from '@/components/panel/FoundItems';
 import { formatDate } from '@/components/panel/format';
 import { Panel } from '@/components/panel/Panel';
-import { ResultView } from '@/components/panel/ResultView';
+import { LookupCard } from '@/components/card/LookupCard';
+import { recordAnswers } from '@/lib/contacts/store';
 import { SearchQueue } from '@/components/panel/SearchQueue';
 import { summarise, titleOf } from '@/lib/background/summary';
+import type { EmailResult } from '@/lib/api/model';
 import type { CrmContact } from '@/lib/crm/contact';
 import { toVCard } from '@/lib/crm/export/vcard';
 import { createCrmHttp } from '@/lib/crm/http';
@@ -47,6 +49,11 @@ function leftover(text: string, data: readonly string[] = []): string {
     .replace(/§[^\s,()·:;“”⟦⟧]*/g, ' ')
     .replace(/⟦[\w.]+/g, ' ')
     .replace(/[^\p{L}]/gu, '');
+}
+
+/** Dates and times the browser's locale wrote (a card's "found 3 days ago" carries the full date as its title). */
+function localeDates(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('time')].map((el) => el.getAttribute('title') ?? '').filter(Boolean);
 }
 
 function visibleText(root: HTMLElement): string {
@@ -119,6 +126,27 @@ const company: Company = {
   networkUrl: 'https://www.linkedin.com/company/northwind/',
   extra: {},
 };
+
+/** The contact book's record of §Maya, as the worker writes it after an enrichment: every row of the card has values. */
+async function bookMaya(): Promise<void> {
+  const phones = [
+    { e164: '+14155550110', international: '+1 415 555 0110', type: 'mobile' as const, whatsapp: true },
+    { e164: '+14155550111', international: '+1 415 555 0111', type: 'landline' as const, whatsapp: false },
+    { e164: '+14155550112', international: '+1 415 555 0112' },
+  ];
+  const emails = [...person.emails, { address: '§maya@gmail.com', verified: true, status: 'verified' }] as EmailResult[];
+  await recordAnswers([
+    {
+      op: 'enrichPerson',
+      result: { person: { ...person, emails, phones, microblogUsername: '§mayab' }, company, extra: {} },
+      historyId: 'h1',
+      at: PAID_AT,
+      paid: true,
+      requestKeys: ['person:maya'],
+      input: { profileUrl: 'https://www.linkedin.com/in/maya/' },
+    },
+  ]);
+}
 
 function response<Op extends OperationName>(op: Op, value: ResultOf<Op> | undefined, extra: Partial<Omit<LookupResponse, 'op' | 'value'>> = {}): LookupResponse<Op> {
   return { status: 'paid', op, historyId: 'h1', value, cost: 2, fromLedger: false, paidAt: null, refreshed: false, ...extra };
@@ -213,6 +241,7 @@ describe('panel and CRM words come from the i18n table', () => {
   });
 
   it('the in-page panel, its CRM section, the search queue and the found items', async () => {
+    await bookMaya();
     const { container } = render(
       <Panel detection={detection(0.3)} notice={null} layout={layout} onLayout={() => {}} onClose={() => {}}>
         <SearchQueue rows={[{ key: 'a', fullName: '§Maya', headline: '§Headline', profileUrl: 'https://www.linkedin.com/in/maya/' }, { key: 'b', profileUrl: 'https://www.linkedin.com/in/§bo/' }]} />
@@ -222,13 +251,28 @@ describe('panel and CRM words come from the i18n table', () => {
     );
     await waitFor(() => {
       const text = visibleText(container);
-      expect(text).toContain('⟦panel.inLedger');
       expect(text).toContain('⟦crm.panel.couldNotCheck');
       expect(text).toContain('⟦panel.found.reversePhone');
+      // The card, filled from the contact book: grades, phone kinds, company facts, refresh controls.
+      expect(text).toContain('⟦card.grade.verified');
+      expect(text).toContain('⟦card.phone.landline');
+      expect(text).toContain('⟦card.company.industry');
+      expect(text).toContain('⟦card.refresh');
     });
     const text = visibleText(container);
-    expect(markers(text)).toBeGreaterThan(40);
-    expect(leftover(text, [...URLS, ...FORMATTED])).toBe('');
+    expect(markers(text)).toBeGreaterThan(60);
+    expect(leftover(text, [...localeDates(container), ...URLS, ...FORMATTED])).toBe('');
+  });
+
+  it('the card on a first visit: the page’s header and every row not known yet, with its price', async () => {
+    const { container } = render(<Panel detection={detection(0.9)} notice={null} layout={layout} onLayout={() => {}} />);
+    await waitFor(() => {
+      const text = visibleText(container);
+      expect(text).toContain('⟦card.notKnown⟧');
+      expect(text).toContain('⟦card.notKnownPersonal⟧');
+      expect(text).toContain('⟦card.action ⟦panel.action.findMobile⟧ ⟦panel.inLedger');
+    });
+    expect(leftover(visibleText(container), [...localeDates(container), ...URLS, ...FORMATTED])).toBe('');
   });
 
   it('what the panel says once clicked: confirmation, waiting, answers, failures and the running queue', async () => {
@@ -248,14 +292,14 @@ describe('panel and CRM words come from the i18n table', () => {
         <FoundItems items={[{ kind: 'email', value: 'maya@northwind.example', display: '§maya@northwind.example' }]} />
       </Panel>,
     );
-    const button = (marker: string) => getAllByRole('button').find((b) => b.textContent?.startsWith(marker))!;
+    const button = (marker: string) => getAllByRole('button').find((b) => b.textContent?.replace('⟦card.action ', '').startsWith(marker))!;
     await waitFor(() => expect(visibleText(container)).toContain('⟦panel.inLedger'));
 
     trustedClick(button('⟦panel.action.enrich'));
     await waitFor(() => expect(visibleText(container)).toContain('⟦confirm.go'));
     const confirming = visibleText(container);
     trustedClick(button('⟦confirm.go'));
-    await waitFor(() => expect(visibleText(container)).toContain('⟦panel.resultOf'));
+    await waitFor(() => expect(visibleText(container)).toContain('⟦cost.paid'));
     trustedClick(button('⟦panel.action.findWorkEmail'));
     await waitFor(() => expect(visibleText(container)).toContain('⟦spend.unknownTitle'));
     trustedClick(button('⟦panel.found.enrichEmail'));
@@ -268,7 +312,7 @@ describe('panel and CRM words come from the i18n table', () => {
     const text = `${confirming}\n${visibleText(container)}`;
     expect(text).toContain('⟦panel.queue.cancel');
     expect(text).toContain('⟦crm.panel.review');
-    expect(leftover(text, [...URLS, ...FORMATTED])).toBe('');
+    expect(leftover(text, [...localeDates(container), ...URLS, ...FORMATTED])).toBe('');
     act(() => pending.forEach((resolve) => resolve({ ok: false, error: { kind: 'internal', message: '§stop' } })));
   });
 
@@ -279,17 +323,23 @@ describe('panel and CRM words come from the i18n table', () => {
     expect(leftover(visibleText(container))).toBe('');
   });
 
-  it('every kind of lookup answer', () => {
+  it('every kind of lookup answer, as the card of whoever it names', async () => {
     const { container } = render(
       <>
         {RESPONSES.map((r, i) => (
-          <ResultView key={i} response={r} />
+          <LookupCard key={i} response={r} />
         ))}
       </>,
     );
+    await waitFor(() => {
+      const text = visibleText(container);
+      expect(text).toContain('⟦card.grade.most_probable');
+      expect(text).toContain('⟦card.company.headquarters');
+      expect(text).toContain('⟦card.link.microblog');
+    });
     const text = visibleText(container);
     expect(markers(text)).toBeGreaterThan(60);
-    expect(leftover(text, FORMATTED)).toBe('');
+    expect(leftover(text, [...localeDates(container), ...URLS, ...FORMATTED])).toBe('');
   });
 
   it('a push plan, with its reason written in lib/crm, and every outbox state', () => {

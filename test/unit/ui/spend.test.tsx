@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LookupResult } from '@/components/LookupResult';
-import { ResultView } from '@/components/panel/ResultView';
+import { CostLine } from '@/components/CostLine';
+import { RowOutcome } from '@/components/panel/RowOutcome';
 import { SpendStatus } from '@/components/SpendStatus';
 import { useSpend } from '@/components/useLookup';
 import type { LookupResponse } from '@/lib/lookup/service';
@@ -77,8 +77,8 @@ describe('a lookup whose answer was lost, where results are shown', () => {
   afterEach(cleanup);
 
   it.each([
-    ['the panel', () => render(<ResultView response={lost} />)],
-    ['the popup', () => render(<LookupResult response={lost} />)],
+    ['the cost line of every card and of the popup', () => render(<CostLine response={lost} />)],
+    ['a row of the search results or the found items', () => render(<RowOutcome result={{ kind: 'unknown', response: lost }} />)],
   ])('is never told as "not run" or "nothing was charged" in %s', (_, show) => {
     show();
     expect(document.body.textContent).toContain('from 100 to 70 credits');

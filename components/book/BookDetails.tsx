@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import type { Contact } from '@/lib/contacts/model';
+import { displayName } from '@/lib/contacts/model';
+import { t } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/relative-time';
+import { cardActions } from '@/lib/card/actions';
+import type { CardSubject } from '@/lib/card/subject';
+import { ContactCard } from '../card/ContactCard';
+import { useBookContact } from '../card/useBookContact';
+import { crmText } from './text';
+
+interface Props {
+  contact: Contact | null;
+  onClose(): void;
+}
+
+/** The card of a contact of the book, with the person's company read beside it; its rows offer their lookups. */
+function BookCard({ contact }: { contact: Contact }) {
+  const book = useBookContact([contact.id]);
+  const fresh = book.person ?? book.company;
+  // The list's copy shows at once; the book's own read (with the company) replaces it.
+  const subject: CardSubject =
+    fresh && fresh.id === contact.id
+      ? { person: book.person, company: book.company, seed: null }
+      : { person: contact.kind === 'person' ? contact : null, company: contact.kind === 'company' ? contact : null, seed: null };
+  return <ContactCard subject={subject} actions={cardActions(subject)} />;
+}
+
+/**
+ * The selected contact, beside the list: the one contact card of the panel, popup and history
+ * (components/card), then what only the book keeps (tags, CRM, when first and last seen).
+ */
+export function BookDetails({ contact, onClose }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [contact?.id]);
+  return (
+    <section className="details book-details" aria-labelledby="book-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="bar">
+        <h2 id="book-details-title" tabIndex={-1} ref={heading}>
+          {contact ? displayName(contact) : t('book.details.title')}
+        </h2>
+        <span className="spacer" />
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('book.details.close')}
+        </button>
+      </div>
+      {!contact ? (
+        <p>{t('book.details.gone')}</p>
+      ) : (
+        <>
+          <BookCard contact={contact} />
+          <dl className="facts">
+            <dt>{t('book.col.tags')}</dt>
+            <dd>{contact.tags.join(', ')}</dd>
+            <dt>{t('book.col.crm')}</dt>
+            <dd>{crmText(contact.crm ?? null)}</dd>
+            <dt>{t('book.details.firstSeen')}</dt>
+            <dd>{formatDateTime(contact.firstSeenAt)}</dd>
+            <dt>{t('book.details.updated')}</dt>
+            <dd>{formatDateTime(contact.updatedAt)}</dd>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

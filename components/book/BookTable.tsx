@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Contact } from '@/lib/contacts/model';
+import { bookRow, type BookRow } from '@/lib/contacts/row';
+import { t } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/i18n/relative-time';
+import { crmText, emailText, phoneKindText } from './text';
+
+const ROW_HEIGHT = 40;
+/** Ask for the next page this many rows before the end, so scrolling rarely meets the end. */
+const AHEAD = 20;
+
+interface Props {
+  contacts: readonly Contact[];
+  /** More rows may come: the table's row count says so, and scrolling near the end asks. */
+  done: boolean;
+  selected: ReadonlySet<string>;
+  openId: string | null;
+  onToggle(id: string, on: boolean): void;
+  onToggleShown(on: boolean): void;
+  onOpen(id: string): void;
+  onNeedMore(): void;
+}
+
+const rowsOf = new WeakMap<Contact, BookRow>();
+function rowOf(contact: Contact): BookRow {
+  let row = rowsOf.get(contact);
+  if (!row) rowsOf.set(contact, (row = bookRow(contact)));
+  return row;
+}
+
+/**
+ * The book as an ARIA table of which only the rows in view exist in the DOM: aria-rowcount and
+ * aria-rowindex keep "row 4,812 of …" true for a screen reader. Up and Down move the focus to the
+ * same control of the next or previous row, scrolling it into view.
+ */
+export function BookTable({ contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: contacts.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (!done && last >= contacts.length - AHEAD) onNeedMore();
+  }, [last, contacts.length, done]);
+
+  const allShown = useMemo(() => contacts.length > 0 && contacts.every((c) => selected.has(c.id)), [contacts, selected]);
+
+  function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const target = event.target as HTMLElement;
+    const row = target.closest<HTMLElement>('[data-index]');
+    const column = target.dataset.col;
+    if (!row || !column) return;
+    const index = Number(row.dataset.index) + (event.key === 'ArrowDown' ? 1 : -1);
+    if (index < 0 || index >= contacts.length) return;
+    event.preventDefault();
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The row may only exist after the scroll has rendered it.
+    const focus = (tries: number) => {
+      const next = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-col="${column}"]`);
+      if (next) next.focus();
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+    };
+    focus(5);
+  }
+
+  return (
+    <div role="table" aria-label={t('book.table')} aria-rowcount={done ? contacts.length + 1 : -1} className="vtable book-table">
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="vrow book-row vhead">
+          <span role="columnheader" className="c-select">
+            <input type="checkbox" aria-label={t('book.selectShown')} checked={allShown} disabled={!contacts.length} onChange={(e) => onToggleShown(e.target.checked)} />
+          </span>
+          <span role="columnheader">{t('book.col.name')}</span>
+          <span role="columnheader">{t('book.col.company')}</span>
+          <span role="columnheader">{t('book.col.title')}</span>
+          <span role="columnheader">{t('book.col.email')}</span>
+          <span role="columnheader">{t('book.col.phone')}</span>
+          <span role="columnheader">{t('book.col.tags')}</span>
+          <span role="columnheader">{t('book.col.crm')}</span>
+          <span role="columnheader">{t('book.col.updated')}</span>
+        </div>
+      </div>
+      <div role="rowgroup" ref={scroller} className="vbody" onKeyDown={moveFocus}>
+        <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rowOf(contacts[item.index]!);
+            return (
+              <div
+                key={row.id}
+                role="row"
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                aria-current={row.id === openId ? 'true' : undefined}
+                className="vrow book-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <span role="cell" className="c-select">
+                  <input
+                    type="checkbox"
+                    data-col="select"
+                    aria-label={t('book.select', { name: row.name })}
+                    checked={selected.has(row.id)}
+                    onChange={(e) => onToggle(row.id, e.target.checked)}
+                  />
+                </span>
+                <span role="cell" title={row.name}>
+                  <button type="button" className="link-button" data-col="name" aria-label={t('book.detailsOf', { name: row.name })} onClick={() => onOpen(row.id)}>
+                    {row.name}
+                  </button>
+                  {row.kind === 'company' && <span className="badge">{t('book.kind.company')}</span>}
+                </span>
+                <span role="cell" title={row.company ?? undefined}>{row.company}</span>
+                <span role="cell" title={row.title ?? undefined}>{row.title}</span>
+                <span role="cell">
+                  {row.email && (
+                    <>
+                      {row.email.address} <span className={row.email.grade === 'verified' ? 'badge ok' : 'badge warn'}>{emailText.grade(row.email.grade)}</span>
+                    </>
+                  )}
+                </span>
+                <span role="cell">
+                  {row.phone && (
+                    <>
+                      {row.phone.e164} <span className={row.phone.kind === 'mobile' ? 'badge ok' : 'badge'}>{phoneKindText(row.phone.kind)}</span>
+                    </>
+                  )}
+                </span>
+                <span role="cell" title={row.tags.join(', ')}>
+                  {row.tags.map((tag) => (
+                    <span key={tag} className="tag book-tag">
+                      {tag}
+                    </span>
+                  ))}
+                </span>
+                <span role="cell">{crmText(row.crm)}</span>
+                <span role="cell">{formatDateTime(row.updatedAt)}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import type { BookFilters } from '@/lib/contacts/search';
+import { t } from '@/lib/i18n';
+
+interface Props {
+  text: string;
+  filters: BookFilters;
+  tags: readonly string[];
+  onText(text: string): void;
+  onFilters(filters: BookFilters): void;
+}
+
+/** A date input's day, as the local midnight it starts at. */
+function dayStart(value: string): number | null {
+  if (!value) return null;
+  const [y, m, d] = value.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).getTime();
+}
+
+function dayValue(at: number | null | undefined): string {
+  if (at == null) return '';
+  const date = new Date(at);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** The search box and the filters; every change reads the book again (index reads, a page at a time). */
+export function BookToolbar({ text, filters, tags, onText, onFilters }: Props) {
+  const id = useId();
+  const set = (patch: BookFilters) => onFilters({ ...filters, ...patch });
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== false);
+  return (
+    <div className="book-toolbar">
+      <div className="field book-search">
+        <label htmlFor={`${id}-q`}>{t('book.search')}</label>
+        <input id={`${id}-q`} type="search" value={text} placeholder={t('book.searchPlaceholder')} autoComplete="off" onChange={(e) => onText(e.target.value)} />
+      </div>
+      <fieldset className="filters book-filters">
+        <legend>{t('book.filters')}</legend>
+        <span className="inline">
+          <input id={`${id}-verified`} type="checkbox" checked={!!filters.verifiedEmail} onChange={(e) => set({ verifiedEmail: e.target.checked || undefined })} />
+          <label htmlFor={`${id}-verified`}>{t('book.filter.verifiedEmail')}</label>
+        </span>
+        <span className="inline">
+          <input id={`${id}-mobile`} type="checkbox" checked={!!filters.mobile} onChange={(e) => set({ mobile: e.target.checked || undefined })} />
+          <label htmlFor={`${id}-mobile`}>{t('book.filter.mobile')}</label>
+        </span>
+        <span className="field">
+          <label htmlFor={`${id}-crm`}>{t('book.filter.crm')}</label>
+          <select id={`${id}-crm`} value={filters.crm ?? ''} onChange={(e) => set({ crm: (e.target.value || null) as BookFilters['crm'] })}>
+            <option value="">{t('book.filter.crmAny')}</option>
+            <option value="in">{t('book.filter.crmIn')}</option>
+            <option value="out">{t('book.filter.crmOut')}</option>
+          </select>
+        </span>
+        <span className="field">
+          <label htmlFor={`${id}-tag`}>{t('book.filter.tag')}</label>
+          <select id={`${id}-tag`} value={filters.tag ?? ''} onChange={(e) => set({ tag: e.target.value || null })}>
+            <option value="">{t('book.filter.tagAny')}</option>
+            {tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="field">
+          <label htmlFor={`${id}-since`}>{t('book.filter.since')}</label>
+          <input id={`${id}-since`} type="date" value={dayValue(filters.updatedSince)} onChange={(e) => set({ updatedSince: dayStart(e.target.value) })} />
+        </span>
+        <button type="button" className="secondary" disabled={!filtered} onClick={() => onFilters({})}>
+          {t('book.filter.clear')}
+        </button>
+      </fieldset>
+    </div>
+  );
+}

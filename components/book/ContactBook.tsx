@@ -1,0 +1,131 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { Contact } from '@/lib/contacts/model';
+import { matchingIds, readContact, type BookFilters, type BookQuery } from '@/lib/contacts/search';
+import { t, tn } from '@/lib/i18n';
+import type { Notice } from './BookActions';
+import { BookDetails } from './BookDetails';
+import { BookTable } from './BookTable';
+import { BookToolbar } from './BookToolbar';
+import { useBookRows } from './useBookRows';
+
+// What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
+// code (the CSV writer, the CRM plan) is not on the way to them.
+const BookActions = lazy(() => import('./BookActions').then((m) => ({ default: m.BookActions })));
+
+function idFromHash(): string | null {
+  return decodeURIComponent(location.hash.slice(1)) || null;
+}
+
+/**
+ * The contact book: every person and company ever looked up, one row each with the merged data.
+ * The page reads the book itself (index reads, a page at a time); every change goes through
+ * the worker, whose writes come back here as record-change events.
+ */
+export function ContactBook() {
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<BookFilters>({});
+  const query = useMemo<BookQuery>(() => ({ text, filters }), [text, filters]);
+  const book = useBookRows(query);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selecting, setSelecting] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<string | null>(idFromHash);
+  const [openContact, setOpenContact] = useState<Contact | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // The open contact, from the rows when it is among them, else read by its id.
+  const fromRows = openId ? (book.rows.find((c) => c.id === openId) ?? null) : null;
+  useEffect(() => {
+    if (!openId || fromRows) return setOpenContact(fromRows);
+    let live = true;
+    void readContact(openId).then((c) => live && setOpenContact(c), () => live && setOpenContact(null));
+    return () => {
+      live = false;
+    };
+  }, [openId, fromRows]);
+
+  // Focus comes back to what opened the details (the row's name) when they close.
+  const opener = useRef<HTMLElement | null>(null);
+  function open(id: string | null) {
+    if (id) opener.current = document.activeElement as HTMLElement | null;
+    else if (opener.current?.isConnected) requestAnimationFrame(() => opener.current?.focus());
+    setOpenId(id);
+    history.replaceState(null, '', id ? `#${encodeURIComponent(id)}` : location.pathname);
+  }
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function selectMatching() {
+    setSelecting(0);
+    try {
+      setSelected(new Set(await matchingIds(query, setSelecting)));
+    } finally {
+      setSelecting(null);
+    }
+  }
+
+  const ids = useMemo(() => [...selected], [selected]);
+  const total = book.total;
+  const status =
+    book.rows.length === 0 && book.done
+      ? total === 0
+        ? t('book.empty')
+        : t('book.noMatch')
+      : book.done
+        ? tn('book.found', book.rows.length)
+        : t('book.shownMore', { shown: book.rows.length });
+
+  return (
+    <>
+      <header className="bar">
+        <h1>{t('app.bookTitle')}</h1>
+        {total !== null && <span className="muted">{tn('book.size', total)}</span>}
+      </header>
+      <BookToolbar text={text} filters={filters} tags={book.tags} onText={setText} onFilters={setFilters} />
+      {book.error && <p role="alert">{t('book.loadFailed', { reason: book.error })}</p>}
+      <p className="muted" aria-live="polite">
+        {book.query ? status : t('app.loading')}
+      </p>
+      <p className="actions">
+        <span>{tn('book.selected', selected.size)}</span>
+        <button type="button" className="secondary" disabled={selecting !== null || book.rows.length === 0} onClick={() => void selectMatching()}>
+          {selecting !== null ? t('book.selectingMatching', { count: selecting }) : t('book.selectMatching')}
+        </button>
+        <button type="button" className="secondary" disabled={!selected.size} onClick={() => setSelected(new Set())}>
+          {t('book.clearSelection')}
+        </button>
+      </p>
+      {notice && <p role={notice.tone}>{notice.text}</p>}
+      <div className={openId ? 'book-layout with-details' : 'book-layout'}>
+        <BookTable
+          contacts={book.rows}
+          done={book.done}
+          selected={selected}
+          openId={openId}
+          onToggle={toggle}
+          onToggleShown={(on) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              for (const c of book.rows) on ? next.add(c.id) : next.delete(c.id);
+              return next;
+            })
+          }
+          onOpen={open}
+          onNeedMore={book.loadMore}
+        />
+        {openId && <BookDetails contact={openContact} onClose={() => open(null)} />}
+      </div>
+      {book.query && (
+        <Suspense fallback={null}>
+          <BookActions ids={ids} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
+        </Suspense>
+      )}
+    </>
+  );
+}

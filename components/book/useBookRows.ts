@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Contact } from '@/lib/contacts/model';
+import { listTags, openBook, type BookPager, type BookQuery } from '@/lib/contacts/search';
+import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
+
+/** Enough rows to fill the view; the rest load as the user scrolls. */
+const FIRST_PAGE = 60;
+const PAGE = 200;
+/** Writes come in bursts (a lookup writes the person, then the company): one re-read for the burst. */
+const CHANGE_DEBOUNCE_MS = 250;
+
+export interface BookRows {
+  rows: Contact[];
+  /** Nothing more matches. */
+  done: boolean;
+  /** How many contacts the book holds, once the newest-first list without a filter has reached its end. */
+  total: number | null;
+  tags: string[];
+  error: string | null;
+  /** The query the rows are for (they lag a keystroke behind while its page is read). */
+  query: BookQuery | null;
+  loadMore(): void;
+}
+
+/** Read until `want` rows are in or nothing more matches (a page may answer fewer). */
+async function fill(pager: BookPager, want: number, into: Contact[] = []): Promise<{ rows: Contact[]; done: boolean }> {
+  const rows = [...into];
+  for (;;) {
+    const page = await pager.next(want - rows.length);
+    rows.push(...page.contacts);
+    if (page.done || rows.length >= want) return { rows, done: page.done };
+  }
+}
+
+/**
+ * The book's rows for a query, read page by page from the vault (lib/contacts/search.ts): the
+ * first page when the query changes, more when the list asks, and the rows already shown read
+ * again when the worker writes the book (a lookup, a tag, a forget). A page for an older query
+ * is dropped. Marks `dossier:book-rows` when rows for a query are on screen, for the bench.
+ */
+export function useBookRows(query: BookQuery): BookRows {
+  const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'total'>>({ rows: [], done: false, error: null, query: null });
+  const [tags, setTags] = useState<string[]>([]);
+  const pager = useRef<BookPager | null>(null);
+  const generation = useRef(0);
+  const loading = useRef(false);
+  const shown = useRef(0);
+
+  const load = useCallback((fresh: boolean, want: number) => {
+    const mine = fresh ? ++generation.current : generation.current;
+    if (fresh) pager.current = openBook(query);
+    const current = pager.current!;
+    loading.current = true;
+    const start = fresh ? [] : state.rows;
+    fill(current, start.length + want, start).then(
+      ({ rows, done }) => {
+        if (mine !== generation.current) return;
+        loading.current = false;
+        shown.current = rows.length;
+        setState({ rows, done, error: null, query });
+      },
+      (err: unknown) => {
+        if (mine !== generation.current) return;
+        loading.current = false;
+        setState((s) => ({ ...s, done: true, error: err instanceof Error ? err.message : String(err), query }));
+      },
+    );
+  }, [query, state.rows]);
+
+  useEffect(() => {
+    load(true, FIRST_PAGE);
+    // The query object changes on every keystroke and filter: that is the dependency.
+  }, [query]);
+
+  // The tags for the filter, once the first rows are in: IndexedDB answers a page's requests in
+  // turn, and nothing may stand before the first rows. The book's size is not counted: a count
+  // walks the whole store (a quarter of a second at 100,000), and would hold every read behind it.
+  const refreshMeta = useCallback(() => void listTags().then(setTags, () => {}), []);
+  const firstIn = state.query !== null;
+  useEffect(() => {
+    if (firstIn) refreshMeta();
+  }, [firstIn]);
+
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onChange = (change: RecordChange) => {
+      if (change.store !== 'contacts') return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        latest.current(true, Math.max(FIRST_PAGE, shown.current));
+        refreshMeta();
+      }, CHANGE_DEBOUNCE_MS);
+    };
+    onRecordsChanged.addListener(onChange);
+    return () => {
+      clearTimeout(timer);
+      onRecordsChanged.removeListener(onChange);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (state.query) performance.mark('dossier:book-rows', { detail: { text: state.query.text, rows: state.rows.length } });
+  }, [state]);
+
+  const loadMore = useCallback(() => {
+    if (loading.current || state.done || state.query !== query) return;
+    load(false, PAGE);
+  }, [load, state.done, state.query, query]);
+
+  const unfiltered = !!state.query && !state.query.text.trim() && !Object.values(state.query.filters).some((v) => v !== undefined && v !== null && v !== false);
+  const total = unfiltered && state.done ? state.rows.length : null;
+  return { ...state, total, tags, loadMore };
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { cardActions } from '@/lib/card/actions';
+import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/from-answer';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { AllFields } from './AllFields';
+import { ContactCard } from './ContactCard';
+import { useBookContact } from './useBookContact';
+
+interface Props {
+  /** What the lookup answered about someone; null when it answered nothing (a miss, a failure). */
+  answer: ContactAnswer | null;
+  /** Who was asked about (lib/contacts/from-history.ts requestKeysOf), to find them when the answer names no one. */
+  askedKeys?: readonly string[];
+  fields?: readonly { label: string; value: unknown }[];
+}
+
+/**
+ * The card of whoever a lookup was about, where a screen holds one lookup (the history details,
+ * the popup's quick lookup, a right-click's answer): the contact book's merged contact, else
+ * the contact that answer alone makes (one recorded before the book, or forgotten since).
+ */
+export function AnswerCard({ answer, askedKeys = [], fields = [] }: Props) {
+  const [own, setOwn] = useState<AnswerContacts | null>(null);
+  const answerKey = answer ? `${answer.op}|${answer.historyId}|${answer.at}` : '';
+  useEffect(() => {
+    setOwn(null);
+    if (!answer) return;
+    let live = true;
+    void contactsOfAnswer(answer).then(
+      (found) => live && setOwn(found),
+      // An answer stored by an older release that no longer reads: the book may still know them.
+      () => live && setOwn(null),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answerKey]);
+  const book = useBookContact([...new Set([...(own?.keys ?? []), ...askedKeys])]);
+  const fromBook = book.person !== null || book.company !== null;
+  const subject = { person: fromBook ? book.person : (own?.person ?? null), company: fromBook ? book.company : (own?.company ?? null), seed: null };
+  if (!subject.person && !subject.company) return <>{fields.map((field) => <AllFields key={field.label} label={field.label} value={field.value} />)}</>;
+  return <ContactCard subject={subject} actions={cardActions(subject)} fields={fields} />;
+}

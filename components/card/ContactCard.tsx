@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/rows';
+import type { CardSubject } from '@/lib/card/subject';
+import type { PanelAction } from '@/lib/panel/actions';
+import { useNow } from '../useNow';
+import { AllFields } from './AllFields';
+import { CardHeader } from './CardHeader';
+import { CardRow } from './CardRow';
+import { useCardLookups, type CardAnswer } from './useCardLookups';
+import { useEuMode } from './useEuMode';
+import './card.css';
+
+interface Props {
+  subject: CardSubject;
+  /** The lookups the rows offer (lib/card/actions.ts); none makes a card without buttons. */
+  actions?: readonly PanelAction[];
+  onAnswer?(answer: CardAnswer): void;
+  /** Raw records shown whole under the rows ("all fields"), e.g. the answer a history entry holds. */
+  fields?: readonly { label: string; value: unknown }[];
+}
+
+const NO_ACTIONS: readonly PanelAction[] = [];
+
+/**
+ * The one contact card: the panel, the side panel, the popup's quick lookup, the history
+ * details and the contact book all show a person (or a company) with it. A header, then one
+ * row per kind of value, each filled in place by its own priced lookup.
+ */
+export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = [] }: Props) {
+  const nameId = useId();
+  const now = useNow();
+  const euMode = useEuMode();
+  const lookups = useCardLookups(actions, onAnswer);
+  const header = cardHeader(subject);
+  const rows = cardRows(subject, { euMode });
+  const actionOf = (id: PanelAction['id'] | null) => (id ? actions.find((a) => a.id === id) : undefined);
+  const offered = actions.length ? lookups : null;
+  return (
+    <article className="card" aria-labelledby={nameId}>
+      <CardHeader header={header} nameId={nameId} action={actionOf(ROW_ACTION.header)} lookups={offered} now={now} />
+      <ul className="card-rows">
+        {rows.map((row) => (
+          <CardRow key={row.id} row={row} action={actionOf(ROW_ACTION[row.id])} lookups={offered} now={now} />
+        ))}
+      </ul>
+      {fields.map((field) => (
+        <AllFields key={field.label} label={field.label} value={field.value} />
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { onRecordsChanged } from '@/lib/storage/vault';
+import { readsThroughWorker } from './book-access';
+
+export interface BookContact extends CardContacts {
+  /** The book was read at least once for these keys. */
+  loaded: boolean;
+}
+
+async function readThroughWorker(keys: readonly string[]): Promise<CardContacts> {
+  const reply = await sendMessage('contactCard', { keys: [...keys] });
+  return reply.ok ? reply.value : NO_CONTACTS;
+}
+
+/**
+ * The contact book's person (or company) for `keys`, and the person's company. The worker
+ * writes each answer into the book before it replies, so reading again after a lookup
+ * (`revision`) fills its row in place. Extension pages also read again on every change to the
+ * book; the panel's frame, which hears of none, when it comes back into view.
+ */
+export function useBookContact(keys: readonly string[], revision = 0): BookContact {
+  const [state, setState] = useState<BookContact>({ ...NO_CONTACTS, loaded: false });
+  const signature = keys.join('\n');
+
+  useEffect(() => {
+    if (!keys.length) return setState({ ...NO_CONTACTS, loaded: true });
+    const viaWorker = readsThroughWorker();
+    let live = true;
+    let generation = 0;
+    const read = () => {
+      const mine = ++generation;
+      void (viaWorker ? readThroughWorker(keys) : readCardContacts(keys)).then(
+        (found) => live && mine === generation && setState({ ...found, loaded: true }),
+        () => live && mine === generation && setState((s) => ({ ...s, loaded: true })),
+      );
+    };
+    const onChange = (change: { store: string }) => change.store === 'contacts' && read();
+    const onVisible = () => document.visibilityState === 'visible' && read();
+    if (viaWorker) document.addEventListener('visibilitychange', onVisible);
+    else onRecordsChanged.addListener(onChange);
+    read();
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      onRecordsChanged.removeListener(onChange);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, revision]);
+
+  return state;
+}

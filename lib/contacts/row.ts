@@ -1,0 +1,48 @@
+import type { Contact, CrmPresence, EmailGrade, PhoneKind } from './model';
+
+/**
+ * One line of the contact book, as the list, the CSV export and the vCard show it: the merged
+ * contact's best values. The best work email is the first (merge.ts keeps them best grade
+ * first), the mobile the first phone said to be one (merge.ts lists mobiles first).
+ */
+export interface BookRow {
+  id: string;
+  kind: Contact['kind'];
+  name: string;
+  company: string | null;
+  title: string | null;
+  email: { address: string; grade: EmailGrade } | null;
+  mobile: string | null;
+  /** The phone to show: the mobile, else the first other one (a landline, a company's switchboard) with its kind. */
+  phone: { e164: string; kind: PhoneKind } | null;
+  tags: string[];
+  crm: CrmPresence | null;
+  updatedAt: number;
+}
+
+/** The contact's own name: a person's without the company, else the handle the id carries. */
+export function nameOf(contact: Contact): string {
+  if (contact.name?.value) return contact.name.value;
+  if (contact.kind === 'company' && contact.domain?.value) return contact.domain.value;
+  return contact.id.replace(/^[a-z-]+:/, '');
+}
+
+export function bookRow(contact: Contact): BookRow {
+  const person = contact.kind === 'person' ? contact : null;
+  const best = person?.workEmails[0] ?? null;
+  const mobile = person?.phones.find((p) => p.kind === 'mobile') ?? null;
+  const shown = mobile ?? (person ? person.phones[0] : contact.kind === 'company' ? contact.phone : undefined) ?? null;
+  return {
+    id: contact.id,
+    kind: contact.kind,
+    name: nameOf(contact),
+    company: person ? (person.companyName?.value ?? null) : null,
+    title: person ? (person.title?.value ?? null) : contact.kind === 'company' ? (contact.industry?.value ?? null) : null,
+    email: best ? { address: best.address, grade: best.grade } : null,
+    mobile: mobile?.e164 ?? null,
+    phone: shown && { e164: shown.e164, kind: shown.kind },
+    tags: contact.tags,
+    crm: contact.crm ?? null,
+    updatedAt: contact.updatedAt,
+  };
+}

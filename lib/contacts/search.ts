@@ -1,0 +1,301 @@
+import type { IDBPCursorWithValue, IDBPDatabase } from 'idb';
+import { withRecords } from '../storage/vault';
+import { parseContact, type Contact } from './model';
+import { queryWords } from './words';
+
+/**
+ * The contact book's reads, index reads only, a page at a time, so the first rows of a book of
+ * 100,000 show after reading a few dozen records and a keystroke reads only what matches:
+ *  - no query: newest first, an `updatedAt` cursor (narrowed to the date filter's range);
+ *  - a query: one query word through the `words` index by prefix (the longest, which matches
+ *    the fewest records), the other words and the filters checked on those candidates;
+ *  - a tag and no query: the `tags` index when the tag is on few contacts, else the newest-first
+ *    cursor checks the tag.
+ * Each page opens its own transaction (an IndexedDB transaction does not outlive the task that
+ * waits on it) and resumes where the last one stopped, from the index key and primary key.
+ */
+const STORE = 'contacts';
+
+export interface BookFilters {
+  /** A work email the gateway verified. */
+  verifiedEmail?: boolean;
+  /** A phone the gateway says is a mobile. */
+  mobile?: boolean;
+  /** in: the last CRM check found them; out: it did not, or nobody checked. */
+  crm?: 'in' | 'out' | null;
+  tag?: string | null;
+  /** Updated on or after (epoch ms). */
+  updatedSince?: number | null;
+}
+
+export interface BookQuery {
+  text: string;
+  filters: BookFilters;
+}
+
+export const NO_FILTERS: BookFilters = {};
+
+export interface BookPage {
+  contacts: Contact[];
+  /** Nothing more matches: the pager is at the end. */
+  done: boolean;
+}
+
+export interface BookPager {
+  /** Up to `limit` more matching contacts; fewer (even none) with `done: false` when a page scanned its share of candidates. */
+  next(limit: number): Promise<BookPage>;
+}
+
+/** Candidates one page may read before it answers, so that a rare filter never holds a page for long. */
+const MAX_SCAN = 2_000;
+
+export interface PagerOptions {
+  maxScan?: number;
+}
+/** A tag on at most this many contacts is read whole through its index and sorted by date. */
+const TAG_READ_LIMIT = 5_000;
+
+/** Whether `contact` matches every query word (each a prefix of one of its words) and every filter. */
+export function contactMatches(contact: Contact, words: readonly string[], filters: BookFilters): boolean {
+  for (const word of words) if (!contact.words.some((w) => w.startsWith(word))) return false;
+  if (filters.tag && !contact.tags.includes(filters.tag)) return false;
+  if (filters.updatedSince != null && contact.updatedAt < filters.updatedSince) return false;
+  if (filters.crm === 'in' && contact.crm?.found !== true) return false;
+  if (filters.crm === 'out' && contact.crm?.found === true) return false;
+  if (filters.verifiedEmail && !(contact.kind === 'person' && contact.workEmails.some((e) => e.grade === 'verified'))) return false;
+  if (filters.mobile && !(contact.kind === 'person' && contact.phones.some((p) => p.kind === 'mobile'))) return false;
+  return true;
+}
+
+type Cursor = IDBPCursorWithValue<unknown, ['contacts'], 'contacts', string, 'readonly'>;
+type Position = { key: IDBValidKey; id: string };
+
+const compare = (a: IDBValidKey, b: IDBValidKey) => indexedDB.cmp(a, b);
+
+/**
+ * Moves a freshly opened cursor past `after` (the last record the previous page read). The
+ * range already starts at its index key; among records with that same key (many contacts
+ * tagged in one go share an update time), `continuePrimaryKey` jumps straight to it.
+ */
+async function resume(cursor: Cursor | null, after: Position | null, direction: 'next' | 'prev'): Promise<Cursor | null> {
+  if (!cursor || !after || compare(cursor.key, after.key) !== 0) return cursor;
+  const order = compare(cursor.primaryKey as string, after.id);
+  const beyond = direction === 'next' ? order > 0 : order < 0;
+  if (beyond) return cursor;
+  if (order !== 0) cursor = await cursor.continuePrimaryKey(after.key, after.id);
+  if (cursor && compare(cursor.key, after.key) === 0 && cursor.primaryKey === after.id) cursor = await cursor.continue();
+  return cursor;
+}
+
+interface Walk {
+  index: 'updatedAt' | 'words';
+  direction: 'next' | 'prev';
+  /** The range, starting after `after` when given. */
+  range(after: Position | null): IDBKeyRange | null;
+}
+
+/** A pager over one index: candidates in index order, each checked, each contact once. */
+function indexPager(walk: Walk, accept: (contact: Contact) => boolean, maxScan: number): BookPager {
+  let after: Position | null = null;
+  let done = false;
+  // The words index lists a contact once per matching word ("maya", "maya@…"): shown once.
+  const seen = walk.index === 'words' ? new Set<string>() : null;
+  return {
+    async next(limit) {
+      if (done) return { contacts: [], done };
+      const out: Contact[] = [];
+      await withRecords(async (db) => {
+        const index = (db as IDBPDatabase).transaction(STORE, 'readonly').store.index(walk.index);
+        let cursor = await resume((await index.openCursor(walk.range(after), walk.direction)) as Cursor | null, after, walk.direction);
+        let scanned = 0;
+        while (cursor) {
+          const id = cursor.primaryKey as string;
+          after = { key: cursor.key, id };
+          scanned += 1;
+          if (!seen?.has(id)) {
+            seen?.add(id);
+            const contact = parseContact(cursor.value);
+            if (contact && accept(contact)) out.push(contact);
+          }
+          if (out.length >= limit || scanned >= maxScan) break;
+          cursor = await cursor.continue();
+        }
+        if (!cursor) done = true;
+      });
+      return { contacts: out, done };
+    },
+  };
+}
+
+/** Pages served from contacts already read and sorted (a rare tag). */
+function listPager(read: () => Promise<Contact[]>): BookPager {
+  let list: Contact[] | null = null;
+  let at = 0;
+  return {
+    async next(limit) {
+      list ??= await read();
+      const contacts = list.slice(at, at + limit);
+      at += contacts.length;
+      return { contacts, done: at >= list.length };
+    },
+  };
+}
+
+const newestFirst = (a: Contact, b: Contact) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The newest-first walk: the date filter narrows the index range itself. */
+function newestPager(filters: BookFilters, maxScan: number): BookPager {
+  const since = filters.updatedSince ?? null;
+  return indexPager(
+    {
+      index: 'updatedAt',
+      direction: 'prev',
+      range: (after) => {
+        const upper = after?.key as number | undefined;
+        if (since !== null && upper !== undefined) return IDBKeyRange.bound(since, upper);
+        if (since !== null) return IDBKeyRange.lowerBound(since);
+        return upper !== undefined ? IDBKeyRange.upperBound(upper) : null;
+      },
+    },
+    (contact) => contactMatches(contact, [], filters),
+    maxScan,
+  );
+}
+
+/**
+ * What the user typed, as the words each contact must have one of its words start with. An
+ * email or a domain ("maya.chen@", "northwind.example") is one word, as the book stores it;
+ * anything else is read by queryWords (names folded, phone numbers as digits).
+ */
+export function searchTerms(text: string): string[] {
+  const trimmed = text.trim();
+  if (!trimmed || /^[+\d][\d\s().-]*$/.test(trimmed)) return queryWords(trimmed);
+  return trimmed.split(/\s+/).flatMap((token) => (/@|\.\p{L}/u.test(token) ? [token.toLowerCase()] : queryWords(token)));
+}
+
+/** The pager for what the user typed and chose. */
+export function openBook(query: BookQuery, options: PagerOptions = {}): BookPager {
+  const maxScan = options.maxScan ?? MAX_SCAN;
+  const words = searchTerms(query.text);
+  const filters = query.filters;
+  if (words.length) {
+    // The longest word narrows the index range most; the others are checked on its candidates.
+    const lead = words.reduce((best, word) => (word.length > best.length ? word : best));
+    const upper = `${lead}\uffff`;
+    return indexPager(
+      { index: 'words', direction: 'next', range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) },
+      (contact) => contactMatches(contact, words, filters),
+      maxScan,
+    );
+  }
+  const tag = filters.tag;
+  if (!tag) return newestPager(filters, maxScan);
+  // Which pager is decided on the first page, from the tag's count (an index count, no reads).
+  let pager: BookPager | null = null;
+  return {
+    async next(limit) {
+      if (!pager) {
+        const count = await withRecords((db) => db.countFromIndex(STORE, 'tags', tag));
+        pager =
+          count <= TAG_READ_LIMIT
+            ? listPager(async () => {
+                const raw = await withRecords((db) => db.getAllFromIndex(STORE, 'tags', tag));
+                return raw
+                  .map(parseContact)
+                  .filter((c): c is Contact => c !== null && contactMatches(c, [], filters))
+                  .sort(newestFirst);
+              })
+            : newestPager(filters, maxScan);
+      }
+      return pager.next(limit);
+    },
+  };
+}
+
+/** Every user tag in the book, each once, in order: the `tags` index's unique keys. */
+export async function listTags(): Promise<string[]> {
+  return withRecords(async (db) => {
+    const tags: string[] = [];
+    let cursor = await db.transaction(STORE, 'readonly').store.index('tags').openKeyCursor(null, 'nextunique');
+    while (cursor) {
+      tags.push(String(cursor.key));
+      cursor = await cursor.continue();
+    }
+    return tags;
+  });
+}
+
+/** One contact by its id (the details pane), without the merge code the worker's store brings along. */
+export async function readContact(id: string): Promise<Contact | null> {
+  return withRecords(async (db) => parseContact(await db.get(STORE, id)));
+}
+
+/** How many contacts the book holds: the store's count, which walks the store (avoid on a page's first read). */
+export async function bookSize(): Promise<number> {
+  return withRecords((db) => db.count(STORE));
+}
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const KEY_SLICE = 10_000;
+
+/**
+ * The ids of every contact matching `query` ("select all matching"), read in pages with a pause
+ * between them so that the page stays responsive on a book of 100,000. Without a query or a
+ * filter, the store's keys in one read.
+ */
+export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void): Promise<string[]> {
+  const filtered = searchTerms(query.text).length > 0 || Object.values(query.filters).some((v) => v !== undefined && v !== null && v !== false);
+  const ids: string[] = [];
+  if (!filtered) {
+    // The store's keys, a slice at a time: 100,000 keys in one answer would hold the page.
+    for (let after: string | null = null; ; ) {
+      const from: string | null = after;
+      const keys: IDBValidKey[] = await withRecords((db) => db.getAllKeys(STORE, from === null ? null : IDBKeyRange.lowerBound(from, true), KEY_SLICE));
+      for (const key of keys) ids.push(String(key));
+      onProgress?.(ids.length);
+      if (keys.length < KEY_SLICE) return ids;
+      after = String(keys[keys.length - 1]);
+      await pause();
+    }
+  }
+  const pager = openBook(query);
+  for (;;) {
+    const page = await pager.next(1_000);
+    for (const contact of page.contacts) ids.push(contact.id);
+    onProgress?.(ids.length);
+    if (page.done) return ids;
+    await pause();
+  }
+}
+
+/**
+ * The selected contacts, in batches, for an export: when most of the book is selected, a walk of
+ * the store in key order (`getAll` from the last key, `batchSize` at a time), keeping those
+ * selected; otherwise each selected id read by key. Either way one short transaction per batch.
+ */
+export async function* readInBatches(ids: readonly string[], batchSize = 500): AsyncGenerator<Contact[]> {
+  const wanted = new Set(ids);
+  if (!wanted.size) return;
+  if (wanted.size * 2 >= (await bookSize())) {
+    let after: string | null = null;
+    for (;;) {
+      const from: string | null = after;
+      const raw: unknown[] = await withRecords((db) => db.getAll(STORE, from === null ? null : IDBKeyRange.lowerBound(from, true), batchSize));
+      if (!raw.length) return;
+      after = (raw[raw.length - 1] as { id: string }).id;
+      const batch = raw.map(parseContact).filter((c): c is Contact => c !== null && wanted.has(c.id));
+      if (batch.length) yield batch;
+      if (raw.length < batchSize) return;
+    }
+  }
+  const sorted = [...wanted].sort();
+  for (let i = 0; i < sorted.length; i += batchSize) {
+    const slice = sorted.slice(i, i + batchSize);
+    const raw = await withRecords(async (db) => {
+      const tx = db.transaction(STORE, 'readonly');
+      return Promise.all(slice.map((id) => tx.store.get(id)));
+    });
+    const batch = raw.map(parseContact).filter((c): c is Contact => c !== null);
+    if (batch.length) yield batch;
+  }
+}

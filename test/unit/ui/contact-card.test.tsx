@@ -1,0 +1,231 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactCard } from '@/components/card/ContactCard';
+import { PageCard } from '@/components/card/PageCard';
+import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { contactsOfAnswer } from '@/lib/card/from-answer';
+import { recordAnswers } from '@/lib/contacts/store';
+import { PRICES, type OperationName } from '@/lib/lookup/operations';
+import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
+import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '../card/fixtures';
+
+vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
+
+type Request = { op: OperationName; input: Record<string, unknown>; refresh?: boolean; confirmed?: boolean };
+
+/**
+ * The worker, as far as the card sees it: it prices each request, and for a lookup it writes the
+ * answer into the contact book before it replies (lib/background/contact-book.ts), as the real
+ * worker does. `answers` says what each operation finds; `hold` keeps a lookup running.
+ */
+function fakeWorker(options: { answers?: Partial<Record<OperationName, () => ContactAnswer>>; reply?: (request: Request) => Partial<LookupResponse> | null; preview?: (request: Request) => Partial<Preview> } = {}) {
+  const lookups: Request[] = [];
+  let release: (() => void) | null = null;
+  const held = { on: false };
+  vi.mocked(sendMessage).mockImplementation((async (name: string, request: Request) => {
+    if (name === 'preview') {
+      return { ok: true, value: { op: request.op, cost: PRICES[request.op], price: PRICES[request.op], inLedger: null, ...options.preview?.(request) } };
+    }
+    if (name !== 'lookup') return { ok: false, error: { kind: 'test', message: 'not in this test' } };
+    lookups.push(request);
+    if (held.on) await new Promise<void>((resolve) => (release = resolve));
+    const base = { op: request.op, historyId: `h${lookups.length}`, cost: PRICES[request.op], fromLedger: false, paidAt: null, refreshed: Boolean(request.refresh) };
+    const special = options.reply?.(request);
+    if (special) return { ok: true, value: { status: 'paid', ...base, ...special } };
+    const found = options.answers?.[request.op]?.();
+    if (!found) return { ok: true, value: { ...base, status: 'miss', cost: 0 } };
+    await recordAnswers([found]);
+    return { ok: true, value: { ...base, status: 'paid', value: found.result } };
+  }) as never);
+  return {
+    lookups,
+    hold: () => void (held.on = true),
+    release: () => {
+      held.on = false;
+      release?.();
+    },
+  };
+}
+
+function trustedClick(element: Element): void {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  act(() => void element.dispatchEvent(event));
+}
+
+/** A row of the card: a group named by its label. */
+const row = (name: string) => screen.getByRole('group', { name });
+
+let clock = Date.now();
+const mayaAnswers = {
+  enrichPerson: () => answer('enrichPerson', mayaEnrichment(), (clock += 1000)),
+  searchPhone: () => answer('searchPhone', mayaPhones(), (clock += 1000)),
+};
+
+beforeEach(() => {
+  usePreferences.setState({ prefs: DEFAULT_PREFERENCES, loaded: true });
+});
+afterEach(cleanup);
+
+describe('the contact card on a profile page', () => {
+  it('on a first visit: the page’s header, and every row not known yet with its lookup and price', async () => {
+    fakeWorker();
+    render(<PageCard detection={detection} corrections={{}} />);
+    const card = screen.getByRole('article', { name: 'Maya Chen' });
+    expect(within(card).getByText('VP of Engineering at Northwind Analytics')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Network profile' }).getAttribute('href')).toBe(MAYA_URL);
+    expect(await within(card).findByRole('button', { name: 'Enrich person and company · up to 2 credits' })).toBeTruthy();
+    expect(within(row('Work email')).getByText('Not known yet.')).toBeTruthy();
+    expect(within(row('Work email')).getByRole('button', { name: 'Find work email · up to 1 credit' })).toBeTruthy();
+    expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' })).toBeTruthy();
+    expect(within(row('Microblog')).getByRole('button', { name: 'Find microblog profile · up to 1 credit' })).toBeTruthy();
+    expect(within(row('Company')).getByRole('button', { name: 'Enrich company · up to 2 credits' })).toBeTruthy();
+    // Only a full enrichment finds personal emails: the row says so and has no button of its own.
+    expect(within(row('Personal emails')).queryByRole('button')).toBeNull();
+  });
+
+  it('a synthetic click spends nothing', async () => {
+    const worker = fakeWorker({ answers: mayaAnswers });
+    render(<PageCard detection={detection} corrections={{}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    expect(worker.lookups).toEqual([]);
+  });
+
+  it('enrich, then find mobile: one card, the phone row filled in place (running shown on it), each email once', async () => {
+    const worker = fakeWorker({ answers: mayaAnswers });
+    render(<PageCard detection={detection} corrections={{}} />);
+    trustedClick(await screen.findByRole('button', { name: 'Enrich person and company · up to 2 credits' }));
+    await waitFor(() => expect(within(row('Work email')).getByRole('link', { name: WORK })).toBeTruthy());
+    expect(within(row('Work email')).getByText('verified')).toBeTruthy();
+    expect(within(row('Personal emails')).getByRole('link', { name: PERSONAL })).toBeTruthy();
+    expect(await screen.findByText('Paid 2 credits.')).toBeTruthy();
+    // Known now: its age, and a refresh that says it pays again.
+    const enrichment = screen.getByRole('group', { name: 'Enrich person and company' });
+    expect(within(enrichment).getByText('Found just now')).toBeTruthy();
+    expect(within(enrichment).getByRole('button', { name: 'Refresh (pays again, 2 credits)' })).toBeTruthy();
+
+    worker.hold();
+    trustedClick(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    await waitFor(() => expect(within(row('Phones')).getByRole('status').textContent).toMatch(/Looking up/));
+    // Everything waits for it: one lookup at a time.
+    expect((within(row('Work email')).getByRole('button', { name: /^Refresh/ }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => worker.release());
+
+    const phones = row('Phones');
+    await waitFor(() => expect(within(phones).getByRole('link', { name: '+1 415 555 0110' }).getAttribute('href')).toBe('tel:+14155550110'));
+    expect(await within(phones).findByText('Paid 30 credits.')).toBeTruthy();
+    expect(within(phones).getByRole('link', { name: 'Message +1 415 555 0110 on WhatsApp' }).getAttribute('href')).toBe('https://wa.me/14155550110');
+    expect(within(phones).getByText('mobile')).toBeTruthy();
+    expect(within(phones).getByText('landline')).toBeTruthy();
+    expect(within(phones).getByText('not on WhatsApp')).toBeTruthy();
+    expect(phones.textContent).not.toMatch(/other/i);
+    expect(within(phones).getAllByRole('button', { name: /^Copy phone/ })).toHaveLength(3);
+
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: WORK })).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: PERSONAL })).toHaveLength(1);
+    expect(worker.lookups.map((l) => l.op)).toEqual(['enrichPerson', 'searchPhone']);
+  });
+
+  it('"Refresh" pays again: the same request, sent as a refresh', async () => {
+    await recordAnswers([mayaAnswers.searchPhone()]);
+    const worker = fakeWorker({ answers: mayaAnswers });
+    render(<PageCard detection={detection} corrections={{}} />);
+    const refresh = await within(await screen.findByRole('group', { name: 'Phones' })).findByRole('button', { name: 'Refresh (pays again, 30 credits)' });
+    expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
+    trustedClick(refresh);
+    await waitFor(() => expect(within(row('Phones')).getByRole('status').textContent).toBe('Refreshed: paid again 30 credits.'));
+    expect(worker.lookups).toEqual([{ op: 'searchPhone', input: { profileUrl: MAYA_URL }, refresh: true, attemptId: expect.any(String) }]);
+  });
+
+  it('a miss, a refusal and a failure show on their own row, with the reason', async () => {
+    const worker = fakeWorker({
+      preview: (r) => (r.op === 'microblogProfile' ? { refused: { kind: 'suppressed', message: 'This profile is on your suppression list.' } } : {}),
+      reply: (r) =>
+        r.op === 'enrichCompany'
+          ? { status: 'refused', cost: 0, error: { kind: 'daily_cap', message: 'This would pass your daily cap of 20 credits.' } }
+          : r.op === 'findWorkEmail'
+            ? { status: 'failed', cost: 0, error: { kind: 'server_error', message: 'The gateway failed.' } }
+            : null,
+    });
+    render(<PageCard detection={detection} corrections={{}} />);
+    trustedClick(await screen.findByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    await waitFor(() => expect(within(row('Phones')).getByRole('status').textContent).toBe('No match found. Nothing was charged.'));
+
+    trustedClick(within(row('Company')).getByRole('button', { name: 'Enrich company · up to 2 credits' }));
+    await waitFor(() => expect(within(row('Company')).getByRole('alert').textContent).toBe('This would pass your daily cap of 20 credits. Nothing was charged.'));
+
+    trustedClick(within(row('Work email')).getByRole('button', { name: 'Find work email · up to 1 credit' }));
+    await waitFor(() => expect(within(row('Work email')).getByRole('alert').textContent).toBe('The gateway failed. Nothing was charged.'));
+    // Each row keeps its own outcome.
+    expect(within(row('Phones')).getByRole('status').textContent).toBe('No match found. Nothing was charged.');
+
+    const microblog = within(row('Microblog')).getByRole('button', { name: 'Find microblog profile · not available' }) as HTMLButtonElement;
+    expect(microblog.disabled).toBe(true);
+    expect(within(row('Microblog')).getByText('This profile is on your suppression list.')).toBeTruthy();
+    expect(worker.lookups.map((l) => l.op)).toEqual(['searchPhone', 'enrichCompany', 'findWorkEmail']);
+  });
+
+  it('above the user’s threshold, asks on the row first, then sends the same request confirmed', async () => {
+    const worker = fakeWorker({ answers: mayaAnswers, reply: (r) => (r.op === 'searchPhone' && !r.confirmed ? { status: 'needs_confirmation', price: 30, cost: 0 } : null) });
+    render(<PageCard detection={detection} corrections={{}} />);
+    trustedClick(await screen.findByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    const go = await within(row('Phones')).findByRole('button', { name: 'Confirm and spend' });
+    trustedClick(go);
+    await waitFor(() => expect(within(row('Phones')).getByRole('link', { name: '+1 415 555 0110' })).toBeTruthy());
+    expect(worker.lookups.map((l) => [l.op, Boolean(l.confirmed)])).toEqual([
+      ['searchPhone', false],
+      ['searchPhone', true],
+    ]);
+  });
+});
+
+describe('the contact card’s values', () => {
+  it('hides personal emails in EU mode, and shows them otherwise', async () => {
+    const { person, company } = await contactsOfAnswer(mayaAnswers.enrichPerson());
+    usePreferences.setState({ prefs: { ...DEFAULT_PREFERENCES, privacy: { ...DEFAULT_PREFERENCES.privacy, euMode: true } }, loaded: true });
+    const { container, rerender } = render(<ContactCard subject={{ person, company, seed: null }} />);
+    expect(screen.queryByRole('group', { name: 'Personal emails' })).toBeNull();
+    expect(container.textContent).not.toContain(PERSONAL);
+    act(() => usePreferences.setState({ prefs: DEFAULT_PREFERENCES, loaded: true }));
+    rerender(<ContactCard subject={{ person, company, seed: null }} />);
+    expect(within(row('Personal emails')).getByText(PERSONAL)).toBeTruthy();
+  });
+
+  it('hides personal emails until the preferences are read', async () => {
+    const { person, company } = await contactsOfAnswer(mayaAnswers.enrichPerson());
+    usePreferences.setState({ prefs: DEFAULT_PREFERENCES, loaded: false });
+    render(<ContactCard subject={{ person, company, seed: null }} />);
+    expect(screen.queryByRole('group', { name: 'Personal emails' })).toBeNull();
+    // A page that does not mirror the preferences yet (the panel's frame) starts it.
+    expect(startPreferencesMirror).toHaveBeenCalledTimes(1);
+  });
+
+  it('grades each address (verified, catch-all, Most Probable, unverified) with the date it was found', async () => {
+    const at = Date.now() - 3 * DAY;
+    const found = (address: string, grade: 'verified' | 'catch_all' | 'most_probable' | 'unverified') => ({ address, kind: 'work' as const, grade, foundAt: at, source: { op: 'findWorkEmail', historyId: null, at, paid: true } });
+    const { person } = await contactsOfAnswer(mayaAnswers.enrichPerson());
+    const graded = { ...person!, workEmails: [found('a@x.example', 'verified'), found('b@x.example', 'catch_all'), found('c@x.example', 'most_probable'), found('d@x.example', 'unverified')] };
+    render(<ContactCard subject={{ person: graded, company: null, seed: null }} />);
+    const emails = row('Work email');
+    const expected: [string, string][] = [['a@x.example', 'verified'], ['b@x.example', 'catch-all'], ['c@x.example', 'Most Probable'], ['d@x.example', 'unverified']];
+    for (const [address, grade] of expected) {
+      const line = within(emails).getByRole('link', { name: address }).closest('li')!;
+      expect(within(line as HTMLElement).getByText(grade)).toBeTruthy();
+      expect(line.textContent).toContain('found 3 days ago');
+      expect(within(line as HTMLElement).getByRole('button', { name: `Copy email ${address}` })).toBeTruthy();
+    }
+  });
+
+  it('a card with no lookups offered (no key) shows its values without buttons but the copy ones', async () => {
+    const { person, company } = await contactsOfAnswer(mayaAnswers.searchPhone());
+    render(<ContactCard subject={{ person, company, seed: null }} />);
+    expect(screen.getAllByRole('button').every((b) => b.textContent === 'Copy')).toBe(true);
+    expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
+  });
+});
