@@ -43,6 +43,7 @@ export function HistoryPage() {
   const entries = useHistory((s) => s.entries);
   const total = useHistory((s) => s.total);
   const complete = useHistory((s) => s.complete);
+  const readError = useHistory((s) => s.error);
   const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
   const deferredFilter = useDeferredValue(filter);
   const query = useMemo(() => historyQuery(deferredFilter), [deferredFilter]);
@@ -121,6 +122,7 @@ export function HistoryPage() {
       </p>
       {notice && <p role={notice.tone}>{notice.text}</p>}
       <HistoryProgress />
+      {readError && <p role="alert">{t('history.loadFailed', { reason: readError })}</p>}
       {entries === null ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : !query && complete && entries.length === 0 ? (

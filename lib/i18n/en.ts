@@ -246,7 +246,6 @@ export const en = {
 
   // The history in the record store: read a page at a time, moved in from older releases by the worker.
   'history.searching': '{shown} found so far among {total} lookups, still searching…',
-  'history.loadingMore': 'Loading older lookups…',
   'history.migrating': 'Updating your history: {done} of {total}',
   'history.migratingStart': 'Updating your history…',
 

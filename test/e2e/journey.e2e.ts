@@ -50,8 +50,8 @@ type StorageDump = { vault: Record<string, unknown>; records: Record<string, unk
 async function readExtensionState(context: BrowserContext, extensionId: string): Promise<StorageDump> {
   const read = async (worker: Worker) => ({
     vault: await readVault(worker),
-    // The vault's record stores (one record per entry): the contact book's is added with its registry entry.
-    records: { history: await readRecords(worker, 'history'), ledger: await readRecords(worker, 'ledger') },
+    // The vault's record stores (one record per entry).
+    records: { history: await readRecords(worker, 'history'), ledger: await readRecords(worker, 'ledger'), contacts: await readRecords(worker, 'contacts') },
     ...(await worker.evaluate(async () => ({
       local: await chrome.storage.local.get(null),
       session: await chrome.storage.session.get(null),
@@ -234,7 +234,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
     await test.info().attach('extension storage after "Delete all data"', { body: JSON.stringify(state, null, 2), contentType: 'application/json' });
     expect(state.session).toEqual({});
     expect(state.sync).toEqual({});
-    expect(state.records).toEqual({ history: [], ledger: [] });
+    expect(state.records).toEqual({ history: [], ledger: [], contacts: [] });
 
     // Nothing the user typed, paid for or pushed, under any key, whatever the storage layout.
     const everything = JSON.stringify(state);
