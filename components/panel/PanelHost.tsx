@@ -15,6 +15,13 @@ export function PanelHost() {
   const state = useTabState(undefined);
   const [layout, setLayout] = useState<PanelLayout | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  // Layout and close go to the worker one after the other, and nothing after close: a height
+  // measured late (the card grows as its rows load) would otherwise place the frame again.
+  const toWorker = useRef<Promise<unknown>>(Promise.resolve());
+  const closed = useRef(false);
+  const inOrder = (send: () => Promise<unknown>) => {
+    toWorker.current = toWorker.current.then(send).catch(() => {});
+  };
 
   useEffect(() => {
     if (state && !layout) setLayout(state.layout);
@@ -27,9 +34,9 @@ export function PanelHost() {
     const report = () => {
       const height = Math.ceil(box.getBoundingClientRect().height);
       const message = { ...layout, height };
-      if (JSON.stringify(message) === sent) return;
+      if (closed.current || JSON.stringify(message) === sent) return;
       sent = JSON.stringify(message);
-      void sendMessage('setPanelLayout', message).catch(() => {});
+      inOrder(() => sendMessage('setPanelLayout', message));
     };
     const observer = new ResizeObserver(report);
     observer.observe(box);
@@ -37,10 +44,15 @@ export function PanelHost() {
     return () => observer.disconnect();
   }, [layout]);
 
+  function close() {
+    closed.current = true;
+    inOrder(() => sendMessage('closePanel', undefined));
+  }
+
   if (!state || !layout) return null;
   return (
     <div ref={boxRef}>
-      <Panel detection={state.detection} notice={state.notice} layout={layout} onLayout={setLayout} onClose={() => void sendMessage('closePanel', undefined)}>
+      <Panel detection={state.detection} notice={state.notice} layout={layout} onLayout={setLayout} onClose={close}>
         {state.detection?.kind === 'peopleSearch' && <SearchQueue rows={state.detection.results ?? []} />}
         {state.found.length > 0 && <FoundItems items={state.found} />}
       </Panel>
