@@ -13,6 +13,7 @@ import type { Outcome } from '../messaging/protocol';
 import type { CrmService } from './crm';
 import { createCrmHandlers } from './crm-handlers';
 import { createBookHandlers, type BookHandlerDeps } from './book-handlers';
+import { createBulkHandlers } from './bulk-handlers';
 import type { PanelService } from './panel-service';
 
 export interface HandlerDeps {
@@ -160,5 +161,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     ...createCrmHandlers(deps.crm),
     ...createBookHandlers({ ...deps.book, preferences: deps.preferences, savePreferences, crm: deps.crm }),
+    ...createBulkHandlers(),
   };
 }

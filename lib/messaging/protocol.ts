@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
 import type { CardContacts } from '../card/book';
 import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
+import { bulkMessageSchemas, type BulkReplies } from '../bulk/messages';
 import type { HistoryEntry } from '../history/entry';
 import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
@@ -100,13 +101,15 @@ export const messageSchemas = {
   ...crmMessageSchemas,
   /** The contact book's writes and the way the panel opens it (lib/contacts/messages.ts). */
   ...bookMessageSchemas,
+  /** Bulk enrichment: runs, their quote and confirmation, the collecting list (lib/bulk/messages.ts). */
+  ...bulkMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies, BookReplies {
+export interface Replies extends CrmReplies, BookReplies, BulkReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;

@@ -19,6 +19,8 @@ import { layoutSchema } from '../panel/tab-state';
 import { vault, withRecords, type RecordStore } from './vault';
 import { contactSchema } from '../contacts/model';
 import { clearContacts, readAllContacts } from '../contacts/store';
+import { bulkRowSchema, bulkRunSchema } from '../bulk/model';
+import { clearBulk, readAllBulk } from '../bulk/store';
 import { metaKey, type VaultItem } from './vault-item';
 
 /**
@@ -126,6 +128,9 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   oldVaultKey(OLD_LEDGER_KEY, { name: 'ledger (array of older releases)', holds: 'paid', schema: list(ledgerEntrySchema), deleteAll: true, clear: clearLedger }),
   // The contact book: one merged person or company per record (lib/contacts/store.ts).
   recordStore('contacts', { name: 'contact book', holds: 'paid', schema: contactSchema, deleteAll: true, clear: clearContacts, exportAs: { path: ['contacts'], read: readAllContacts } }),
+  // Bulk runs and their rows (lib/bulk/store.ts): exported together, as one list of runs with rows.
+  recordStore('bulkRuns', { name: 'bulk runs', holds: 'paid', schema: bulkRunSchema, deleteAll: true, clear: clearBulk, exportAs: { path: ['bulk'], read: readAllBulk } }),
+  recordStore('bulkRows', { name: 'bulk rows', holds: 'paid', schema: bulkRowSchema, deleteAll: true, clear: clearBulk }),
   vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
   vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
   vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),

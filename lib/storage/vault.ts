@@ -42,8 +42,9 @@ const DB_NAME = 'dossier-vault';
 /**
  * 2: the record stores (history, ledger, contacts), each with the indexes its screens read by.
  * 3: the ledger's `opPaidAt` index, so that the daily purge reads only what went stale.
+ * 4: bulk runs and their rows (lib/bulk/store.ts).
  */
-const DB_VERSION = 3;
+const DB_VERSION = 4;
 const ITEMS = 'items';
 /** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
 const META = 'meta';
@@ -71,9 +72,11 @@ export interface MigrationMarker {
  *   history   one entry per lookup (key `id`), by time (`at`) and by identity key;
  *   ledger    one paid answer per entry (key `historyId`), by every identity key it is filed under,
  *             and by operation and payment time (`opPaidAt`, for the purge);
- *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time.
+ *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time;
+ *   bulkRuns  one bulk enrichment run (key `id`);
+ *   bulkRows  one row of a run (key `[runId, index]`), read in order through the key's range.
  */
-export const RECORD_STORES = ['history', 'ledger', 'contacts'] as const;
+export const RECORD_STORES = ['history', 'ledger', 'contacts', 'bulkRuns', 'bulkRows'] as const;
 export type RecordStore = (typeof RECORD_STORES)[number];
 
 export interface RecordChange {
@@ -144,6 +147,9 @@ function createRecordStores(db: IDBPDatabase): void {
     contacts.createIndex('updatedAt', 'updatedAt');
     contacts.createIndex('kind', 'kind');
   }
+  if (!names.contains('bulkRuns')) db.createObjectStore('bulkRuns', { keyPath: 'id' });
+  // Rows of one run sit together in key order: a run's rows are a key range, read a page at a time.
+  if (!names.contains('bulkRows')) db.createObjectStore('bulkRows', { keyPath: ['runId', 'index'] });
 }
 
 /** Indexes added to stores that an earlier version created (an upgrade adds them to data kept). */

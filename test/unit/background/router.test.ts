@@ -5,6 +5,7 @@ import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { crmHandlerStubs } from '../crm/handler-stubs';
 import { bookHandlerStubs } from '../contacts/book-handler-stubs';
+import { bulkHandlerStubs } from '../bulk/bulk-handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
@@ -39,6 +40,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
     ...crmHandlerStubs(),
     ...bookHandlerStubs(),
+    ...bulkHandlerStubs(),
     ...overrides,
   };
 }
