@@ -5,6 +5,7 @@ import { FaultQueue } from './faults';
 import { ingressRoutes } from './ingress';
 import { requestLog } from './log';
 import { DirectoryIndex } from './match/lookup';
+import { buildCrowd } from './tools/generate-directory';
 import { pageRoutes } from './pages/routes';
 import { SlidingWindowLimiter } from './rate-limit';
 import { SandboxState } from './state';
@@ -20,6 +21,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Requests per second per key before 429; defaults to 10, the gateway's documented limit. */
   rateLimitPerSecond?: number;
+  /**
+   * This many more synthetic people (at most CROWD_MAX), for bulk runs: served by the
+   * interface, not listed by the demo pages. Defaults to none.
+   */
+  crowd?: number;
 }
 
 export interface Sandbox {
@@ -36,7 +42,9 @@ export function createSandboxApp(options: SandboxOptions = {}): Sandbox {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.log(line));
   const directory = options.directory ? directorySchema.parse(options.directory) : defaultDirectory();
-  const index = new DirectoryIndex(directory);
+  const crowd = options.crowd ? buildCrowd(options.crowd) : null;
+  const index = new DirectoryIndex(crowd ? { companies: [...directory.companies, ...crowd.companies], people: [...directory.people, ...crowd.people] } : directory);
+  const pagesIndex = crowd ? new DirectoryIndex(directory) : index;
   const state = new SandboxState({ ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }), now, log });
   const faults = new FaultQueue();
   const limiter = new SlidingWindowLimiter(options.rateLimitPerSecond ?? 10);
@@ -45,7 +53,7 @@ export function createSandboxApp(options: SandboxOptions = {}): Sandbox {
   app.use(requestLog(log));
   app.route('/api/ingress', ingressRoutes({ state, faults, limiter, index, now }));
   app.route('/__sandbox', adminRoutes({ state, faults, limiter }));
-  app.route('/pages', pageRoutes(index));
+  app.route('/pages', pageRoutes(pagesIndex));
   // Routing is strict (so `/v2/full/` stays a missing route); only the pages index takes both forms.
   app.get('/pages/', (c) => c.redirect('/pages', 301));
   app.get('/', (c) => c.text('Dossier enrichment sandbox. Interface: /api/ingress/ · demo pages: /pages/ · see sandbox/README.md\n'));

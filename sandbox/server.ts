@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT, startSandbox } from './start';
+import { DEFAULT_CROWD, DEFAULT_PORT, startSandbox } from './start';
+import { CROWD_MAX } from './tools/generate-directory';
 
 const DEFAULT_STATE_FILE = fileURLToPath(new URL('./.state/balances.json', import.meta.url));
 
@@ -16,18 +17,26 @@ function portFrom(raw: string | undefined): number {
   return port;
 }
 
+function crowdFrom(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_CROWD;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count > CROWD_MAX) throw new Error(`--crowd takes 0 to ${CROWD_MAX}, not ${raw}`);
+  return count;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, state: { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string' }, state: { type: 'string' }, crowd: { type: 'string' }, help: { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
-    console.log('Usage: npm run sandbox -- [--port <n>|0] [--state <file>]  (env SANDBOX_PORT also sets the port)');
+    console.log('Usage: npm run sandbox -- [--port <n>|0] [--state <file>] [--crowd <n>]  (env SANDBOX_PORT also sets the port)');
     return;
   }
   const sandbox = await startSandbox({
     port: portFrom(values.port ?? process.env.SANDBOX_PORT),
     stateFile: values.state === undefined ? DEFAULT_STATE_FILE : resolve(values.state),
+    crowd: crowdFrom(values.crowd),
   });
   console.log(`Sandbox listening on ${sandbox.url}`);
 

@@ -22,6 +22,8 @@ export interface RunningSandbox {
 }
 
 export const DEFAULT_PORT = 8787;
+/** What the command line and the demo serve besides the directory: enough for a bulk run of thousands. */
+export const DEFAULT_CROWD = 3_000;
 
 /** Starts the sandbox on 127.0.0.1 only: it serves fake data, but nobody else should spend its keys. */
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startSandbox } from '../sandbox/start';
+import { DEFAULT_CROWD, startSandbox } from '../sandbox/start';
 import { startHubspotEmulator } from '../test/emulators/hubspot';
 import { CHROMIUM_FLAGS, ensureBrowser } from './browser';
 import { DEMO_KEY, runTour } from './demo/tour';
@@ -41,7 +41,7 @@ async function main() {
   console.log('Building the extension (automation build, see wxt.config.ts)…');
   execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env: { ...process.env, DOSSIER_E2E: '1' } });
 
-  const sandbox = await startSandbox({ port: portFromArgs() });
+  const sandbox = await startSandbox({ port: portFromArgs(), crowd: DEFAULT_CROWD });
   console.log(`Sandbox running at ${sandbox.url} (key: ${DEMO_KEY}).`);
   const hubspot = await startHubspotEmulator();
   console.log(`HubSpot emulator running at ${hubspot.origin}.`);

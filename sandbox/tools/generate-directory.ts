@@ -269,6 +269,64 @@ export function buildDirectory(): Directory {
   };
 }
 
+// ---------------------------------------------------------------- the crowd
+// Bulk enrichment needs lists of hundreds or thousands of people: the crowd is built here, at
+// load time, from these seeds (never written to directory.json), and served only by the
+// interface, not by the demo pages, which stay about the directory above.
+const CROWD_FIRST = ['Adele', 'Basile', 'Capucine', 'Dorian', 'Eloise', 'Fabien', 'Gaelle', 'Honore', 'Iris', 'Jules', 'Kenza', 'Leandre', 'Maelys', 'Nathan', 'Oceane', 'Pacome', 'Quitterie', 'Raphael', 'Salome', 'Timothee', 'Ursule', 'Victor', 'Wendy', 'Xavier', 'Yasmine', 'Zacharie', 'Agathe', 'Baptiste', 'Clemence', 'Damien', 'Enzo', 'Flore', 'Gaspard', 'Heloise', 'Ismael', 'Jade', 'Killian', 'Louise', 'Marius', 'Noemie', 'Octave', 'Pauline', 'Quentin', 'Romane', 'Sacha', 'Thais', 'Ulysse', 'Valentine', 'William', 'Yanis'];
+const CROWD_LAST = ['Aubert', 'Barbier', 'Carpentier', 'Delorme', 'Estève', 'Ferrand', 'Guillot', 'Hamon', 'Imbert', 'Jacquet', 'Klein', 'Lacroix', 'Marchand', 'Noel', 'Olivier', 'Perrin', 'Quere', 'Renaud', 'Schmitt', 'Tessier', 'Vidal', 'Weber', 'Arnaud', 'Brunet', 'Colin', 'Dumas', 'Fleury', 'Gauthier', 'Huet', 'Jourdan', 'Leclerc', 'Meunier', 'Navarro', 'Paris', 'Rey', 'Sanchez', 'Traore', 'Vasseur', 'Adam', 'Benard', 'Charpentier', 'Deschamps', 'Fabre', 'Gilles', 'Hubert', 'Joly', 'Lemaire', 'Mallet', 'Nicolas', 'Poulain', 'Riviere', 'Simon', 'Tanguy', 'Vincent', 'Blanchard', 'Caron', 'Dupuis', 'Giraud', 'Lambert', 'Marty'];
+const CROWD_COMPANY_WORDS = ['Amberlight', 'Birchwood', 'Cedarline', 'Copperfield', 'Deltaport', 'Emberstone', 'Falconridge', 'Granitebay', 'Harborview', 'Indigo Reef'];
+const CROWD_COMPANY_KINDS: [suffix: string, industry: string, department: string, title: string][] = [
+  ['Logistique', 'Truck Transportation', 'Operations', 'Responsable logistique'],
+  ['Conseil', 'Business Consulting and Services', 'Sales', 'Consultant senior'],
+  ['Logiciels', 'Software Development', 'Engineering', 'Développeur principal'],
+  ['Santé', 'Hospitals and Health Care', 'Research', 'Chargé de recherche'],
+];
+const CROWD_CITIES: [city: string, region: string][] = [['Paris', 'Île-de-France'], ['Lyon', 'Auvergne-Rhône-Alpes'], ['Lille', 'Hauts-de-France'], ['Nantes', 'Pays de la Loire'], ['Bordeaux', 'Nouvelle-Aquitaine'], ['Toulouse', 'Occitanie']];
+/** Names x surnames; the phone ranges reserved for fiction above hold this many too. */
+export const CROWD_MAX = CROWD_FIRST.length * CROWD_LAST.length;
+
+function crowdCompanies(): CompanySeed[] {
+  return CROWD_COMPANY_WORDS.flatMap((word, w) =>
+    CROWD_COMPANY_KINDS.map(([suffix, industry], k): CompanySeed => {
+      const n = w * CROWD_COMPANY_KINDS.length + k;
+      const [city, region] = CROWD_CITIES[n % CROWD_CITIES.length]!;
+      const name = `${word} ${suffix}`;
+      const domain = `${ascii(name).replace(/[^a-z0-9]+/g, '-')}.example`;
+      return {
+        name, domain, catchall: n % 7 === 3, emailPattern: n % 2 ? 'firstlast' : 'first.last', industry, type: 'Privately Held',
+        size: ['11-50', '51-200', '201-500', '501-1000'][n % 4]!, employeeCount: 20 + spread(n + 1, 900), founded: 1990 + spread(n + 2, 30),
+        headquarters: hq(`${1 + n} rue de l’Exemple`, city, region, `${69_000 + n}`, 'FR'), phone: frParis(9_000 + n),
+        description: `${industry} from ${city}, invented for the sandbox’s crowd.`, specialties: [industry.toLowerCase()], microblogUsername: null,
+        revenueRange: '$1M-$10M', funding: null, technologies: ['Python'], locations: [city],
+      };
+    }),
+  );
+}
+
+/**
+ * `count` more people (at most CROWD_MAX) at 40 more companies, all distinct from the directory's,
+ * every one with a work email and two in three with a French mobile from the fiction range.
+ */
+export function buildCrowd(count: number): Directory {
+  if (!Number.isInteger(count) || count < 0 || count > CROWD_MAX) throw new Error(`The crowd holds 0 to ${CROWD_MAX} people, not ${count}.`);
+  const companies = crowdCompanies();
+  let mobiles = 0;
+  const people = Array.from({ length: count }, (_, i) => {
+    const company = companies[spread(i + 41, companies.length)]!;
+    const [, , department, title] = CROWD_COMPANY_KINDS.find(([suffix]) => company.name.endsWith(suffix))!;
+    const first = CROWD_FIRST[i % CROWD_FIRST.length]!;
+    const last = CROWD_LAST[Math.floor(i / CROWD_FIRST.length)]!;
+    const phones: [string, boolean][] = i % 3 === 2 ? [] : [[frMobile(5_000 + mobiles++), i % 2 === 0]];
+    const seed: PersonSeed = {
+      first, last, slug: `${ascii(first)}-${ascii(last)}-${(0x1000 + spread(i + 43, 0xefff)).toString(16)}`, title, seniority: (['Senior', 'Manager', 'Director', 'Entry'] as const)[i % 4]!,
+      department, company: company.name, city: company.headquarters.city, region: company.headquarters.region, country: 'FR', phones,
+    };
+    return buildPerson(seed, 10_000 + i, companies);
+  });
+  return { companies: companies.map(buildCompany), people };
+}
+
 export const DIRECTORY_PATH = fileURLToPath(new URL('../directory.json', import.meta.url));
 
 export function serialiseDirectory(directory: Directory): string {

@@ -8,6 +8,8 @@ import { writeVault } from '../../scripts/demo/automation';
 
 /** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
+/** People beyond the directory for bulk runs (sandbox/tools/generate-directory.ts, buildCrowd). */
+export const E2E_CROWD = 500;
 
 export interface Sandbox {
   url: string;
@@ -55,7 +57,8 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   sandbox: async ({}, use) => {
     const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
-    const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {} });
+    // The crowd: people for bulk runs (served by the interface only, never on the demo pages).
+    const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
     const origin = new URL(server.url).origin;
     const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
     await use({
