@@ -14,6 +14,7 @@ import type { CrmService } from './crm';
 import { createCrmHandlers } from './crm-handlers';
 import { createBookHandlers, type BookHandlerDeps } from './book-handlers';
 import { createBulkHandlers } from './bulk-handlers';
+import { createBulkPageHandlers } from './bulk-page-handlers';
 import type { PanelService } from './panel-service';
 
 export interface HandlerDeps {
@@ -34,6 +35,8 @@ export interface HandlerDeps {
     write(prefs: Preferences): Promise<void>;
   };
   openSettings(): Promise<void>;
+  /** Opens the bulk enrichment page in a tab (lib/background/bulk-page-handlers.ts). */
+  openBulkPage(): Promise<void>;
   /** Per-tab detections, the in-page frame and the panel mode (lib/background/panel-service.ts). */
   panel: PanelService;
   /** What settings › Privacy exports or erases in one go. */
@@ -153,6 +156,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.openSettings();
       return { ok: true, value: true };
     },
+    ...createBulkPageHandlers({ open: deps.openBulkPage }),
     savePreferences: (data) => savePreferences(data),
     exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),
     deleteAllData: async () => {

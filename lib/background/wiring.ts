@@ -132,6 +132,7 @@ export function createBackground(identity: RouterIdentity) {
     history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory, byIds: readHistoryEntries },
     preferences,
     openSettings: () => browser.runtime.openOptionsPage(),
+    openBulkPage: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') })),
     panel,
     // Frames go first: an open frame would otherwise write its layout back after the erase.
     userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },

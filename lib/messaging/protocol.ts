@@ -3,6 +3,7 @@ import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
 import type { CardContacts } from '../card/book';
 import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
 import { bulkMessageSchemas, type BulkReplies } from '../bulk/messages';
+import { bulkPageMessageSchemas, type BulkPageReplies } from '../bulk/page-messages';
 import type { HistoryEntry } from '../history/entry';
 import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
@@ -103,13 +104,15 @@ export const messageSchemas = {
   ...bookMessageSchemas,
   /** Bulk enrichment: runs, their quote and confirmation, the collecting list (lib/bulk/messages.ts). */
   ...bulkMessageSchemas,
+  /** The panel's way to the bulk enrichment page (lib/bulk/page-messages.ts). */
+  ...bulkPageMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies, BookReplies, BulkReplies {
+export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;

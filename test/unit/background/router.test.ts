@@ -29,6 +29,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     savePreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    openBulk: vi.fn(async () => ({ ok: true as const, value: true as const })),
     reportDetection: vi.fn(async () => ({ ok: true as const, value: { frame: null } })),
     reportFound: vi.fn(async () => ({ ok: true as const, value: true as const })),
     panelState: vi.fn(async () => ({ ok: true as const, value: { tabId: 4, detection: null, found: [], notice: null, layout: { collapsed: false, side: 'right' as const } } })),
@@ -90,6 +91,7 @@ const privileged = {
   crmStatus: undefined,
   crmConnect: { connection: { target: 'webhook', url: 'https://hooks.example/x' } },
   openContactBook: undefined,
+  openBulk: undefined,
   bookTag: { ids: ['person:maya'], add: ['Paris event'] },
   bookForget: { ids: ['person:maya'], suppress: true },
   bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
@@ -105,7 +107,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'openBulk'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

@@ -1,0 +1,17 @@
+import type { BulkPageReplies } from '../bulk/page-messages';
+import type { Handlers } from './router';
+
+export interface BulkPageDeps {
+  /** Opens the bulk enrichment page in a tab of its own. */
+  open(): Promise<void>;
+}
+
+/** The panel's "Open bulk enrichment": the browser's tab API opens the page, the web page learns nothing. */
+export function createBulkPageHandlers(deps: BulkPageDeps): Pick<Handlers, keyof BulkPageReplies> {
+  return {
+    openBulk: async () => {
+      await deps.open();
+      return { ok: true, value: true };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createBulkPageHandlers } from '@/lib/background/bulk-page-handlers';
+
+describe('openBulk', () => {
+  it('opens the bulk enrichment page through the worker and answers once it is open', async () => {
+    let opened = false;
+    const open = vi.fn(async () => {
+      await Promise.resolve();
+      opened = true;
+    });
+    const reply = await createBulkPageHandlers({ open }).openBulk(undefined, { id: 'ext-id', url: 'chrome-extension://ext-id/panel-frame.html', tab: { id: 4 } });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(opened).toBe(true);
+    expect(reply).toEqual({ ok: true, value: true });
+  });
+});
