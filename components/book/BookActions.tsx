@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
+import { bulkRunPath, openExtensionPage } from '@/components/bulk/open-page';
 import { ConfirmAction } from '@/components/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { useCrmStatus } from '@/components/crm/useCrm';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
+import { BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
@@ -180,6 +182,28 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   );
 }
 
+/** The selection as a bulk run (a draft: the bulk page shows its price before anything is spent). */
+function BulkAction({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
+  const [busy, setBusy] = useState(false);
+  const tooMany = ids.length > BULK_MAX_ROWS;
+  async function enrich() {
+    setBusy(true);
+    const reply = await ask(() => sendMessage('bulkFromContacts', { ids: [...ids] }));
+    setBusy(false);
+    if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
+    await openExtensionPage(bulkRunPath(reply.value.id));
+  }
+  return (
+    <fieldset>
+      <legend>{t('bulk.ui.book.title')}</legend>
+      <button type="button" disabled={busy || !ids.length || tooMany} onClick={() => void enrich()}>
+        {t('bulk.ui.book.enrich')}
+      </button>
+      <p className="muted">{tooMany ? t('bulk.ui.book.tooMany', { max: BULK_MAX_ROWS, count: ids.length }) : t('bulk.ui.book.hint')}</p>
+    </fieldset>
+  );
+}
+
 function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNotice' | 'onForgotten'>) {
   const id = useId();
   const [suppress, setSuppress] = useState(false);
@@ -215,7 +239,7 @@ function ForgetAction({ ids, onNotice, onForgotten }: Pick<Props, 'ids' | 'onNot
   );
 }
 
-/** What can be done with the selected contacts: tag, export, push to a CRM, forget. */
+/** What can be done with the selected contacts: tag, export, push to a CRM, enrich in bulk, forget. */
 export function BookActions(props: Props) {
   return (
     <section className="book-actions" aria-labelledby="book-actions-title">
@@ -223,6 +247,7 @@ export function BookActions(props: Props) {
       <TagActions ids={props.ids} onNotice={props.onNotice} />
       <ExportActions ids={props.ids} onNotice={props.onNotice} />
       <CrmActions ids={props.ids} onNotice={props.onNotice} />
+      <BulkAction ids={props.ids} onNotice={props.onNotice} />
       <ForgetAction ids={props.ids} onNotice={props.onNotice} onForgotten={props.onForgotten} />
     </section>
   );

@@ -6,6 +6,7 @@ import type { PanelRequest } from '@/lib/panel/actions';
 import type { Preview } from '@/lib/lookup/service';
 import type { UserGesture } from '../useLookup';
 import { credits } from './format';
+import { BulkCollect } from './BulkCollect';
 import { RowOutcome } from './RowOutcome';
 import { previewOf, spendOnRow } from './useLookupRunner';
 
@@ -118,6 +119,7 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
           {t('panel.queue.enrichSelected', { credits: credits(total) })}
         </button>
       )}
+      <BulkCollect rows={enrichable} />
     </section>
   );
 }

@@ -22,6 +22,11 @@ function openContactBook() {
   window.close();
 }
 
+function openBulk() {
+  void browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') });
+  window.close();
+}
+
 const sidePanelApis = browser as unknown as SidePanelApis;
 
 /** The popup's window, learnt up front: the side panel must be opened straight from the click. */
@@ -104,6 +109,9 @@ export function Popup() {
         {hasKey && <SidePanelButton windowId={windowId} />}
         <button type="button" className="link-button" onClick={openContactBook}>
           {t('app.openBook')}
+        </button>
+        <button type="button" className="link-button" onClick={openBulk}>
+          {t('bulk.ui.open')}
         </button>
         {hasKey && (
           <button type="button" className="link-button" onClick={openSettings}>

@@ -217,6 +217,7 @@ function replies(): Record<string, unknown> {
     crmTest: { message: '§connected' },
     crmDisconnect: { connections: [], settings: { autoPush: [] } },
     crmEnrichedPeople: [{ historyId: 'h1', name: '§Maya', company: '§Northwind', at: PAID_AT }],
+    bulkCollection: { people: [{ profileUrl: 'https://www.linkedin.com/in/§bo/' }] },
   };
 }
 

@@ -1,0 +1,97 @@
+import { useEffect, useId, useState } from 'react';
+import { useCrmStatus } from '@/components/crm/useCrm';
+import { ask } from '@/components/useBackground';
+import type { BulkCrmSummary } from '@/lib/bulk/messages';
+import type { BulkRun } from '@/lib/bulk/model';
+import type { CrmTarget } from '@/lib/crm/types';
+import { t, tn } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+
+/**
+ * "Push all matched to the CRM": the plan first (the worker matches every person before any
+ * write: N create, M update, K skip), then the push, through the outbox as every push goes.
+ */
+export function CrmPushSection({ run }: { run: BulkRun }) {
+  const id = useId();
+  const status = useCrmStatus();
+  const connected = status?.connected ?? [];
+  const [target, setTarget] = useState<CrmTarget | null>(null);
+  const [plan, setPlan] = useState<BulkCrmSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'status' | 'alert'; text: string } | null>(null);
+  const chosen = target && connected.some((c) => c.target === target) ? target : (connected[0]?.target ?? null);
+  const label = connected.find((c) => c.target === chosen)?.label ?? '';
+  const matched = run.counts.paid + run.counts.free;
+
+  // A plan is for one CRM and the rows as they were: another CRM, or more answers, make it stale.
+  useEffect(() => setPlan(null), [chosen, matched]);
+
+  async function review() {
+    if (!chosen) return;
+    setBusy(true);
+    setNotice(null);
+    const reply = await ask(() => sendMessage('bulkCrmPlan', { runId: run.id, target: chosen }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    setPlan(reply.value);
+  }
+
+  async function push() {
+    if (!chosen) return;
+    setBusy(true);
+    const reply = await ask(() => sendMessage('bulkCrmPush', { runId: run.id, target: chosen, overwrite: [] }));
+    setBusy(false);
+    setPlan(null);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    const queued = tn('bulk.ui.crm.queued', reply.value.queued, { crm: label });
+    setNotice({ tone: 'status', text: reply.value.skipped ? `${queued} ${tn('bulk.ui.crm.skipped', reply.value.skipped)}` : queued });
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="bulk-crm">
+      <h3 id={`${id}-title`}>{t('bulk.ui.crm.title')}</h3>
+      {status && !connected.length ? (
+        <p className="muted">{t('bulk.ui.crm.none')}</p>
+      ) : (
+        <>
+          {connected.length > 1 && (
+            <span className="inline">
+              <label htmlFor={`${id}-crm`}>{t('bulk.ui.crm.target')}</label>
+              <select id={`${id}-crm`} value={chosen ?? ''} onChange={(e) => setTarget(e.target.value as CrmTarget)}>
+                {connected.map((c) => (
+                  <option key={c.target} value={c.target}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </span>
+          )}
+          {!plan ? (
+            <p className="actions">
+              <button type="button" disabled={busy || !chosen || !matched} onClick={() => void review()}>
+                {t('bulk.ui.crm.pushAll', { crm: label })}
+              </button>
+              {!matched && <span className="muted">{t('bulk.ui.crm.nothingMatched')}</span>}
+            </p>
+          ) : (
+            <div className="confirm" role="group" aria-label={t('bulk.ui.crm.planTitle', { crm: label })}>
+              <p data-testid="bulk-crm-plan">{t('bulk.ui.crm.plan', { create: plan.create, update: plan.update, skip: plan.skip })}</p>
+              {plan.unknown > 0 && <p className="muted">{tn('bulk.ui.crm.unknown', plan.unknown, { crm: label })}</p>}
+              {plan.duplicates > 0 && <p className="muted">{tn('bulk.ui.crm.duplicates', plan.duplicates)}</p>}
+              <p className="muted">{t('bulk.ui.crm.keeps', { crm: label })}</p>
+              <p className="actions">
+                <button type="button" disabled={busy || plan.create + plan.update + plan.unknown === 0} onClick={() => void push()}>
+                  {t('bulk.ui.crm.confirm', { crm: label })}
+                </button>
+                <button type="button" className="secondary" disabled={busy} onClick={() => setPlan(null)}>
+                  {t('confirm.cancel')}
+                </button>
+              </p>
+            </div>
+          )}
+        </>
+      )}
+      {notice && <p role={notice.tone}>{notice.text}</p>}
+    </section>
+  );
+}
