@@ -635,7 +635,6 @@ export const en = {
   'bulk.quote.otherQuote': 'The run was priced again since: confirm the new price.',
   'bulk.quote.stale': 'Prices may have changed since this run was priced: price it again.',
   'bulk.quote.overCap': 'This run may cost up to {total} credits, but only {left} are left under today’s spending cap. Raise the cap in Dossier’s settings, or run fewer rows.',
-  'bulk.quote.inLedger': 'Answered free from the ledger',
   'bulk.quote.duplicate': 'Same request as row {row}: answered free from the ledger once that one is paid',
 
   'errors.no_key': 'No API key is set. Open Dossier’s settings and paste your key.',
