@@ -50,3 +50,14 @@ export function countRows(rows: Iterable<BulkRow>, into: RunCounts = emptyCounts
 export function pendingCount(counts: RunCounts): number {
   return counts.total - counts.done - counts.failed - counts.unknown - counts.skipped - (counts.sending ?? 0);
 }
+
+/**
+ * What sending a run's `unknown` tasks again may cost: each at its operation's price (their
+ * answers were lost, so the ledger cannot answer them). The user confirms this sum (bulkRetry's
+ * `price`); the page computes it from the rows it shows, the worker again from the store.
+ */
+export function unknownRetryPrice(rows: Iterable<BulkRow>, priceOf: (op: BulkTask['op']) => number): number {
+  let sum = 0;
+  for (const row of rows) for (const task of row.tasks) if (task.state === 'unknown') sum += priceOf(task.op);
+  return sum;
+}

@@ -622,6 +622,7 @@ export const en = {
   'bulk.run.contactsName.other': '{count} contacts from the contact book',
   'bulk.run.badgeTitle': 'Bulk run: {settled} of {total}',
   'bulk.run.notFound': 'This bulk run no longer exists.',
+  'bulk.run.noContacts': 'None of these contacts is in the contact book any more.',
   'bulk.run.notDraft': 'Only a run that has not started can be changed or priced.',
   'bulk.run.notRunning': 'This run is not running.',
   'bulk.run.notPaused': 'This run is not paused.',
