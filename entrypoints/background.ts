@@ -71,4 +71,11 @@ export default defineBackground(() => {
   // worker left queued or half-sent are resumed now.
   browser.alarms.onAlarm.addListener((alarm) => background.crm.onAlarm(alarm.name));
   void background.crm.drain();
+
+  // Bulk runs: the running ones go on, and tasks a stopped worker left in flight are read back
+  // (after the journal's recovery above, which the runner's outcome reads wait for). The
+  // browser's start, and the alarm that keeps a running run's worker awake, do the same.
+  browser.alarms.onAlarm.addListener((alarm) => background.bulk.onAlarm(alarm.name));
+  browser.runtime.onStartup.addListener(() => void background.bulk.runner.wake());
+  void background.bulk.runner.wake();
 });

@@ -13,7 +13,7 @@ import type { Outcome } from '../messaging/protocol';
 import type { CrmService } from './crm';
 import { createCrmHandlers } from './crm-handlers';
 import { createBookHandlers, type BookHandlerDeps } from './book-handlers';
-import { createBulkHandlers } from './bulk-handlers';
+import { createBulkHandlers, type BulkHandlerDeps } from './bulk-handlers';
 import { createBulkPageHandlers } from './bulk-page-handlers';
 import type { PanelService } from './panel-service';
 
@@ -51,6 +51,8 @@ export interface HandlerDeps {
   contacts: { card(keys: readonly string[]): Promise<CardContacts> };
   /** The contact book's store and how to open its page (lib/background/book-handlers.ts). */
   book: Pick<BookHandlerDeps, 'contacts' | 'openBook'>;
+  /** Bulk runs: the store, the runner, the quote's reads (lib/background/bulk-wiring.ts). */
+  bulk: BulkHandlerDeps;
 }
 
 /**
@@ -165,6 +167,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     ...createCrmHandlers(deps.crm),
     ...createBookHandlers({ ...deps.book, preferences: deps.preferences, savePreferences, crm: deps.crm }),
-    ...createBulkHandlers(),
+    ...createBulkHandlers(deps.bulk),
   };
 }

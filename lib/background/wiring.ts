@@ -9,7 +9,6 @@ import { createLookupService } from '../lookup/service';
 import { createSpendingCap } from '../lookup/spending-cap';
 import type { RetryPolicy } from '../lookup/retry';
 import { createGatewayClients } from './gateway-client';
-import type { StoredBalance } from '../messaging/protocol';
 import {
   apiKeyItem,
   balanceItem,
@@ -20,7 +19,8 @@ import {
   readBalance,
   readGateway,
 } from '../storage/items';
-import { badgeFor } from './badge';
+import { showBalanceOnBadge } from './toolbar-badge';
+import { createBulk } from './bulk-wiring';
 import { createCrmService, deleteCrmData } from './crm';
 import { createContactBook } from './contact-book';
 import { readCardContacts } from '../card/book';
@@ -34,12 +34,8 @@ import type { HandlerDeps } from './handlers';
 import type { RouterIdentity } from './router';
 import type { Preferences } from '../settings/preferences';
 
-export async function showBalanceOnBadge(balance: StoredBalance | null): Promise<void> {
-  const prefs = await loadPreferences();
-  const badge = badgeFor(balance?.credits ?? null, prefs.spending.lowBalanceThreshold);
-  await browser.action.setBadgeText({ text: badge?.text ?? '' });
-  if (badge) await browser.action.setBadgeBackgroundColor({ color: badge.color });
-}
+// The balance badge gives way to a bulk run's progress while one runs (toolbar-badge.ts).
+export { showBalanceOnBadge };
 
 const BALANCE_TIMEOUT_MS = 10_000;
 const REREAD_AFTER_LOSS: RetryPolicy = { maxAttempts: 2, baseDelayMs: 300, maxDelayMs: 1_000, maxRetryAfterMs: 3_000 };
@@ -89,6 +85,8 @@ export function createBackground(identity: RouterIdentity) {
   }
 
   const spentSince = async (since: number) => (await readHistorySince(since)).reduce((sum, e) => sum + capCost(e), 0);
+  // One cap for every lookup, a bulk run's included; a run's price is held against what it leaves.
+  const cap = createSpendingCap({ spentSince });
 
   const lookups = createLookupService({
     operations: OPERATIONS,
@@ -109,7 +107,7 @@ export function createBackground(identity: RouterIdentity) {
       byId: async (id) => (await readHistoryEntries([id]))[0] ?? null,
     },
     journal: { markPending, markDone },
-    cap: createSpendingCap({ spentSince }),
+    cap,
     balance: {
       known: async () => (await readBalance())?.credits ?? null,
       reread: async () => {
@@ -123,6 +121,8 @@ export function createBackground(identity: RouterIdentity) {
     newId: () => crypto.randomUUID(),
   });
 
+  const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID() });
+
   const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };
   const panel = createPanelService(preferences);
   const handlerDeps: HandlerDeps = {
@@ -135,7 +135,8 @@ export function createBackground(identity: RouterIdentity) {
     openBulkPage: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') })),
     panel,
     // Frames go first: an open frame would otherwise write its layout back after the erase.
-    userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
+    // Bulk runs stop first: a task in flight must not write its run back after the erase.
+    userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(() => bulk.runner.stopAll()).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
     contacts: { card: readCardContacts },
@@ -143,6 +144,7 @@ export function createBackground(identity: RouterIdentity) {
       contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts },
       openBook: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') })),
     },
+    bulk: bulk.handlerDeps,
   };
-  return { connection, lookups, handlerDeps, crm, panel };
+  return { connection, lookups, handlerDeps, crm, panel, bulk };
 }

@@ -116,6 +116,11 @@ export const runCountsSchema = z.object({
   failed: z.number().int().min(0).default(0),
   unknown: z.number().int().min(0).default(0),
   skipped: z.number().int().min(0).default(0),
+  /**
+   * Handed to the lookup service and not settled yet. Written with the task, in the same
+   * transaction: a worker that starts finds the runs whose outcomes it must read back.
+   */
+  sending: z.number().int().min(0).optional(),
   /** Credits spent so far. */
   spent: z.number().min(0).default(0),
 });
@@ -132,6 +137,8 @@ export const bulkQuoteSchema = z.object({
   toPay: z.number().int().min(0),
   fromLedger: z.number().int().min(0),
   inCrm: z.number().int().min(0),
+  /** Rows the connected CRM could not be asked about: not skipped (they may be paid for). */
+  crmUnknown: z.number().int().min(0).optional(),
   unusable: z.number().int().min(0),
   /** Per operation: tasks to pay for and their price each. */
   byOperation: z.array(z.object({ op: z.enum(BULK_OPERATIONS), toPay: z.number().int().min(0), price: z.number().min(0), fromLedger: z.number().int().min(0) })),

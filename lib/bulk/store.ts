@@ -47,6 +47,22 @@ export async function putRows(rows: readonly BulkRow[]): Promise<void> {
   if (runIds.length) announceRecords({ store: ROWS, ids: runIds });
 }
 
+/**
+ * A run and some of its rows in one transaction: a task's new state and the run's counts that
+ * follow from it are written together, or not at all (a worker stopped between the two would
+ * otherwise leave counts that no longer add up).
+ */
+export async function putRunWithRows(run: BulkRun, rows: readonly BulkRow[]): Promise<void> {
+  await withRecords(async (db) => {
+    const tx = db.transaction([RUNS, ROWS], 'readwrite');
+    for (const row of rows) void tx.objectStore(ROWS).put(row);
+    void tx.objectStore(RUNS).put(run);
+    await tx.done;
+  });
+  announceRecords({ store: RUNS, ids: [run.id] });
+  if (rows.length) announceRecords({ store: ROWS, ids: [run.id] });
+}
+
 /** Up to `limit` rows of a run from row `from`, in order; rows that do not parse are left out. */
 export async function readRows(runId: string, from = 0, limit = 100): Promise<BulkRow[]> {
   const raw = await withRecords((db) => db.getAll(ROWS, rowsOf(runId, from), limit));

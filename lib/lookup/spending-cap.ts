@@ -51,7 +51,16 @@ export function createSpendingCap(deps: SpendingCapDeps) {
     });
   }
 
-  return { reserve, get reserved() {
+  /**
+   * Credits left under `cap` today, reservations of lookups in flight counted (null: no cap).
+   * Read only: a bulk run's price is held against it before the run starts.
+   */
+  async function left(cap: number | null, now: number): Promise<number | null> {
+    if (cap === null) return null;
+    return Math.max(0, cap - ((await deps.spentSince(startOfDay(now))) + reserved));
+  }
+
+  return { reserve, left, get reserved() {
     return reserved;
   } };
 }

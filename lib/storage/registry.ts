@@ -21,6 +21,7 @@ import { contactSchema } from '../contacts/model';
 import { clearContacts, readAllContacts } from '../contacts/store';
 import { bulkRowSchema, bulkRunSchema } from '../bulk/model';
 import { clearBulk, readAllBulk } from '../bulk/store';
+import { bulkCollectionItem, clearCollection, collectionSchema, readCollection } from '../bulk/collection';
 import { metaKey, type VaultItem } from './vault-item';
 
 /**
@@ -131,6 +132,15 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   // Bulk runs and their rows (lib/bulk/store.ts): exported together, as one list of runs with rows.
   recordStore('bulkRuns', { name: 'bulk runs', holds: 'paid', schema: bulkRunSchema, deleteAll: true, clear: clearBulk, exportAs: { path: ['bulk'], read: readAllBulk } }),
   recordStore('bulkRows', { name: 'bulk rows', holds: 'paid', schema: bulkRowSchema, deleteAll: true, clear: clearBulk }),
+  // People collected on search pages for a bulk run (lib/bulk/collection.ts).
+  vaultItem(bulkCollectionItem, {
+    name: 'bulk collecting list',
+    holds: 'personal',
+    schema: collectionSchema,
+    deleteAll: true,
+    clear: clearCollection,
+    exportAs: { path: ['bulkCollection'], read: readCollection },
+  }),
   vaultItem(journalItem, { name: 'lookups in flight', holds: 'paid', schema: list(pendingLookupSchema), deleteAll: true }),
   vaultItem(crmConnectionsItem, { name: 'CRM connections', holds: 'secret', schema: z.record(z.string(), storedConnectionSchema), deleteAll: true }),
   vaultItem(crmSettingsItem, { name: 'CRM settings', holds: 'settings', schema: crmSettingsSchema, deleteAll: true }),

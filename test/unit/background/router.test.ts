@@ -96,6 +96,12 @@ const privileged = {
   bookForget: { ids: ['person:maya'], suppress: true },
   bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
   bookCrmPush: { ids: ['person:maya'], target: 'hubspot' },
+  // Bulk runs spend on the user's confirmed total: only Dossier's own pages may start or feed one.
+  bulkStart: { runId: 'run-1', quoteId: 'quote-1' },
+  bulkCollect: { people: [{ profileUrl: 'https://www.linkedin.com/in/maya-chen/' }] },
+  bulkCreate: { name: 'List', source: 'paste', headers: ['Profile'], rows: [['https://www.linkedin.com/in/maya-chen/']], mapping: ['profileUrl'] },
+  bulkRetry: { runId: 'run-1', which: 'unknown', price: 2 },
+  bulkCrmPush: { runId: 'run-1', target: 'hubspot' },
 } as const;
 type Privileged = keyof typeof privileged;
 
@@ -107,7 +113,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'openBulk'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

@@ -1,0 +1,119 @@
+import { browser } from 'wxt/browser';
+import { addToCollection, clearCollection, readCollection } from '../bulk/collection';
+import type { BulkRun, EnrichedColumns } from '../bulk/model';
+import { tableFromContacts } from '../bulk/pasted';
+import { personOf, requestFor } from '../bulk/person';
+import { createBulkRunner } from '../bulk/runner';
+import { deleteRun, getRun, listRuns, putRows, putRun, putRunWithRows, readRows } from '../bulk/store';
+import { requestKeysOf } from '../contacts/from-history';
+import { findContact, getContacts } from '../contacts/store';
+import { countHistory } from '../history/read';
+import { readHistoryEntries } from '../history/store';
+import type { OperationAnswer } from '../lookup/operation-names';
+import { PRICES } from '../lookup/operations';
+import type { LookupService } from '../lookup/service';
+import type { SpendingCap } from '../lookup/spending-cap';
+import { loadPreferences } from '../storage/items';
+import type { BulkHandlerDeps } from './bulk-handlers';
+import type { CrmService } from './crm';
+import { showBulkProgress } from './toolbar-badge';
+
+/** Wakes the worker while a run is running (and so keeps it alive): its handler resumes every running run. */
+export const BULK_ALARM = 'dossier-bulk';
+/** Rows worked at once: measured by scripts/bench/bulk.bench.ts (the gateway's 10 requests/s is the limit). */
+export const BULK_CONCURRENCY = 4;
+/** The badge follows a run at most this often: its title changes with every task. */
+const BADGE_EVERY_MS = 500;
+
+export interface BulkWiringDeps {
+  lookups: LookupService;
+  cap: Pick<SpendingCap, 'left'>;
+  crm: Pick<CrmService, 'check' | 'status' | 'planContact' | 'pushContacts'>;
+  now(): number;
+  newId(): string;
+}
+
+// Interim until bulk-input's results.ts lands: no enriched columns yet (the answers are in history and the book).
+const columnsOf = (_answer: OperationAnswer): EnrichedColumns => ({});
+const mergeColumns = (a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns => ({ ...a, ...b });
+
+/** The toolbar and the keep-alive alarm follow which runs are running. */
+function progressDisplay() {
+  let alarmOn = false;
+  let latest: readonly BulkRun[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = () => {
+    timer = undefined;
+    void showBulkProgress(latest).catch(() => {});
+  };
+  return (running: readonly BulkRun[]) => {
+    latest = running;
+    const on = running.length > 0;
+    if (on !== alarmOn) {
+      alarmOn = on;
+      // Chrome wakes a stopped worker for the alarm; 30 s is the shortest period it allows.
+      if (on) void browser.alarms.create(BULK_ALARM, { periodInMinutes: 0.5 });
+      else void browser.alarms.clear(BULK_ALARM);
+    }
+    if (!on) {
+      if (timer) clearTimeout(timer);
+      show();
+    } else timer ??= setTimeout(show, BADGE_EVERY_MS);
+  };
+}
+
+/** The bulk runner and its messages' collaborators, over the vault and the worker's one lookup service. */
+export function createBulk(deps: BulkWiringDeps) {
+  const runner = createBulkRunner({
+    store: { getRun, listRuns, readRows, save: putRunWithRows },
+    lookups: deps.lookups,
+    historyEntry: async (id) => (await readHistoryEntries([id]))[0] ?? null,
+    requestFor,
+    columnsOf,
+    mergeColumns,
+    // The book is written before a lookup answers: the contact is there, under what was asked.
+    contactOf: async (input) => (await findContact(requestKeysOf({ identity: null, input })))?.id ?? null,
+    onProgress: progressDisplay(),
+    concurrency: BULK_CONCURRENCY,
+    now: deps.now,
+    newId: deps.newId,
+  });
+
+  const handlerDeps: BulkHandlerDeps = {
+    store: { getRun, putRun, putRows, readRows, deleteRun },
+    runner,
+    quote: {
+      preview: (request) => deps.lookups.preview(request),
+      requestFor,
+      crm: {
+        connected: async () => (await deps.crm.status()).connected.length > 0,
+        async check(person) {
+          const results = await deps.crm.check({ profileUrl: person.profileUrl, fullName: person.fullName ?? ([person.firstName, person.lastName].filter(Boolean).join(' ') || undefined), company: person.company });
+          if (results.some((r) => r.state === 'in_crm')) return 'yes';
+          return results.length && results.every((r) => r.state === 'not_in_crm') ? 'no' : 'unknown';
+        },
+      },
+      capLeft: async (now) => deps.cap.left((await loadPreferences()).spending.dailyCap, now),
+      history: { count: countHistory, maxEntries: async () => (await loadPreferences()).history.maxEntries },
+    },
+    async personReader(mapping) {
+      const region = (await loadPreferences()).lookups.defaultPhoneRegion ?? undefined;
+      return (cells) => personOf(cells, mapping, { defaultRegion: region as never });
+    },
+    tableFromContacts,
+    contacts: getContacts,
+    crm: deps.crm,
+    collection: { add: addToCollection, read: readCollection, clear: clearCollection },
+    priceOf: (op) => PRICES[op],
+    now: deps.now,
+    newId: deps.newId,
+  };
+
+  return {
+    runner,
+    handlerDeps,
+    onAlarm(name: string) {
+      if (name === BULK_ALARM) void runner.wake();
+    },
+  };
+}
