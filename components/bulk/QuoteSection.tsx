@@ -46,6 +46,12 @@ export function QuoteSection({ quote, pricing, blocked, starting, onStart }: Pro
                 <dd>{quote.inCrm}</dd>
               </>
             )}
+            {quote.skipInCrm && !!quote.crmUnknown && (
+              <>
+                <dt>{t('bulk.ui.quote.crmUnknown')}</dt>
+                <dd>{quote.crmUnknown}</dd>
+              </>
+            )}
             <dt>{t('bulk.ui.quote.unusable')}</dt>
             <dd>{quote.unusable}</dd>
             <dt>{t('bulk.ui.quote.capLeft')}</dt>

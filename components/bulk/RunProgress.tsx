@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { ConfirmAction } from '@/components/ConfirmAction';
 import { ask } from '@/components/useBackground';
+import { unknownRetryPrice } from '@/lib/bulk/counts';
 import { secondsLeft, settledCount, type BulkRun } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
@@ -9,14 +10,18 @@ import { ConfirmSpendStep } from './ConfirmSpendStep';
 import { allRows } from './useBulkRecords';
 import { credits, runStateText, timeLeftText } from './text';
 
-/** The price of sending again every task whose answer was lost: each may cost its operation's price again. */
+/**
+ * The price of sending again every task whose answer was lost (each may cost its operation's
+ * price again), summed as the worker sums it: bulkRetry is refused unless the two agree.
+ */
 export async function unknownPrice(runId: string): Promise<number> {
   let price = 0;
-  for await (const page of allRows(runId)) {
-    for (const row of page) for (const task of row.tasks) if (task.state === 'unknown') price += PRICES[task.op];
-  }
+  for await (const page of allRows(runId)) price += unknownRetryPrice(page, (op) => PRICES[op]);
   return price;
 }
+
+/** A running run whose record has not changed for this long is woken (see RunProgress). */
+export const STALL_MS = 5_000;
 
 /** The progress said aloud in steps of a tenth, and at each change of state: not at every row. */
 function announcement(run: BulkRun): string {
@@ -63,6 +68,14 @@ export function RunProgress({ run }: { run: BulkRun }) {
   const total = run.counts.total;
   const left = timeLeftText(secondsLeft(run));
   const active = run.state === 'running' || run.state === 'paused';
+
+  // A running run that has not moved for a while may have lost its worker (the browser stops an
+  // idle one): a message starts it again, and a starting worker resumes its runs.
+  useEffect(() => {
+    if (run.state !== 'running') return;
+    const timer = setInterval(() => void ask(() => sendMessage('bulkWake', undefined)), STALL_MS);
+    return () => clearInterval(timer);
+  }, [run.state, run.updatedAt]);
 
   // The price of "send again" is counted from the rows whenever their number changes.
   useEffect(() => {

@@ -8,8 +8,15 @@ import { z } from 'zod';
  */
 export const bulkPageMessageSchemas = {
   openBulk: z.undefined(),
+  /**
+   * The bulk page, when a running run has not moved for a while: the browser may have stopped
+   * the worker. The message itself starts a stopped worker, and a starting worker resumes every
+   * running run (entrypoints/background.ts); a live one answers and nothing changes.
+   */
+  bulkWake: z.undefined(),
 } as const;
 
 export interface BulkPageReplies {
   openBulk: true;
+  bulkWake: true;
 }

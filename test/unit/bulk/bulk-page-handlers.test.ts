@@ -14,3 +14,11 @@ describe('openBulk', () => {
     expect(reply).toEqual({ ok: true, value: true });
   });
 });
+
+describe('bulkWake', () => {
+  it('answers without opening anything: delivering it is what starts a stopped worker', async () => {
+    const open = vi.fn(async () => {});
+    expect(await createBulkPageHandlers({ open }).bulkWake(undefined, { id: 'ext-id', url: 'chrome-extension://ext-id/bulk.html' })).toEqual({ ok: true, value: true });
+    expect(open).not.toHaveBeenCalled();
+  });
+});

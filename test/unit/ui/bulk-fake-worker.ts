@@ -135,6 +135,7 @@ export function installFakeWorker(): FakeWorker {
     crmStatus: async () => ({ connected: worker.crm }),
     getPreferences: async () => null,
     openBulk: async () => true,
+    bulkWake: async () => true,
   };
 
   vi.mocked(sendMessage).mockImplementation((async (name: string, data: unknown) => {

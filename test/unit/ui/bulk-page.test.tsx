@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BulkPage } from '@/components/bulk/BulkPage';
+import { STALL_MS } from '@/components/bulk/RunProgress';
 import { BULK_MAX_ROWS, runCountsSchema, type BulkRow, type BulkRun } from '@/lib/bulk/model';
 import { readRows } from '@/lib/bulk/store';
 import { setCatalog, type MessageKey } from '@/lib/i18n';
@@ -228,6 +229,25 @@ describe('the bulk page: a run once started', () => {
     expect(worker.named('bulkCancel')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the run' }));
     await waitFor(() => expect(worker.named('bulkCancel')).toEqual([{ runId: run.id }]));
+  });
+
+  it('wakes the worker when a running run has not moved for a while (the browser may have stopped it)', async () => {
+    const run = await startedRun();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await openRun(run);
+      act(() => vi.advanceTimersByTime(STALL_MS - 100));
+      expect(worker.named('bulkWake')).toEqual([]);
+      act(() => vi.advanceTimersByTime(200));
+      expect(worker.named('bulkWake')).toEqual([undefined]);
+      // A paused run is left alone.
+      await act(() => worker.update(run.id, { state: 'paused' }));
+      await screen.findByRole('button', { name: 'Resume' });
+      act(() => vi.advanceTimersByTime(STALL_MS * 3));
+      expect(worker.named('bulkWake')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers failed tasks again for free, and unknown ones at their price, confirmed by the user’s click', async () => {
