@@ -33,7 +33,7 @@ export function QuoteSection({ quote, pricing, blocked, starting, onStart }: Pro
         pricing && <p role="status">{t('bulk.ui.quote.pricing')}</p>
       ) : (
         <>
-          <dl className="facts" aria-label={t('bulk.ui.quote.title')}>
+          <dl className="facts" aria-label={t('bulk.ui.quote.details')}>
             <dt>{t('bulk.ui.quote.total')}</dt>
             <dd data-testid="bulk-quote-total">{credits(quote.total)}</dd>
             <dt>{t('bulk.ui.quote.toPay')}</dt>

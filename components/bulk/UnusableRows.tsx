@@ -41,7 +41,8 @@ export function UnusableRows({ runId, headers, count }: { runId: string; headers
       ) : (
         <>
           <p className="muted">{t('bulk.ui.unusable.hint')}</p>
-          <ul className="bulk-unusable-list">
+          {/* It scrolls: focusable, so that the keyboard can scroll it too. */}
+          <ul className="bulk-unusable-list" tabIndex={0} aria-labelledby={`${id}-title`}>
             {(rows ?? []).map((row) => (
               <li key={row.index}>
                 {t('bulk.ui.unusable.row', { number: row.index + 1, reason: row.problem ?? '' })} <span className="muted">{cellsText(headers, row.cells) || t('bulk.ui.unusable.emptyRow')}</span>

@@ -274,6 +274,7 @@ export const en = {
   'bulk.ui.operations.choice': '{operation} (up to {credits} a row)',
   'bulk.ui.operations.skipInCrm': 'Skip people already in my CRM ({crm}), checked for free',
   'bulk.ui.quote.title': 'Price',
+  'bulk.ui.quote.details': 'What makes the price',
   'bulk.ui.quote.pricing': 'Working out the price (free: Dossier checks what you already paid for)…',
   'bulk.ui.quote.chooseOperation': 'Choose at least one operation to see the price.',
   'bulk.ui.quote.fixColumns': 'Correct the columns to see the price.',

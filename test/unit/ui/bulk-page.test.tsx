@@ -168,7 +168,7 @@ describe('the bulk page: columns, preview and price', () => {
     fireEvent.click(choose('Full enrichment (up to 2 credits a row)'));
     fireEvent.click(choose('Skip people already in my CRM (HubSpot), checked for free'));
     const start = await screen.findByRole('button', { name: 'Start: spend up to 2 credits' });
-    const quote = screen.getByLabelText('Price', { selector: 'dl' });
+    const quote = screen.getByLabelText('What makes the price', { selector: 'dl' });
     const facts = Object.fromEntries(within(quote).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(facts).toEqual({
       'The most this run may cost': '2 credits',
