@@ -21,7 +21,7 @@ import { showBulkProgress } from './toolbar-badge';
 /** Wakes the worker while a run is running (and so keeps it alive): its handler resumes every running run. */
 export const BULK_ALARM = 'dossier-bulk';
 /** Rows worked at once: measured by scripts/bench/bulk.bench.ts (the gateway's 10 requests/s is the limit). */
-export const BULK_CONCURRENCY = 4;
+export const BULK_CONCURRENCY = 8;
 /** The badge follows a run at most this often: its title changes with every task. */
 const BADGE_EVERY_MS = 500;
 
