@@ -39,7 +39,8 @@ const mergeColumns = (a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns =
 
 /** The toolbar and the keep-alive alarm follow which runs are running. */
 function progressDisplay() {
-  let alarmOn = false;
+  // Unknown at the worker's start: an alarm (or a badge) a stopped worker left is set or cleared by the first report.
+  let alarmOn: boolean | null = null;
   let latest: readonly BulkRun[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const show = () => {

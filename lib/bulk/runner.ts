@@ -441,6 +441,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
         else if ((run.state === 'paused' || run.state === 'cancelled') && (run.counts.sending ?? 0) > 0) activate(run, true);
         else if (run.state === 'cancelled' && pendingCount(run.counts) > 0) activate(run, true);
       }
+      // Said even when nothing runs: the badge and alarm a stopped worker left are put right.
+      deps.onProgress?.(running());
       pump();
     },
 
