@@ -69,9 +69,11 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && onClose) onClose();
     };
-    const root = rootRef.current;
-    root?.addEventListener('keydown', onKey);
-    return () => root?.removeEventListener('keydown', onKey);
+    // The whole document, not the panel's root: when a re-render removes the focused control
+    // (the card after Expand), focus falls back to the frame's body, and Escape must still close.
+    const doc = rootRef.current?.ownerDocument;
+    doc?.addEventListener('keydown', onKey);
+    return () => doc?.removeEventListener('keydown', onKey);
   }, [onClose]);
 
   function answered({ action, response }: CardAnswer) {

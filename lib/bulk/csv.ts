@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
 import { t } from '../i18n';
-import { yieldToPage } from '../scan/slices';
 import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS } from './model';
 
 /**
@@ -30,8 +29,24 @@ export interface CsvOptions {
   signal?: AbortSignal;
   /** Characters per chunk (tests use small ones to cross chunk boundaries). */
   chunkSize?: number;
-  /** How the page gets its turn between chunks (default: scheduler.yield, else a timeout). */
+  /** How the page gets its turn between chunks (default: nextTask). */
   yieldToPage?: () => Promise<void>;
+}
+
+/**
+ * The page's turn between two chunks: a task of its own (a message to ourselves, which unlike a
+ * nested timeout is never clamped to 4 ms). Not scheduler.yield: its continuation goes ahead of
+ * the frame that is due, and on a slow machine frames then wait for the whole file.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** A chunk papaparse reads in a few milliseconds, well inside a frame. */
@@ -47,8 +62,23 @@ export function tooManyRowsMessage(): string {
 
 const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
 
+/** Bytes decoded per task: a few milliseconds each, even for a file of many megabytes. */
+const DECODE_CHUNK = 256 * 1024;
+
+/** Decodes in slices, the page getting a turn between them; throws on bad bytes when `fatal`. */
+async function decode(bytes: Uint8Array, encoding: string, fatal: boolean, pause: () => Promise<void>, signal?: AbortSignal): Promise<string> {
+  const decoder = new TextDecoder(encoding, { fatal });
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += DECODE_CHUNK) {
+    parts.push(decoder.decode(bytes.subarray(at, at + DECODE_CHUNK), { stream: at + DECODE_CHUNK < bytes.length }));
+    await pause();
+    signal?.throwIfAborted();
+  }
+  return parts.join('');
+}
+
 /** A file's text, whatever encoding a spreadsheet saved it in; or why it is not a CSV file. */
-async function textOf(file: Blob): Promise<{ text: string } | { message: string }> {
+async function textOf(file: Blob, pause: () => Promise<void>, signal?: AbortSignal): Promise<{ text: string } | { message: string }> {
   if (file.size === 0) return { message: t('bulk.csv.empty') };
   if (file.size > BULK_MAX_FILE_BYTES) return { message: t('bulk.csv.tooLarge', { megabytes: BULK_MAX_FILE_BYTES / 1024 / 1024, limit: BULK_MAX_ROWS }) };
   let bytes: Uint8Array;
@@ -64,14 +94,15 @@ async function textOf(file: Blob): Promise<{ text: string } | { message: string 
     return { message: t(workbook ? 'bulk.csv.spreadsheet' : 'bulk.csv.notText') };
   }
   // Excel's "Unicode text" is UTF-16 with a byte order mark.
-  if (startsWith(bytes, 0xff, 0xfe)) return { text: new TextDecoder('utf-16le').decode(bytes) };
-  if (startsWith(bytes, 0xfe, 0xff)) return { text: new TextDecoder('utf-16be').decode(bytes) };
+  if (startsWith(bytes, 0xff, 0xfe)) return { text: await decode(bytes.subarray(2), 'utf-16le', false, pause, signal) };
+  if (startsWith(bytes, 0xfe, 0xff)) return { text: await decode(bytes.subarray(2), 'utf-16be', false, pause, signal) };
   if (bytes.subarray(0, 4096).includes(0)) return { message: t('bulk.csv.notText') };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
+    return { text: await decode(bytes, 'utf-8', true, pause, signal) };
+  } catch (error) {
+    if (signal?.aborted) throw error;
     // Not UTF-8: what Excel on Windows writes in western Europe.
-    return { text: new TextDecoder('windows-1252').decode(bytes) };
+    return { text: await decode(bytes, 'windows-1252', false, pause, signal) };
   }
 }
 
@@ -99,14 +130,16 @@ function usedWidth(row: readonly string[]): number {
  */
 export async function parseCsv(source: Blob | string, options: CsvOptions = {}): Promise<CsvParse> {
   const { signal } = options;
+  const pause = options.yieldToPage ?? nextTask;
   signal?.throwIfAborted();
-  const read = typeof source === 'string' ? { text: source } : await textOf(source);
+  const read = typeof source === 'string' ? { text: source } : await textOf(source, pause, signal);
   signal?.throwIfAborted();
   if ('message' in read) return { ok: false, message: read.message };
-  const text = read.text.replace(/^\uFEFF/, '');
-  if (text.trim() === '') return { ok: false, message: t('bulk.csv.empty') };
+  // The decoder drops a UTF-8 BOM; a string may still start with one.
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  if (!/\S/.test(text)) return { ok: false, message: t('bulk.csv.empty') };
   if (looksBinary(text)) return { ok: false, message: t('bulk.csv.notText') };
-  return readTable(text, options);
+  return readTable(text, { ...options, yieldToPage: pause });
 }
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -131,8 +164,8 @@ export function guessDelimiter(text: string): string {
   return best?.delimiter ?? ',';
 }
 
-function readTable(text: string, options: CsvOptions): Promise<CsvParse> {
-  const pause = options.yieldToPage ?? yieldToPage;
+function readTable(text: string, options: CsvOptions & { yieldToPage: () => Promise<void> }): Promise<CsvParse> {
+  const pause = options.yieldToPage;
   return new Promise<CsvParse>((resolve, reject) => {
     let headers: string[] | null = null;
     const rows: string[][] = [];
