@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { addToCollection, clearCollection, readCollection } from '../bulk/collection';
-import type { BulkRun, EnrichedColumns } from '../bulk/model';
+import type { BulkRun } from '../bulk/model';
 import { tableFromContacts } from '../bulk/pasted';
 import { personOf, requestFor } from '../bulk/person';
+import { enrichedColumnsOf, mergeColumns } from '../bulk/results';
 import { createBulkRunner } from '../bulk/runner';
 import { deleteRun, getRun, listRuns, putRows, putRun, putRunWithRows, readRows } from '../bulk/store';
 import { requestKeysOf } from '../contacts/from-history';
@@ -33,9 +34,10 @@ export interface BulkWiringDeps {
   newId(): string;
 }
 
-// Interim until bulk-input's results.ts lands: no enriched columns yet (the answers are in history and the book).
-const columnsOf = (_answer: OperationAnswer): EnrichedColumns => ({});
-const mergeColumns = (a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns => ({ ...a, ...b });
+/** The results file's columns of one answer; personal addresses left out in EU mode, as the card hides them. */
+async function columnsOf(answer: OperationAnswer) {
+  return enrichedColumnsOf(answer, { personalEmails: !(await loadPreferences()).privacy.euMode });
+}
 
 /** The toolbar and the keep-alive alarm follow which runs are running. */
 function progressDisplay() {

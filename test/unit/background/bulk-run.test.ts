@@ -78,6 +78,8 @@ describe('a bulk run against the sandbox', () => {
     expect(charged() - before).toBe(quote.total);
     const rows = await readRows(created.value.id, 0, 100);
     expect(rows.filter((r) => r.contactId)).toHaveLength(CROWD);
+    // The results file's columns, from each answer (the ledger's included).
+    for (const row of rows.slice(0, CROWD)) expect(row.columns).toMatchObject({ email: expect.stringContaining('@'), jobTitle: expect.any(String), profileUrl: expect.stringContaining('linkedin.com/in/') });
     expect(await getRun(created.value.id)).toMatchObject({ state: 'done', counts: { total: CROWD + 2, paid: CROWD - 3, free: 3, skipped: 2, spent: quote.total, sending: 0 } });
   });
 
