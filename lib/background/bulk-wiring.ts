@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import { addToCollection, clearCollection, readCollection } from '../bulk/collection';
-import type { BulkRun, EnrichedColumns } from '../bulk/model';
+import type { BulkRun } from '../bulk/model';
 import { tableFromContacts } from '../bulk/pasted';
 import { personOf, requestFor } from '../bulk/person';
+import { enrichedColumnsOf, mergeColumns } from '../bulk/results';
 import { createBulkRunner } from '../bulk/runner';
 import { deleteRun, getRun, listRuns, putRows, putRun, putRunWithRows, readRows } from '../bulk/store';
 import { requestKeysOf } from '../contacts/from-history';
@@ -21,7 +22,7 @@ import { showBulkProgress } from './toolbar-badge';
 /** Wakes the worker while a run is running (and so keeps it alive): its handler resumes every running run. */
 export const BULK_ALARM = 'dossier-bulk';
 /** Rows worked at once: measured by scripts/bench/bulk.bench.ts (the gateway's 10 requests/s is the limit). */
-export const BULK_CONCURRENCY = 4;
+export const BULK_CONCURRENCY = 8;
 /** The badge follows a run at most this often: its title changes with every task. */
 const BADGE_EVERY_MS = 500;
 
@@ -33,13 +34,15 @@ export interface BulkWiringDeps {
   newId(): string;
 }
 
-// Interim until bulk-input's results.ts lands: no enriched columns yet (the answers are in history and the book).
-const columnsOf = (_answer: OperationAnswer): EnrichedColumns => ({});
-const mergeColumns = (a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns => ({ ...a, ...b });
+/** The results file's columns of one answer; personal addresses left out in EU mode, as the card hides them. */
+async function columnsOf(answer: OperationAnswer) {
+  return enrichedColumnsOf(answer, { personalEmails: !(await loadPreferences()).privacy.euMode });
+}
 
 /** The toolbar and the keep-alive alarm follow which runs are running. */
 function progressDisplay() {
-  let alarmOn = false;
+  // Unknown at the worker's start: an alarm (or a badge) a stopped worker left is set or cleared by the first report.
+  let alarmOn: boolean | null = null;
   let latest: readonly BulkRun[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const show = () => {

@@ -10,11 +10,12 @@ import { bulkBadgeFor } from './bulk-badge';
  * and a bulk run's progress while one runs. The run wins while it runs; the balance comes back
  * after it.
  */
-let bulkShown = false;
+/** Null until the worker's first report: a badge a stopped worker left may still show a run's progress. */
+let bulkShown: boolean | null = null;
 
 export async function showBalanceOnBadge(balance: StoredBalance | null): Promise<void> {
   // A balance read after each paid lookup of a run must not hide the run's progress.
-  if (bulkShown) return;
+  if (bulkShown === true) return;
   const prefs = await loadPreferences();
   const badge = badgeFor(balance?.credits ?? null, prefs.spending.lowBalanceThreshold);
   await browser.action.setBadgeText({ text: badge?.text ?? '' });
@@ -36,7 +37,7 @@ export async function showBulkProgress(running: readonly BulkRun[]): Promise<voi
     await browser.action.setTitle({ title: badge.title });
     return;
   }
-  if (!bulkShown) return;
+  if (bulkShown === false) return;
   bulkShown = false;
   await browser.action.setTitle({ title: defaultTitle() });
   await showBalanceOnBadge(await readBalance());

@@ -37,7 +37,7 @@ export interface BulkRunnerDeps {
   /** bulk-input's requestFor: the lookup's input for this operation, or why the row cannot have it. */
   requestFor(op: BulkOperation, person: BulkPerson): { ok: true; input: Record<string, unknown> } | { ok: false; reason: string };
   /** bulk-input's enrichedColumnsOf and mergeColumns. */
-  columnsOf(answer: OperationAnswer): EnrichedColumns;
+  columnsOf(answer: OperationAnswer): EnrichedColumns | Promise<EnrichedColumns>;
   mergeColumns(a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns;
   /** The contact book's contact for what was asked (the book is written before a lookup answers). */
   contactOf(input: Record<string, unknown>): Promise<string | null>;
@@ -198,7 +198,7 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
         // An answer another caller's identical request paid for: this task cost nothing.
         const shared = response.historyId !== null && response.historyId !== task.attemptId;
         if (response.value !== undefined) {
-          row.columns = deps.mergeColumns(row.columns, deps.columnsOf({ op: response.op, result: response.value } as OperationAnswer));
+          row.columns = deps.mergeColumns(row.columns, await deps.columnsOf({ op: response.op, result: response.value } as OperationAnswer));
         }
         if (input) row.contactId = (await deps.contactOf(input).catch(() => null)) ?? row.contactId;
         return setTask(work, row, i, { state: 'done', outcome: response.status, cost: shared ? 0 : response.cost, reason: null });
@@ -441,6 +441,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
         else if ((run.state === 'paused' || run.state === 'cancelled') && (run.counts.sending ?? 0) > 0) activate(run, true);
         else if (run.state === 'cancelled' && pendingCount(run.counts) > 0) activate(run, true);
       }
+      // Said even when nothing runs: the badge and alarm a stopped worker left are put right.
+      deps.onProgress?.(running());
       pump();
     },
 
