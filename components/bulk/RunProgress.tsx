@@ -6,6 +6,7 @@ import { secondsLeft, settledCount, type BulkRun } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
+import { watchRecords } from '@/lib/storage/watch-records';
 import { ConfirmSpendStep } from './ConfirmSpendStep';
 import { allRows } from './useBulkRecords';
 import { credits, runStateText, timeLeftText } from './text';
@@ -77,15 +78,14 @@ export function RunProgress({ run }: { run: BulkRun }) {
     return () => clearInterval(timer);
   }, [run.state, run.updatedAt]);
 
-  // The price of "send again" is counted from the rows whenever their number changes.
+  // The price of "send again" is summed from the rows, and again whenever rows change while
+  // the run is not running (the only time it is offered): the rows, not the run's counts, are
+  // what the worker sums too.
+  const offerUnknown = run.counts.unknown > 0 && run.state !== 'running';
   useEffect(() => {
-    if (!run.counts.unknown) return setRetryPrice(null);
-    let live = true;
-    void unknownPrice(run.id).then((price) => live && setRetryPrice(price), () => {});
-    return () => {
-      live = false;
-    };
-  }, [run.id, run.counts.unknown]);
+    if (!offerUnknown) return setRetryPrice(null);
+    return watchRecords('bulkRows', () => unknownPrice(run.id), setRetryPrice, () => setRetryPrice(null));
+  }, [run.id, offerUnknown, run.counts.unknown]);
 
   async function send(name: 'bulkPause' | 'bulkResume' | 'bulkCancel') {
     setBusy(true);
@@ -156,7 +156,7 @@ export function RunProgress({ run }: { run: BulkRun }) {
             {tn('bulk.ui.progress.retryFailed', run.counts.failed)}
           </button>
         )}
-        {settledRun && run.counts.unknown > 0 && retryPrice !== null && (
+        {offerUnknown && retryPrice !== null && (
           <ConfirmSpendStep
             label={tn('bulk.ui.progress.retryUnknown', run.counts.unknown, { credits: credits(retryPrice) })}
             question={t('bulk.ui.progress.retryUnknownQuestion', { credits: credits(retryPrice) })}
