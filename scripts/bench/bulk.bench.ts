@@ -23,6 +23,8 @@ import { table, verdict } from './table';
 export const name = 'bulk: 2,000 people enriched through the worker against the sandbox (throughput, memory)';
 
 const PEOPLE = Number(process.env.BENCH_BULK_PEOPLE ?? 2_000);
+/** A daily spending cap to run under (credits): the cap's check runs before every paid lookup. */
+const CAP = process.env.BENCH_BULK_CAP ? Number(process.env.BENCH_BULK_CAP) : null;
 const WARM_UP = 100;
 const LIMIT_PER_SECOND = 10;
 const TARGET = { ratio: 0.9, heapGrowth: 0.1 };
@@ -141,7 +143,7 @@ export async function run(): Promise<BenchResult> {
       requests.push({ at: Date.now(), path: (path ?? '').split('?')[0]!, status: Number(status) });
     },
   });
-  const profile = await launchProfile(executablePath, sandbox.url);
+  const profile = await launchProfile(executablePath, sandbox.url, CAP === null ? {} : { preferences: { spending: { dailyCap: CAP } }, preferences$: { v: 2 } });
   const lines: string[] = [];
   let pass = false;
   try {
@@ -185,7 +187,7 @@ export async function run(): Promise<BenchResult> {
     pass = fast && lean;
     const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
     lines.push(
-      `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${PEOPLE.toLocaleString('en')} people x enrichPerson, quote ${big.total.toLocaleString('en')} credits`,
+      `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${PEOPLE.toLocaleString('en')} people x enrichPerson, quote ${big.total.toLocaleString('en')} credits${CAP === null ? '' : `, daily cap ${CAP.toLocaleString('en')}`}`,
       ...table(
         ['measure', 'value', 'goal', 'result'],
         [
