@@ -12,6 +12,13 @@ export interface SpentTodayDeps {
 }
 
 export function createSpentToday(deps: SpentTodayDeps) {
+  /** Only what cost something is kept (id → credits): misses, free and ledger answers weigh nothing. */
+  const put = (costs: Map<string, number>, entry: HistoryEntry) => {
+    const cost = capCost(entry);
+    if (cost > 0) costs.set(entry.id, cost);
+    else costs.delete(entry.id);
+  };
+
   let day: { since: number; costs: Map<string, number>; ready: Promise<void> } | null = null;
 
   function dayOf(since: number) {
@@ -19,7 +26,7 @@ export function createSpentToday(deps: SpentTodayDeps) {
     const fresh = { since, costs: new Map<string, number>(), ready: Promise.resolve() };
     // Set, never cleared: an entry recorded while this read runs is kept whichever lands first.
     fresh.ready = deps.readSince(since).then((entries) => {
-      for (const entry of entries) if (!fresh.costs.has(entry.id)) fresh.costs.set(entry.id, capCost(entry));
+      for (const entry of entries) if (!fresh.costs.has(entry.id)) put(fresh.costs, entry);
     });
     day = fresh;
     return fresh;
@@ -41,7 +48,7 @@ export function createSpentToday(deps: SpentTodayDeps) {
 
     /** A lookup's entry was just written: counted before its cap reservation is released. */
     recorded(entry: HistoryEntry): void {
-      if (day && entry.at >= day.since) day.costs.set(entry.id, capCost(entry));
+      if (day && entry.at >= day.since) put(day.costs, entry);
     },
 
     /** History changed (entries deleted, replaced, the oldest dropped; no ids: cleared): read those again. */
@@ -56,7 +63,7 @@ export function createSpentToday(deps: SpentTodayDeps) {
       const found = new Map((await deps.readByIds(ids)).map((entry) => [entry.id, entry]));
       for (const id of ids) {
         const entry = found.get(id);
-        if (entry && entry.at >= current.since) current.costs.set(id, capCost(entry));
+        if (entry && entry.at >= current.since) put(current.costs, entry);
         else current.costs.delete(id);
       }
     },
