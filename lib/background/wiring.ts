@@ -101,8 +101,9 @@ export function createBackground(identity: RouterIdentity) {
   // One cap for every lookup, a bulk run's included; a run's price is held against what it leaves.
   const cap = createSpendingCap({ spentSince });
 
-  // After a paid lookup, at once; during a bulk run (ten a second), once per gap and after the last.
-  const readBalanceAfterPaid = throttle(() => fetchBalance(connection), BALANCE_GAP_MS);
+  // After a paid lookup, at once; while a bulk run runs (ten a second), once per gap and after the last.
+  let bulkRunning = () => false;
+  const readBalanceAfterPaid = throttle(() => fetchBalance(connection), () => (bulkRunning() ? BALANCE_GAP_MS : 0));
 
   const lookups = createLookupService({
     operations: OPERATIONS,
@@ -139,6 +140,7 @@ export function createBackground(identity: RouterIdentity) {
   });
 
   const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID() });
+  bulkRunning = () => bulk.runner.running().length > 0;
 
   const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };
   const panel = createPanelService(preferences);
