@@ -1,10 +1,12 @@
 /**
- * Runs `task` at once, then at most once per `gapMs`: calls in between are folded into one
- * more run at the end of the gap, so the last call is always followed by a run. The worker
- * reads the balance again after each paid lookup; a bulk run makes ten a second, and one read
- * per gap keeps the balance current without taking the gateway's rate from the lookups.
+ * Runs `task` at once, then at most once per `gapMs` (read at each call): calls in between are
+ * folded into one more run at the end of the gap, so the last call is always followed by a run,
+ * and a call while it runs is owed one more. The worker reads the balance again after each paid
+ * lookup; a bulk run makes ten a second, and one read per gap keeps the balance current without
+ * taking the gateway's rate from the lookups.
  */
-export function throttle(task: () => Promise<unknown>, gapMs: number, now: () => number = Date.now): () => void {
+export function throttle(task: () => Promise<unknown>, gapMs: number | (() => number), now: () => number = Date.now): () => void {
+  const gap = typeof gapMs === 'number' ? () => gapMs : gapMs;
   let last = Number.NEGATIVE_INFINITY;
   let running = false;
   let owed = false;
@@ -15,7 +17,7 @@ export function throttle(task: () => Promise<unknown>, gapMs: number, now: () =>
       owed = true;
       return;
     }
-    const wait = last + gapMs - now();
+    const wait = last + gap() - now();
     if (wait > 0) {
       owed = true;
       timer ??= setTimeout(() => {

@@ -1,5 +1,4 @@
 import { browser } from 'wxt/browser';
-import { capCost } from '../history/entry';
 import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '../history/store';
 import { markDone, markPending } from '../lookup/journal';
 import { findInLedger, recordInLedger } from '../lookup/ledger';
@@ -22,6 +21,8 @@ import {
 import { showBalanceOnBadge } from './toolbar-badge';
 import { createBulk } from './bulk-wiring';
 import { throttle } from './throttle';
+import { createSpentToday } from './spent-today';
+import { onRecordsChanged } from '../storage/vault';
 import { createCrmService, deleteCrmData } from './crm';
 import { createContactBook } from './contact-book';
 import { readCardContacts } from '../card/book';
@@ -93,12 +94,16 @@ export function createBackground(identity: RouterIdentity) {
     return apiKey ? gateway.clientFor(settings.url, apiKey, prefs.network.timeoutMs) : null;
   }
 
-  const spentSince = async (since: number) => (await readHistorySince(since)).reduce((sum, e) => sum + capCost(e), 0);
+  // The cap reads the day's spending before every paid lookup: kept up to date, not read whole each time.
+  const spentToday = createSpentToday({ readSince: readHistorySince, readByIds: readHistoryEntries });
+  onRecordsChanged.addListener((change) => change.store === 'history' && void spentToday.changed(change.ids).catch(() => {}));
+  const spentSince = spentToday.spentSince;
   // One cap for every lookup, a bulk run's included; a run's price is held against what it leaves.
   const cap = createSpendingCap({ spentSince });
 
-  // After a paid lookup, at once; during a bulk run (ten a second), once per gap and after the last.
-  const readBalanceAfterPaid = throttle(() => fetchBalance(connection), BALANCE_GAP_MS);
+  // After a paid lookup, at once; while a bulk run runs (ten a second), once per gap and after the last.
+  let bulkRunning = () => false;
+  const readBalanceAfterPaid = throttle(() => fetchBalance(connection), () => (bulkRunning() ? BALANCE_GAP_MS : 0));
 
   const lookups = createLookupService({
     operations: OPERATIONS,
@@ -113,6 +118,7 @@ export function createBackground(identity: RouterIdentity) {
       // The contact book is written before the lookup answers, so the card that asked shows it at once.
       append: (entry, maxEntries) =>
         appendHistory(entry, maxEntries)
+          .then(() => spentToday.recorded(entry))
           .then(() => contactBook.afterLookupRecorded(entry))
           .finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       spentSince,
@@ -134,6 +140,7 @@ export function createBackground(identity: RouterIdentity) {
   });
 
   const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID() });
+  bulkRunning = () => bulk.runner.running().length > 0;
 
   const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };
   const panel = createPanelService(preferences);

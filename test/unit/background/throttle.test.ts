@@ -39,4 +39,21 @@ describe('the balance read after paid lookups', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(task).toHaveBeenCalledTimes(2);
   });
+
+  it('the gap is read at each call: none outside a bulk run, every read at once', async () => {
+    let gap = 0;
+    const task = vi.fn(async () => {});
+    const fire = throttle(task, () => gap);
+    fire();
+    await vi.advanceTimersByTimeAsync(10);
+    fire();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(task).toHaveBeenCalledTimes(2);
+    gap = 10_000;
+    fire();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(task).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(task).toHaveBeenCalledTimes(3);
+  });
 });
