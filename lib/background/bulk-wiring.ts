@@ -11,7 +11,7 @@ import { findContact, getContacts } from '../contacts/store';
 import { countHistory } from '../history/read';
 import { readHistoryEntries } from '../history/store';
 import type { OperationAnswer } from '../lookup/operation-names';
-import { PRICES } from '../lookup/operations';
+import { OPERATIONS, PRICES } from '../lookup/operations';
 import type { LookupService } from '../lookup/service';
 import type { SpendingCap } from '../lookup/spending-cap';
 import { loadPreferences } from '../storage/items';
@@ -25,6 +25,16 @@ export const BULK_ALARM = 'dossier-bulk';
 export const BULK_CONCURRENCY = 8;
 /** The badge follows a run at most this often: its title changes with every task. */
 const BADGE_EVERY_MS = 500;
+
+/**
+ * The contact book's contact a row's answer merged into. The answer's keys first: the book files
+ * a person under the strongest key it knows (profile, email, phone), and drops the name-at-company
+ * key a row asked with once one is known, so the request's keys alone miss everyone found by name.
+ */
+export async function bookContactOf(input: Record<string, unknown>, answer: OperationAnswer | null): Promise<string | null> {
+  const found = answer ? (OPERATIONS[answer.op].resultIdentities as (value: unknown) => string[])(answer.result) : [];
+  return (await findContact([...found, ...requestKeysOf({ identity: null, input })]))?.id ?? null;
+}
 
 export interface BulkWiringDeps {
   lookups: LookupService;
@@ -75,7 +85,7 @@ export function createBulk(deps: BulkWiringDeps) {
     columnsOf,
     mergeColumns,
     // The book is written before a lookup answers: the contact is there, under what was asked.
-    contactOf: async (input) => (await findContact(requestKeysOf({ identity: null, input })))?.id ?? null,
+    contactOf: bookContactOf,
     onProgress: progressDisplay(),
     concurrency: BULK_CONCURRENCY,
     now: deps.now,

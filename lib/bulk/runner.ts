@@ -39,8 +39,12 @@ export interface BulkRunnerDeps {
   /** bulk-input's enrichedColumnsOf and mergeColumns. */
   columnsOf(answer: OperationAnswer): EnrichedColumns | Promise<EnrichedColumns>;
   mergeColumns(a: EnrichedColumns, b: EnrichedColumns): EnrichedColumns;
-  /** The contact book's contact for what was asked (the book is written before a lookup answers). */
-  contactOf(input: Record<string, unknown>): Promise<string | null>;
+  /**
+   * The contact book's contact for what was asked and what was answered (the book is written
+   * before a lookup answers). The answer's keys count: once a stronger key is known, the book
+   * files a person under it, not under the name-at-company key a row asked with.
+   */
+  contactOf(input: Record<string, unknown>, answer: OperationAnswer | null): Promise<string | null>;
   /** After each write: the runs running now (the badge, the keep-alive alarm). */
   onProgress?(running: readonly BulkRun[]): void;
   /** Rows worked at once. */
@@ -197,10 +201,9 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       case 'cached': {
         // An answer another caller's identical request paid for: this task cost nothing.
         const shared = response.historyId !== null && response.historyId !== task.attemptId;
-        if (response.value !== undefined) {
-          row.columns = deps.mergeColumns(row.columns, await deps.columnsOf({ op: response.op, result: response.value } as OperationAnswer));
-        }
-        if (input) row.contactId = (await deps.contactOf(input).catch(() => null)) ?? row.contactId;
+        const answer = response.value !== undefined ? ({ op: response.op, result: response.value } as OperationAnswer) : null;
+        if (answer) row.columns = deps.mergeColumns(row.columns, await deps.columnsOf(answer));
+        if (input) row.contactId = (await deps.contactOf(input, answer).catch(() => null)) ?? row.contactId;
         return setTask(work, row, i, { state: 'done', outcome: response.status, cost: shared ? 0 : response.cost, reason: null });
       }
       case 'miss':
