@@ -49,9 +49,7 @@ export function PrepareRun({ run }: { run: BulkRun }) {
   useEffect(() => {
     if (!remapping || problems.length) return;
     const timer = setTimeout(() => {
-      void ask(() => sendMessage('bulkRemap', { runId: run.id, mapping })).then((reply) => {
-        if (!reply.ok) setError(reply.error.message);
-      });
+      void ask(() => sendMessage('bulkRemap', { runId: run.id, mapping })).then((reply) => setError(reply.ok ? null : reply.error.message));
     }, REMAP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [mapping, run.mapping, problems.length]);

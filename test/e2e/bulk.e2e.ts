@@ -210,6 +210,24 @@ test('push all matched of a run to HubSpot: the plan first, each contact created
   expect(await callBackground(helper, 'bulkCrmPush', { runId, target: 'hubspot' })).toMatchObject({ ok: true, value: { queued: 12 } });
   await expect.poll(drained, { timeout: 30_000 }).toBe(true);
   expect(hs.state.contacts.size).toBe(12);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await test.step('the contact book’s selection opens as a new run on the bulk page', async () => {
+    const book = await openExtensionPage('contacts.html');
+    await book.getByRole('checkbox', { name: `Select ${people[0]!.fullName}` }).check();
+    await book.getByRole('checkbox', { name: `Select ${people[1]!.fullName}` }).check();
+    const opened = book.context().waitForEvent('page');
+    await book.getByRole('button', { name: 'Enrich in bulk' }).click();
+    const run = await opened;
+    await run.waitForLoadState();
+    expect(new URL(run.url()).pathname).toBe('/bulk.html');
+    expect(new URL(run.url()).hash).toMatch(/^#run=/);
+    await expect(run.getByText('Contact book · 2 rows · Not priced yet', { exact: true })).toBeVisible();
+    // Both were enriched by this run: the ledger answers them, nothing to pay.
+    await run.getByRole('checkbox', { name: 'Full enrichment (up to 2 credits a row)' }).check();
+    await expect(run.getByRole('button', { name: 'Start: spend up to 0 credits' })).toBeVisible();
+  });
 });
 
 test('the search list: “add all” on two result pages grows one list, each person once; it becomes a run', async ({ context, sandbox, worker }) => {
@@ -249,4 +267,11 @@ test('the search list: “add all” on two result pages grows one list, each pe
   await expect(bulk.getByRole('heading', { name: /^Search pages, /, level: 2 })).toBeVisible();
   await expect(bulk.getByText(`Search pages · ${total} rows · Not priced yet`)).toBeVisible();
   await expect(bulk.getByRole('combobox', { name: 'Dossier field for column “Profile URL”' })).toHaveValue('profileUrl');
+
+  // The popup has its way to the page too.
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
+  const fromPopup = context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Bulk enrichment' }).click();
+  expect(new URL((await fromPopup).url()).pathname).toBe('/bulk.html');
 });

@@ -16,6 +16,9 @@ export interface FakeWorker {
   /** Profile URLs answered free, as the ledger would. */
   ledger: Set<string>;
   capLeft: number | null;
+  /** What the next quotes say of the history's limit and of the CRM's unanswered checks. */
+  historyOverflow: number;
+  crmUnknown: number;
   collection: CollectedPerson[];
   crm: { label: string; target: 'hubspot' }[];
   /** Writes a run as the worker would while it runs (counts, state, pause reason). */
@@ -36,6 +39,8 @@ export function installFakeWorker(): FakeWorker {
     calls: [],
     ledger: new Set(),
     capLeft: null,
+    historyOverflow: 0,
+    crmUnknown: 0,
     collection: [],
     crm: [{ label: 'HubSpot', target: 'hubspot' }],
     async update(runId, patch) {
@@ -78,10 +83,11 @@ export function installFakeWorker(): FakeWorker {
       toPay: byOperation.reduce((sum, line) => sum + line.toPay, 0),
       fromLedger: byOperation.reduce((sum, line) => sum + line.fromLedger, 0),
       inCrm: 0,
+      crmUnknown: skipInCrm ? worker.crmUnknown : 0,
       unusable: rows.filter((r) => r.problem).length,
       byOperation,
       capLeft: worker.capLeft,
-      historyOverflow: 0,
+      historyOverflow: worker.historyOverflow,
     };
   }
 

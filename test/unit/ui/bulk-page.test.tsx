@@ -89,6 +89,16 @@ describe('the bulk page: sources', () => {
     expect((screen.getByRole('combobox', { name: 'Dossier field for column “LinkedIn”' }) as HTMLSelectElement).value).toBe('profileUrl');
   });
 
+  it('a CSV file dropped on the drop zone is read the same way', async () => {
+    render(<BulkPage />);
+    const zone = screen.getByRole('group', { name: 'Drop a CSV file here' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.className).toContain('over');
+    fireEvent.drop(zone, { dataTransfer: { files: [new File([CSV], 'dropped.csv', { type: 'text/csv' })] } });
+    await screen.findByRole('heading', { name: 'dropped.csv', level: 2 });
+    expect(worker.named('bulkCreate')).toHaveLength(1);
+  });
+
   it('a file over the limit is refused with the reader’s message before anything reaches the worker', async () => {
     render(<BulkPage />);
     const big = ['Email', ...Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => `p${i}@northwind.example`)].join('\n');
@@ -161,6 +171,8 @@ describe('the bulk page: columns, preview and price', () => {
   it('prices the run before it starts; a synthetic click spends nothing; the user’s click starts it with that quote', async () => {
     worker.ledger.add(MAYA);
     worker.capLeft = 500;
+    worker.historyOverflow = 40;
+    worker.crmUnknown = 1;
     const run = await createRun();
     await openRun(run);
     expect(screen.getByText('Choose at least one operation to see the price.')).toBeTruthy();
@@ -175,9 +187,12 @@ describe('the bulk page: columns, preview and price', () => {
       'Lookups to pay for': '1',
       'Answered free (already paid for)': '1',
       'Skipped: already in your CRM': '0',
+      'Not checked: the CRM did not answer (counted to pay)': '1',
       'Skipped: cannot be used': '1',
       'Left under today’s spending cap': '500 credits',
     });
+    expect(screen.getByText('This run adds 40 entries past your history’s size limit: the oldest entries will be removed.')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Price by operation' }).textContent).toBe('Full enrichment: 1 × 2 credits (1 free)');
     expect(worker.named('bulkQuote').at(-1)).toEqual({ runId: run.id, operations: ['enrichPerson'], skipInCrm: true });
 
     fireEvent.click(start);
