@@ -7,10 +7,13 @@ import { useRowPage } from './useBulkRecords';
 
 export const ROWS_PAGE = 50;
 
-/** Who a row is, shortly: what it says of its person, or why it cannot be used. */
+/** Who a row is, shortly: the person's name and company, else what else identifies them; or why the row cannot be used. */
 function whoText(row: BulkRow): string {
-  if (row.person) return personText(row.person);
-  return t('bulk.ui.rows.unusable', { reason: row.problem ?? '' });
+  const person = row.person;
+  if (!person) return t('bulk.ui.rows.unusable', { reason: row.problem ?? '' });
+  const name = person.fullName ?? ([person.firstName, person.lastName].filter(Boolean).join(' ') || undefined);
+  const parts = [name, person.company, name ? undefined : (person.email ?? person.profileUrl ?? person.phone)].filter(Boolean);
+  return parts.length ? parts.join(' · ') : personText(person);
 }
 
 /**
@@ -57,7 +60,7 @@ export function RowsTable({ run }: { run: BulkRun }) {
                   </td>
                 );
               })}
-              <td>{credits(row.tasks.reduce((sum, task) => sum + task.cost, 0))}</td>
+              <td className="bulk-nowrap">{credits(row.tasks.reduce((sum, task) => sum + task.cost, 0))}</td>
             </tr>
           ))}
         </tbody>

@@ -370,7 +370,7 @@ export const en = {
   'bulk.ui.crm.skipped.other': '{count} skipped.',
   'bulk.ui.run.goneTitle': 'Run not found',
   'bulk.ui.run.gone': 'This run is no longer kept.',
-  'bulk.ui.run.another': 'Start another run',
+  'bulk.ui.run.another': 'New run',
   'bulk.ui.runs.title': 'Runs',
   'bulk.ui.runs.none': 'No runs yet.',
   'bulk.ui.runs.open': 'Open “{name}”',

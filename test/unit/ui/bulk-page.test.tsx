@@ -131,7 +131,7 @@ describe('the bulk page: sources', () => {
     expect(created!.source).toBe('search');
     expect(created!.rows).toHaveLength(2);
     expect(created!.mapping).toContain('profileUrl');
-    fireEvent.click(await screen.findByRole('button', { name: 'Start another run' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New run' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Clear the list' }));
     await screen.findByText(/The list is empty/);
     expect(worker.named('bulkClearCollection')).toHaveLength(1);
