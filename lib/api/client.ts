@@ -34,6 +34,13 @@ export interface EnrichmentClient {
   microblogByUsername(input: MicroblogByUsernameInput): Promise<ApiResult<MicroblogProfile>>;
   microblogByEmail(input: EmailInput): Promise<ApiResult<MicroblogProfile>>;
   getCredits(): Promise<ApiResult<CreditBalance>>;
+  /**
+   * The same client (same settings, same learned paths) whose calls first await `beforeSend`
+   * once, after the rate slot and right before their first request leaves. The lookup service
+   * writes its journal there: a call still waiting for a slot when the worker stops never left,
+   * and must not come back as an answer that may have been charged.
+   */
+  sending?(beforeSend: () => Promise<void>): EnrichmentClient;
 }
 
 /**
@@ -41,9 +48,11 @@ export interface EnrichmentClient {
  * ApiResult; nothing is thrown, whatever the input, the network or the gateway does.
  */
 export function createEnrichmentClient(config: EnrichmentClientConfig): EnrichmentClient {
-  const resolved = resolveConfig(config);
   // The path that last answered, per operation: a gateway that only knows the alias costs one miss, once.
-  const workingPath = new Map<RouteName, string>();
+  return clientOf(resolveConfig(config), new Map<RouteName, string>());
+}
+
+function clientOf(resolved: ResolvedConfig, workingPath: Map<RouteName, string>): EnrichmentClient {
   const call = <P extends Prepared, T>(operation: Operation<P, T>, input: unknown) => run(resolved, workingPath, operation, input);
   return {
     fullEnrich: (input) => call(OPERATIONS.fullEnrich, input),
@@ -55,6 +64,14 @@ export function createEnrichmentClient(config: EnrichmentClientConfig): Enrichme
     microblogByUsername: (input) => call(OPERATIONS.microblogByUsername, input),
     microblogByEmail: (input) => call(OPERATIONS.microblogByEmail, input),
     getCredits: () => call(OPERATIONS.getCredits, undefined),
+    sending(beforeSend) {
+      let told: Promise<void> | null = null;
+      const beforeRequest = async () => {
+        await resolved.beforeRequest?.();
+        await (told ??= beforeSend());
+      };
+      return clientOf({ ...resolved, beforeRequest }, workingPath);
+    },
   };
 }
 

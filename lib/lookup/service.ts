@@ -280,8 +280,12 @@ export function createLookupService(deps: LookupDeps) {
     // A baseline to tell later whether credits moved; read once (free) when none is known yet.
     const before = (await deps.balance.known()) ?? (await deps.balance.reread().catch(() => null));
     try {
-      await deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
-      const result = await withRetry(() => op.run(client, input, prefs), deps.retryPolicy, PAID_CALL);
+      // In the journal once its request leaves (after the rate slot): a lookup still queued for a
+      // slot when the worker stops was never sent, and is not reported as possibly charged.
+      const pending = () => deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
+      const sender = client.sending ? client.sending(pending) : client;
+      if (!client.sending) await pending();
+      const result = await withRetry(() => op.run(sender, input, prefs), deps.retryPolicy, PAID_CALL);
       if (!result.ok && result.error.answerLost) {
         const response = await lostAnswer(op.price, whyLost(result.error), before);
         return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { freshVault } from '../../setup/vault-helpers';
-import type { EnrichmentClient } from '@/lib/api';
+import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
+import { createSandboxApp } from '../../../sandbox/app';
 import type { ApiError } from '@/lib/api/errors';
 import { appendHistory, readHistory } from '@/lib/history/store';
 import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
@@ -235,6 +236,41 @@ describe('lookup service', () => {
     });
     await h.service.lookup(jane);
     expect(seen).toHaveLength(1);
+    expect(await journalItem.getValue()).toEqual([]);
+  });
+
+  it('journals a lookup only once its request leaves: one still waiting for a rate slot was never sent', async () => {
+    const h = harness();
+    const { app } = createSandboxApp({ log: () => undefined });
+    let releaseSlot!: () => void;
+    const slot = new Promise<void>((resolve) => (releaseSlot = resolve));
+    const requests: string[] = [];
+    const client = createEnrichmentClient({
+      baseUrl: 'http://sandbox/api/ingress/',
+      apiKey: 'sandbox-demo-key',
+      beforeRequest: () => slot,
+      fetch: async (input, init) => {
+        requests.push(String(input));
+        // Read while the request is out: the lookup must be in the journal by now.
+        expect(await journalItem.getValue()).toHaveLength(1);
+        return app.fetch(new Request(input, init));
+      },
+    });
+    const enrich = h.deps.operations.enrichPerson!;
+    const service = createLookupService({
+      ...h.deps,
+      client: async () => client,
+      operations: { enrichPerson: { ...enrich, run: (c, i: { profileUrl: string }) => c.fullEnrich({ data: i.profileUrl }) } },
+    });
+    const running = service.lookup({ ...jane, input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } });
+    await vi.waitFor(() => expect(h.balance.known).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Queued for its slot: nothing sent, nothing journalled (a worker stopped now loses no answer).
+    expect(requests).toEqual([]);
+    expect(await journalItem.getValue()).toEqual([]);
+    releaseSlot();
+    expect(await running).toMatchObject({ status: 'paid', cost: 2 });
+    expect(requests).toHaveLength(1);
     expect(await journalItem.getValue()).toEqual([]);
   });
 
