@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { t } from '@/lib/i18n';
 
 interface Props {
@@ -7,11 +7,17 @@ interface Props {
   question: ReactNode;
   confirmLabel: string;
   disabled?: boolean;
+  /**
+   * `danger` (default): a destructive action. `spend`: an action that may cost credits; its
+   * confirmation counts only from the user's own click (synthetic clicks are ignored), as every
+   * spending button's.
+   */
+  kind?: 'danger' | 'spend';
   onConfirm(): void | Promise<void>;
 }
 
-/** A destructive action in two real steps, in the page itself (window.confirm cannot be styled, tested or translated). */
-export function ConfirmAction({ label, question, confirmLabel, disabled, onConfirm }: Props) {
+/** An action in two real steps, in the page itself (window.confirm cannot be styled, tested or translated). */
+export function ConfirmAction({ label, question, confirmLabel, disabled, kind = 'danger', onConfirm }: Props) {
   const [asking, setAsking] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -22,25 +28,23 @@ export function ConfirmAction({ label, question, confirmLabel, disabled, onConfi
     else if (wasAsking.current) opener.current?.focus();
     wasAsking.current = asking;
   }, [asking]);
+  const spend = kind === 'spend';
   if (!asking) {
     return (
-      <button type="button" className="danger" ref={opener} disabled={disabled} onClick={() => setAsking(true)}>
+      <button type="button" className={spend ? 'secondary' : 'danger'} ref={opener} disabled={disabled} onClick={() => setAsking(true)}>
         {label}
       </button>
     );
   }
+  function confirm(event: MouseEvent) {
+    if (spend && !event.nativeEvent.isTrusted) return;
+    setAsking(false);
+    void onConfirm();
+  }
   return (
     <span className="confirm-inline" role="group" aria-label={label}>
       <span>{question}</span>{' '}
-      <button
-        type="button"
-        className="danger"
-        ref={yes}
-        onClick={() => {
-          setAsking(false);
-          void onConfirm();
-        }}
-      >
+      <button type="button" className={spend ? undefined : 'danger'} ref={yes} onClick={confirm}>
         {confirmLabel}
       </button>{' '}
       <button type="button" className="secondary" onClick={() => setAsking(false)}>

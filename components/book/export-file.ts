@@ -1,39 +1,10 @@
 import { exportBook, fileNameFor, type BookExportFormat, type ExportOptions } from '@/lib/contacts/export';
 import { readInBatches } from '@/lib/contacts/search';
+import { nextTask } from '@/lib/ui/next-task';
+import { saveBlob } from '../download';
 
 /** Contacts read, written and handed to the Blob per batch: a batch stays well inside one frame. */
 const BATCH = 250;
-
-type Scheduler = { yield?: () => Promise<void> };
-
-/**
- * Gives the page a turn: input and a frame can come before the next batch. scheduler.yield where
- * the browser has it; otherwise a message to ourselves, which (unlike a nested setTimeout) is
- * never clamped to 4 ms.
- */
-export function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
-/** Hands a Blob to the browser's downloads. */
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Exports the selected contacts to a file without ever holding the page for long: read by
@@ -51,10 +22,10 @@ export async function runBookExport(ids: readonly string[], format: BookExportFo
     format,
     options,
     write: (part) => parts.push(new Blob([part], { type })),
-    pause: yieldToPage,
+    pause: nextTask,
     onProgress,
   });
-  save(new Blob(parts, { type }), filename);
+  saveBlob(new Blob(parts, { type }), filename);
   performance.mark('dossier:book-exported', { detail: { count: written } });
   return written;
 }

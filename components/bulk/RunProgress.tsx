@@ -7,7 +7,6 @@ import { t, tn } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { watchRecords } from '@/lib/storage/watch-records';
-import { ConfirmSpendStep } from './ConfirmSpendStep';
 import { allRows } from './useBulkRecords';
 import { credits, runStateText, timeLeftText } from './text';
 
@@ -157,7 +156,8 @@ export function RunProgress({ run }: { run: BulkRun }) {
           </button>
         )}
         {offerUnknown && retryPrice !== null && (
-          <ConfirmSpendStep
+          <ConfirmAction
+            kind="spend"
             label={tn('bulk.ui.progress.retryUnknown', run.counts.unknown, { credits: credits(retryPrice) })}
             question={t('bulk.ui.progress.retryUnknownQuestion', { credits: credits(retryPrice) })}
             confirmLabel={t('bulk.ui.progress.retryUnknownYes', { credits: credits(retryPrice) })}

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { BulkRun } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
 import { CrmPushSection } from './CrmPushSection';
-import { resultsBlob, resultsFileName, saveBlob } from './results-file';
+import { saveBlob } from '../download';
+import { resultsBlob, resultsFileName } from './results-file';
 import { RowsTable } from './RowsTable';
 
 /** The results of a started run: the file to download, the rows, and the push to the CRM. */

@@ -1,6 +1,6 @@
 import type { BulkRun } from '@/lib/bulk/model';
 import { csvText, resultsHeader, resultsRow } from '@/lib/bulk/results';
-import { yieldToPage } from '../book/export-file';
+import { nextTask } from '@/lib/ui/next-task';
 import { allRows } from './useBulkRecords';
 
 /** Rows read and written per step: a step stays well inside one frame. */
@@ -37,18 +37,8 @@ export async function resultsBlob(run: BulkRun, onProgress: (rows: number) => vo
     parts.push(new Blob([asLines(csvText(page.map((row) => resultsRow(run, row))))], { type }));
     rows += page.length;
     onProgress(rows);
-    await yieldToPage();
+    await nextTask();
   }
   return { blob: new Blob(parts, { type }), rows };
 }
 
-/** Hands a Blob to the browser's downloads. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

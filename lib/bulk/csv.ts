@@ -1,3 +1,4 @@
+import { nextTask } from '../ui/next-task';
 import Papa from 'papaparse';
 import { t } from '../i18n';
 import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS } from './model';
@@ -33,21 +34,6 @@ export interface CsvOptions {
   yieldToPage?: () => Promise<void>;
 }
 
-/**
- * The page's turn between two chunks: a task of its own (a message to ourselves, which unlike a
- * nested timeout is never clamped to 4 ms). Not scheduler.yield: its continuation goes ahead of
- * the frame that is due, and on a slow machine frames then wait for the whole file.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /** A chunk papaparse reads in a few milliseconds, well inside a frame. */
 const CHUNK_SIZE = 128 * 1024;
