@@ -31,7 +31,16 @@ export interface QuoteDeps {
   newId(): string;
   /** Free checks at once (the ledger's, the CRM's). */
   concurrency?: number;
+  /**
+   * How long the CRM may be asked about the rows. A quote is one message to the worker, which
+   * Chrome stops after 5 minutes on one event; a CRM answers ~10 checks a second, so a large file
+   * cannot be checked whole. Rows not reached in time are not checked: counted as the CRM not
+   * answering (kept, priced), and said in the quote.
+   */
+  crmBudgetMs?: number;
 }
+
+export const CRM_CHECK_BUDGET_MS = 3 * 60_000;
 
 export interface QuoteRequest {
   operations: readonly BulkOperation[];
@@ -72,6 +81,7 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
   const limit = Math.max(1, deps.concurrency ?? 16);
   const operations = [...new Set(request.operations)];
   const checkCrm = request.skipInCrm && deps.crm !== null && (await deps.crm.connected());
+  const crmDeadline = deps.now() + (deps.crmBudgetMs ?? CRM_CHECK_BUDGET_MS);
   const byOp = new Map(operations.map((op) => [op, { op, toPay: 0, price: 0, fromLedger: 0 }]));
   const totals = { total: 0, toPay: 0, fromLedger: 0, inCrm: 0, crmUnknown: 0, unusable: 0, skipped: 0, tasks: 0 };
   /** Requests already counted to pay, by operation and input, with the row that pays: a repeat is answered by the ledger. */
@@ -92,6 +102,7 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
     // Only rows that would cost something are worth asking the CRM about.
     const crmAnswers = await mapBounded(rows.map((row, i) => ({ row, i })), limit, async ({ row, i }) => {
       if (!checkCrm || !row.person || !priced[i]!.some((p) => !p.skip && p.cost > 0)) return null;
+      if (deps.now() >= crmDeadline) return 'unknown' as const;
       return deps.crm!.check(row.person).catch(() => 'unknown' as const);
     });
     const written = rows.map((row, i) => {

@@ -282,7 +282,7 @@ export const en = {
   'bulk.ui.quote.toPay': 'Lookups to pay for',
   'bulk.ui.quote.fromLedger': 'Answered free (already paid for)',
   'bulk.ui.quote.inCrm': 'Skipped: already in your CRM',
-  'bulk.ui.quote.crmUnknown': 'Not checked: the CRM did not answer (counted to pay)',
+  'bulk.ui.quote.crmUnknown': 'Not checked: the CRM did not answer, or not in time (counted to pay)',
   'bulk.ui.quote.unusable': 'Skipped: cannot be used',
   'bulk.ui.quote.capLeft': 'Left under today’s spending cap',
   'bulk.ui.quote.noCap': 'No daily cap',

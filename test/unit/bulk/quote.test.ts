@@ -132,6 +132,21 @@ describe('skipping people already in the CRM', () => {
     expect(check.check).not.toHaveBeenCalled();
   });
 
+  it('the CRM is asked for as long as a worker event may last; rows not reached in time are kept, priced and counted', async () => {
+    let clock = 1_000_000;
+    const check = crm({ [url(0)]: 'yes', [url(3)]: 'yes' });
+    // Each check takes a minute of the (fake) clock: two fit in a budget of two minutes.
+    check.check.mockImplementation(async (p: BulkPerson) => {
+      clock += 60_000;
+      return p.profileUrl === url(0) ? 'yes' : 'no';
+    });
+    const { store, deps } = setUp(people(4), { crm: check, now: () => clock, crmBudgetMs: 2 * 60_000, concurrency: 1 });
+    const { quote } = await quoteRun(deps, aRun({ state: 'draft' }), { operations: ['enrichPerson'], skipInCrm: true });
+    expect(check.check).toHaveBeenCalledTimes(2);
+    expect(quote).toMatchObject({ inCrm: 1, crmUnknown: 2, toPay: 3 });
+    expect(store.row(3)).toMatchObject({ inCrm: 'unknown', tasks: [{ state: 'pending', quoted: PRICES.enrichPerson }] });
+  });
+
   it('no CRM connected: nothing is checked, nothing skipped', async () => {
     const check = crm({ [url(0)]: 'yes' }, false);
     const { deps } = setUp(people(2), { crm: check });
