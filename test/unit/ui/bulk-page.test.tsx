@@ -187,7 +187,7 @@ describe('the bulk page: columns, preview and price', () => {
       'Lookups to pay for': '1',
       'Answered free (already paid for)': '1',
       'Skipped: already in your CRM': '0',
-      'Not checked: the CRM did not answer (counted to pay)': '1',
+      'Not checked: the CRM did not answer, or not in time (counted to pay)': '1',
       'Skipped: cannot be used': '1',
       'Left under today’s spending cap': '500 credits',
     });
