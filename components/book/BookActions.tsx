@@ -2,13 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import { bulkRunPath, openExtensionPage } from '@/components/bulk/open-page';
 import { ConfirmAction } from '@/components/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
-import { useCrmStatus } from '@/components/crm/useCrm';
+import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
-import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
+import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { runBookExport } from './export-file';
@@ -97,14 +97,11 @@ function ExportActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
 
 function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   const id = useId();
-  const status = useCrmStatus();
-  const connected = status?.connected ?? [];
-  const [target, setTarget] = useState<CrmTarget | null>(null);
+  const crm = useCrmTarget();
+  const { status, connected, chosen, label } = crm;
   const [plan, setPlan] = useState<PushPlan | null>(null);
   const [overwrite, setOverwrite] = useState<Set<CrmField>>(new Set());
   const [busy, setBusy] = useState(false);
-  const chosen = target && connected.some((c) => c.target === target) ? target : (connected[0]?.target ?? null);
-  const label = connected.find((c) => c.target === chosen)?.label ?? '';
   const single = ids.length === 1 ? ids[0]! : null;
   const tooMany = ids.length > BOOK_PUSH_MAX;
 
@@ -142,14 +139,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
       ) : (
         <>
           <span className="inline">
-            <label htmlFor={`${id}-crm`}>{t('book.crm.target')}</label>
-            <select id={`${id}-crm`} value={chosen ?? ''} onChange={(e) => setTarget(e.target.value as CrmTarget)}>
-              {connected.map((c) => (
-                <option key={c.target} value={c.target}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+            <CrmTargetSelect id={`${id}-crm`} label={t('book.crm.target')} choice={crm} />
             <button type="button" disabled={busy || !chosen || !ids.length || tooMany} onClick={() => void push()}>
               {t('book.crm.push', { crm: label })}
             </button>

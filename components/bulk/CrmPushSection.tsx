@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useCrmStatus } from '@/components/crm/useCrm';
+import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
 import { ask } from '@/components/useBackground';
 import type { BulkCrmSummary } from '@/lib/bulk/messages';
 import type { BulkRun } from '@/lib/bulk/model';
-import type { CrmTarget } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 
@@ -13,14 +12,11 @@ import { sendMessage } from '@/lib/messaging/messenger';
  */
 export function CrmPushSection({ run }: { run: BulkRun }) {
   const id = useId();
-  const status = useCrmStatus();
-  const connected = status?.connected ?? [];
-  const [target, setTarget] = useState<CrmTarget | null>(null);
+  const crm = useCrmTarget();
+  const { status, connected, chosen, label } = crm;
   const [plan, setPlan] = useState<BulkCrmSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'status' | 'alert'; text: string } | null>(null);
-  const chosen = target && connected.some((c) => c.target === target) ? target : (connected[0]?.target ?? null);
-  const label = connected.find((c) => c.target === chosen)?.label ?? '';
   const matched = run.counts.paid + run.counts.free;
 
   // A plan is for one CRM and the rows as they were: another CRM, or more answers, make it stale.
@@ -56,14 +52,7 @@ export function CrmPushSection({ run }: { run: BulkRun }) {
         <>
           {connected.length > 1 && (
             <span className="inline">
-              <label htmlFor={`${id}-crm`}>{t('bulk.ui.crm.target')}</label>
-              <select id={`${id}-crm`} value={chosen ?? ''} onChange={(e) => setTarget(e.target.value as CrmTarget)}>
-                {connected.map((c) => (
-                  <option key={c.target} value={c.target}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
+              <CrmTargetSelect id={`${id}-crm`} label={t('bulk.ui.crm.target')} choice={crm} />
             </span>
           )}
           {!plan ? (
