@@ -344,6 +344,9 @@ describe('the bulk page: a run once started', () => {
 describe('the bulk page: past runs', () => {
   it('lists runs with their state; a running one cannot be deleted; deleting asks first', async () => {
     const running = await startedRun();
+    // Runs are listed newest first by creation time; two created in the same millisecond would tie.
+    const startedAt = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(startedAt));
     const draft = await createRun();
     render(<BulkPage />);
     const list = (await screen.findByRole('heading', { name: 'Runs' })).parentElement!;
