@@ -15,9 +15,10 @@ const MAX_PARTICIPANTS = 500;
 
 export function readGmailParticipants(doc: Document): WebmailParticipants {
   const scope = doc.querySelector('[role="main"]') ?? doc.body;
+  // Only a conversation's messages (list items) count: the inbox's rows name their senders with
+  // the same attributes, and no message is open there.
   const items = scope ? Array.from(scope.querySelectorAll('[role="listitem"]')).filter((item) => item.querySelector(PARTICIPANT)) : [];
-  // Without list items (a single-message view), the whole main area is the one message.
-  const containers = items.length > 0 ? outermost(items) : scope ? [scope] : [];
+  const containers = outermost(items);
   const messages = containers.map(readMessage);
   return participantsFrom('gmail', messages, openIndex(containers), gmailSelf(doc));
 }

@@ -9,13 +9,15 @@ import { addressIn, displayName, isCcLabel, nameInLabel, participantsFrom, type 
  * is the sender's own HTML (it may carry any title or aria-label), so nothing inside it is read.
  */
 const PERSONA = 'button[aria-label], button[title], [role="button"][aria-label], [role="button"][title]';
-const BODY = '[role="document"]';
+// The body (role="document") is the sender's HTML; the message list (listbox, or grid in the
+// compact layout) names other messages' senders. Neither is the open message's header.
+const OFF_LIMITS = '[role="document"], [role="listbox"], [role="grid"]';
 // Bounded: a header with hundreds of recipients shows "+N others" rather than every persona.
 const MAX_PERSONAS = 500;
 
 export function readOutlookParticipants(doc: Document): WebmailParticipants {
   const pane = doc.querySelector('[role="main"]');
-  const regions = pane ? outermost(Array.from(pane.querySelectorAll('[role="region"]')).filter((region) => !region.closest(BODY))) : [];
+  const regions = pane ? outermost(Array.from(pane.querySelectorAll('[role="region"]')).filter((region) => !region.closest(OFF_LIMITS))) : [];
   const containers = regions.length > 0 ? regions : pane ? [pane] : [];
   const messages = containers.map(readMessage);
   return participantsFrom('outlook', messages, openIndex(containers), outlookSelf(doc));
@@ -38,7 +40,7 @@ function readMessage(message: Element): MessageHeader {
   const personas = Array.from(message.querySelectorAll(PERSONA)).slice(0, MAX_PERSONAS);
   for (const persona of personas) {
     // Checked first, before any of the element's attributes or text is read.
-    if (persona.closest(BODY)) continue;
+    if (persona.closest(OFF_LIMITS)) continue;
     const sighting = sightingOf(persona, message, sightings.length === 0);
     if (sighting) sightings.push(sighting);
   }

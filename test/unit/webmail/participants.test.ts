@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { participantsOf, readGmailParticipants, readOutlookParticipants, webmailHostOf } from '@/lib/webmail/participants';
-import { BODY_SELECTOR, WEBMAIL_CASES, webmailHtml } from '../../fixtures/webmail';
+import { OFF_LIMITS, WEBMAIL_CASES, webmailHtml } from '../../fixtures/webmail';
 import { pageAt } from '../extract/dom';
 
 const open: Array<() => Promise<void>> = [];
@@ -19,10 +19,10 @@ describe('participantsOf over the fixture pages', () => {
     expect(participantsOf(page(file, url), url)).toEqual(expected);
   });
 
-  it.each(WEBMAIL_CASES)('$name: nothing written in a body is returned', ({ file, url, bodyText }) => {
+  it.each(WEBMAIL_CASES)('$name: nothing written in a body or the message list is returned', ({ file, url, neverReturned }) => {
     const found = JSON.stringify(participantsOf(page(file, url), url));
-    expect(bodyText.length).toBeGreaterThan(0);
-    for (const text of bodyText) expect(found).not.toContain(text.toLowerCase());
+    expect(neverReturned.length).toBeGreaterThan(0);
+    for (const text of neverReturned) expect(found).not.toContain(text.toLowerCase());
   });
 
   it('is null on a page that is not a web mail client', () => {
@@ -32,16 +32,16 @@ describe('participantsOf over the fixture pages', () => {
 });
 
 describe('what the readers never read', () => {
-  it.each(WEBMAIL_CASES)('$name: the same people with the bodies removed', ({ file, url }) => {
+  it.each(WEBMAIL_CASES)('$name: the same people with the bodies and lists removed', ({ file, url }) => {
     const doc = page(file, url);
     const before = participantsOf(doc, url);
-    const bodies = Array.from(doc.querySelectorAll(BODY_SELECTOR));
+    const bodies = Array.from(doc.querySelectorAll(OFF_LIMITS));
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) body.remove();
     expect(participantsOf(doc, url)).toEqual(before);
   });
 
-  it.each(WEBMAIL_CASES)('$name: no body’s text, attributes or children are read', ({ file, url, expected }) => {
+  it.each(WEBMAIL_CASES)('$name: no body’s or list’s text, attributes or children are read', ({ file, url, expected }) => {
     const doc = page(file, url);
     // Armed only while the reader runs: the DOM's own teardown walks every node afterwards.
     let armed = false;
@@ -60,7 +60,7 @@ describe('what the readers never read', () => {
       },
     });
     const guarded: Array<[Element, string]> = [];
-    for (const body of Array.from(doc.querySelectorAll(BODY_SELECTOR))) {
+    for (const body of Array.from(doc.querySelectorAll(OFF_LIMITS))) {
       const insiders = Array.from(body.querySelectorAll('*'));
       for (const property of ['textContent', 'innerText', 'innerHTML', 'outerHTML', 'children', 'childNodes', 'firstChild', 'firstElementChild']) {
         Object.defineProperty(body, property, forbidden(`a body's ${property}`));
