@@ -1,5 +1,4 @@
-import { normaliseEmail } from '../identity/email';
-import { addressIn, displayName, isCcLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from './participant';
+import { addressIn, displayName, participantEmail, isCcLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from './participant';
 
 /**
  * Gmail marks every participant of a conversation with an element carrying the address in an
@@ -53,7 +52,7 @@ function readMessage(message: Element): MessageHeader {
 }
 
 function sightingOf(element: Element, role: 'from' | 'to'): Sighting | null {
-  const email = normaliseEmail(element.getAttribute('email') ?? '');
+  const email = participantEmail(element.getAttribute('email'));
   if (!email) return null;
   const name = displayName(element.getAttribute('name'));
   if (role === 'from') return { email, name, role, labelled: true };

@@ -47,10 +47,21 @@ const CC_LABEL = /^\s*(?:b?cc|cci|ccn)\b/i;
 
 export const isCcLabel = (label: string | null | undefined) => !!label && CC_LABEL.test(label);
 
+// No real address is longer (RFC 5321 allows 254); a longer one is page noise, and the worker refuses it.
+const MAX_EMAIL = 320;
+
+/** A participant's address as the lookups take it (lowercased, checked); null for anything else. */
+export function participantEmail(value: string | null | undefined): string | null {
+  if (!value || value.length > MAX_EMAIL + 20) return null;
+  const email = normaliseEmail(value);
+  return email && email.length <= MAX_EMAIL ? email : null;
+}
+
+/** The first address inside a label or title. */
 export function addressIn(text: string | null | undefined): string | null {
   if (!text) return null;
-  const found = ADDRESS_IN_TEXT.exec(text.slice(0, 500));
-  return found ? normaliseEmail(found[0]) : null;
+  const found = ADDRESS_IN_TEXT.exec(text.slice(0, 1_000));
+  return found ? participantEmail(found[0]) : null;
 }
 
 /**
