@@ -66,7 +66,7 @@ function rowLabel(element: Element): string | null {
   const row = element.closest('tr');
   const first = row?.cells[0];
   if (!first || first.contains(element)) return null;
-  return first.textContent;
+  return first.textContent?.slice(0, 40) ?? null;
 }
 
 /** The banner's account button: "Google Account: Ada Lovelace (ada@x.example)". */
