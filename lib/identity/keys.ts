@@ -1,5 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { normaliseEmail } from './email';
 import { parseNetworkProfileUrl } from './network-profile';
+
+export { normaliseEmail };
 
 /**
  * Identity keys name who a lookup is about, whatever form the input came in. The ledger,
@@ -9,13 +12,6 @@ import { parseNetworkProfileUrl } from './network-profile';
 export type IdentityKey = string & { readonly __identity: unique symbol };
 
 const asKey = (value: string) => value as IdentityKey;
-
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
-
-export function normaliseEmail(input: string): string | null {
-  const value = input.trim().replace(/^mailto:/i, '').split('?')[0]!.trim().toLowerCase();
-  return EMAIL.test(value) ? value : null;
-}
 
 /** E.164 for anything libphonenumber-js reads as a possible number; null otherwise. */
 export function normalisePhone(input: string, defaultRegion?: CountryCode): string | null {

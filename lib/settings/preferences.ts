@@ -109,6 +109,15 @@ export const preferencesSchema = z.object({
       })
       .default(PAGE_ACCESS_DEFAULTS),
   ),
+  webmail: z
+    .object({
+      /**
+       * Read the open message's participants in Gmail and Outlook on the web; needs those hosts'
+       * optional permission (lib/webmail/permissions.ts). Off until the user turns it on.
+       */
+      enabled: z.boolean().default(false),
+    })
+    .default({ enabled: false }),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;
