@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/content/hosts';
+import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 
 // The automation build (DOSSIER_E2E=1), used by the e2e suite and the `npm start` tour:
 // automation cannot answer an optional-permission prompt, so it declares up front the hosts
@@ -55,12 +56,13 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
     // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
     optional_host_permissions: ['<all_urls>'],
-    // The panel's frame: only the network's pages may load it, and only at the per-session
+    // The panel's frame: only the network's pages (and the web mail clients', where the user turned
+    // web mail on and opens it from the launcher) may load it, and only at the per-session
     // dynamic URL that runtime.getURL gives the content script, so that no page can probe
     // chrome-extension://<id>/ for Dossier's files. Its scripts and styles load from the
     // extension page itself and need not be listed.
     web_accessible_resources: [
-      { resources: ['panel-frame.html'], matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES], use_dynamic_url: true },
+      { resources: ['panel-frame.html'], matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES, ...WEBMAIL_MATCHES], use_dynamic_url: true },
     ],
     commands: {
       'enrich-profile': {

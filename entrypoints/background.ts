@@ -2,7 +2,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance';
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
 import { createRouter } from '@/lib/background/router';
-import { syncScannerRegistration } from '@/lib/background/scanner-registration';
+import { syncContentScripts } from '@/lib/background/content-registration';
 import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
@@ -35,7 +35,7 @@ export default defineBackground(() => {
 
   browser.runtime.onInstalled.addListener(() => {
     createContextMenus();
-    syncScanner();
+    syncOptInScripts();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
   browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
@@ -54,11 +54,12 @@ export default defineBackground(() => {
   browser.notifications.onClicked.addListener(openNotificationDetails);
   // A closed tab's detection, found items and notice go with it.
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
-  const syncScanner = () => void syncScannerRegistration().catch(() => {});
-  browser.permissions.onAdded.addListener(syncScanner);
-  browser.permissions.onRemoved.addListener(syncScanner);
-  preferencesItem.watch(syncScanner);
-  browser.runtime.onStartup.addListener(syncScanner);
+  // The all-sites scanner and the web mail reader follow the preferences and the permissions.
+  const syncOptInScripts = () => void syncContentScripts().catch(() => {});
+  browser.permissions.onAdded.addListener(syncOptInScripts);
+  browser.permissions.onRemoved.addListener(syncOptInScripts);
+  preferencesItem.watch(syncOptInScripts);
+  browser.runtime.onStartup.addListener(syncOptInScripts);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
   });

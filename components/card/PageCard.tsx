@@ -1,55 +1,22 @@
-import { useEffect, useState } from 'react';
 import { cardActions } from '@/lib/card/actions';
-import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
-import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subject';
+import { seedOfDetection, type CardSubject } from '@/lib/card/subject';
 import type { Detection } from '@/lib/extract/detection';
-import { t } from '@/lib/i18n';
 import type { Corrections } from '@/lib/panel/actions';
-import { ContactCard } from './ContactCard';
-import { useBookContact } from './useBookContact';
+import { SeedCard } from './SeedCard';
 import type { CardAnswer } from './useCardLookups';
 
 interface Props {
   detection: Detection | null;
   corrections: Corrections;
-  /** False while no key is saved: the card shows what the page says, without lookups. */
   offerLookups?: boolean;
   onAnswer?(answer: CardAnswer): void;
-  /** What the card shows, each time the book's contact changes (the panel's CRM section pushes it). */
   onSubject?(subject: CardSubject): void;
 }
 
 /**
- * The card of the person (or company) a page is about, in the panel and the side panel: the
- * page's own header on a first visit, the contact book's contact as soon as there is one. Give
- * it a `key` per page: a new page starts a new card (its running lookup is not shown there).
+ * The card of the person (or company) a network page is about, in the panel and the side panel.
+ * Give it a `key` per page: a new page starts a new card.
  */
-export function PageCard({ detection, corrections, offerLookups = true, onAnswer, onSubject }: Props) {
-  const seed = seedOfDetection(detection, corrections);
-  // Keys the answers revealed (a profile found from a name at a company): the book files the contact under them.
-  const [learnt, setLearnt] = useState<string[]>([]);
-  const [revision, setRevision] = useState(0);
-  const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
-  const keys = [...new Set([...keysOfSeed(seed), ...learnt])];
-  const book = useBookContact(keys, revision);
-  const subject: CardSubject = { person: book.person, company: book.company, seed };
-  useEffect(() => onSubject?.(subject), [book.person, book.company]);
-  if (!seed) return null;
-
-  function answered(answer: CardAnswer) {
-    onAnswer?.(answer);
-    setRevision((r) => r + 1);
-    if (answer.response.value !== undefined) setLastAnswer(answer.response.value);
-    const contactAnswer = answerOfResponse(answer.response, answer.request.input);
-    if (contactAnswer) void contactsOfAnswer(contactAnswer).then((found) => setLearnt((prev) => [...new Set([...prev, ...found.keys])]));
-  }
-
-  return (
-    <ContactCard
-      subject={subject}
-      actions={offerLookups ? cardActions(subject) : []}
-      onAnswer={answered}
-      fields={lastAnswer === undefined ? [] : [{ label: t('card.allFields'), value: lastAnswer }]}
-    />
-  );
+export function PageCard({ detection, corrections, ...card }: Props) {
+  return <SeedCard seed={seedOfDetection(detection, corrections)} actionsOf={cardActions} {...card} />;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import type { CrmCheckItem } from '@/lib/crm/messages';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
@@ -13,8 +12,20 @@ import { PushStatusList } from './PushStatusList';
 import { CRM_TEXT } from './text';
 import { useCrmStatus, usePushStatus } from './useCrm';
 
+/** Who the free "already in your CRM?" check looks for: what the page (or the mail header) shows. */
+export interface CrmWho {
+  profileUrl?: string;
+  fullName?: string;
+  company?: string;
+  /** An address the person wrote from (a web mail participant). */
+  email?: string;
+}
+
 interface Props {
-  detection: Detection | null;
+  /** null: the page is about no one the CRM could hold. */
+  who: CrmWho | null;
+  /** A new page (or message, or participant) starts the section afresh. */
+  resetKey: string;
   /** The latest person enrichment shown in the panel, if any. */
   enrichment?: LookupResponse;
   /** Else, the history entry of the newest enrichment the contact book knows of (an earlier visit). */
@@ -55,10 +66,12 @@ function CheckLine({ item }: { item: CrmCheckItem }) {
  * connected CRMs (a free check against the CRM, not the enrichment service); after an
  * enrichment, the push plan per CRM, the push itself, and where it stands in the outbox.
  */
-export function PanelCrm({ detection, enrichment, enrichedBefore = null }: Props) {
+const checkable = (who: CrmWho | null): who is CrmWho => Boolean(who && (who.profileUrl || who.email || (who.fullName && who.company)));
+
+export function PanelCrm({ who, resetKey, enrichment, enrichedBefore = null }: Props) {
   const status = useCrmStatus();
   const connected = status?.connected ?? [];
-  const person = detection && (detection.kind === 'person' || detection.kind === 'salesLead') ? detection.person : undefined;
+  const person = checkable(who) ? who : undefined;
   const historyId = pushableHistoryId(enrichment) ?? enrichedBefore;
   const { items, refresh } = usePushStatus(historyId);
   const [checks, setChecks] = useState<CrmCheckItem[] | null>(null);
@@ -67,19 +80,19 @@ export function PanelCrm({ detection, enrichment, enrichedBefore = null }: Props
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const delivered = items.filter((i) => i.state === 'delivered').length;
-  const checkKey = JSON.stringify([person?.profileUrl, person?.fullName, person?.company]);
+  const checkKey = JSON.stringify([person?.profileUrl, person?.fullName, person?.company, person?.email]);
 
   useEffect(() => {
     setPlans({});
     setOverwrite({});
     setError(null);
-  }, [historyId, detection?.url]);
+  }, [historyId, resetKey]);
 
   // Asked again once a push lands, so the line above the plan tells the truth.
   useEffect(() => {
-    if (!connected.length || !person || (!person.profileUrl && !(person.fullName && person.company))) return setChecks(null);
+    if (!connected.length || !person) return setChecks(null);
     let live = true;
-    const query = { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company };
+    const query = { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company, email: person.email };
     void ask(() => sendMessage('crmCheck', query)).then((reply) => {
       if (!live) return;
       setChecks(reply.ok ? reply.value.results : []);

@@ -13,8 +13,10 @@ import { LookupCard } from '../card/LookupCard';
 import { PageCard } from '../card/PageCard';
 import type { CardAnswer } from '../card/useCardLookups';
 import { CostLine } from '../CostLine';
-import { PanelCrm } from '../crm/PanelCrm';
+import { PanelCrm, type CrmWho } from '../crm/PanelCrm';
 import { OpenBookButton } from '../book/OpenBookButton';
+import { MailPeople } from '../webmail/MailPeople';
+import type { WebmailParticipants } from '@/lib/webmail/participant';
 
 export interface PanelLayout {
   collapsed: boolean;
@@ -23,6 +25,8 @@ export interface PanelLayout {
 
 interface Props {
   detection: Detection | null;
+  /** On a web mail page: the open message's people (null: none open). Absent elsewhere. */
+  mail?: WebmailParticipants | null;
   notice: TabNotice | null;
   /** Extra content below the card (search results queue, items found on the page). */
   children?: React.ReactNode;
@@ -39,7 +43,12 @@ function whoLabel(detection: Detection | null): string {
   return detection.kind === 'company' ? t('panel.companyPage') : t('panel.profile');
 }
 
-export function Panel({ detection, notice, children, layout, onLayout, onClose }: Props) {
+function crmWhoOf(detection: Detection | null): CrmWho | null {
+  const person = detection && (detection.kind === 'person' || detection.kind === 'salesLead') ? detection.person : undefined;
+  return person ? { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company } : null;
+}
+
+export function Panel({ detection, mail, notice, children, layout, onLayout, onClose }: Props) {
   const [status, setStatus] = useState<PanelStatus | null>(null);
   const [corrections, setCorrections] = useState<Corrections>({});
   const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
@@ -132,7 +141,7 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
               )}
             </section>
           )}
-          {!hasCard && <p className="who" data-testid="detected">{whoLabel(detection)}</p>}
+          {!hasCard && mail === undefined && <p className="who" data-testid="detected">{whoLabel(detection)}</p>}
           {lowConfidence && (
             <fieldset className="corrections">
               <legend>{t('panel.unsure')}</legend>
@@ -152,8 +161,14 @@ export function Panel({ detection, notice, children, layout, onLayout, onClose }
           )}
           {status?.hasKey && status.credits === 0 && <p role="alert">{t('panel.noCredits')}</p>}
           {error && <p role="alert">{error}</p>}
-          <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
-          <PanelCrm detection={detection} enrichment={enrichment} enrichedBefore={enrichedBefore} />
+          {mail !== undefined ? (
+            <MailPeople mail={mail} offerLookups={status?.hasKey !== false} onAnswer={answered} />
+          ) : (
+            <>
+              <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
+              <PanelCrm who={crmWhoOf(detection)} resetKey={detection?.url ?? ''} enrichment={enrichment} enrichedBefore={enrichedBefore} />
+            </>
+          )}
           {children}
           <OpenBookButton />
         </div>

@@ -16,6 +16,7 @@ import { EnrichmentSection } from './EnrichmentSection';
 import { PageAccessSection } from './PageAccessSection';
 import { PrivacySection } from './PrivacySection';
 import { SpendingSection } from './SpendingSection';
+import { WebmailSection } from './WebmailSection';
 
 type Notice = { tone: 'status' | 'alert'; text: string };
 
@@ -114,6 +115,7 @@ export function SettingsPage() {
         }}
       />
       <PageAccessSection draft={draft} errors={prefErrors} set={set} />
+      <WebmailSection />
       <CrmSection generation={dataGeneration} />
       <div className="savebar">
         <button type="submit" disabled={busy}>

@@ -30,7 +30,7 @@ export function SidePanel() {
 
   const detection = state?.detection ?? null;
   return (
-    <Panel detection={detection} notice={state?.notice ?? null} layout={layout} onLayout={setLayout}>
+    <Panel detection={detection} mail={state?.mail} notice={state?.notice ?? null} layout={layout} onLayout={setLayout}>
       {detection?.kind === 'peopleSearch' && <SearchQueue rows={detection.results ?? []} />}
       {state && state.found.length > 0 && <FoundItems items={state.found} />}
     </Panel>

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { CRM_PUSH, type HistoryEntry } from '../history/entry';
-import { identity } from '../identity/keys';
+import { identity, normaliseEmail } from '../identity/keys';
 import { parseNetworkProfileUrl } from '../identity/network-profile';
 import { createRateLimiter } from '../lookup/rate-limiter';
 import type { CrmAdapter, Learn, MatchQuery } from '../crm/adapter';
@@ -178,15 +178,18 @@ export function createCrmService(deps: CrmServiceDeps) {
       return { connected: (Object.keys(connections) as CrmTarget[]).map((target) => ({ target, label: CRM_LABELS[target] })) };
     },
 
-    async check(input: { profileUrl?: string; fullName?: string; company?: string }): Promise<CrmCheckItem[]> {
+    async check(input: { profileUrl?: string; fullName?: string; company?: string; email?: string }): Promise<CrmCheckItem[]> {
       const profile = input.profileUrl ? parseNetworkProfileUrl(input.profileUrl) : null;
+      // An address the person wrote from (a web mail header) finds their record as surely as a
+      // verified one; the check only reads the CRM, it decides no write.
+      const email = input.email ? normaliseEmail(input.email) : null;
       const query: MatchQuery = {
-        emails: [],
+        emails: email ? [email] : [],
         profileUrl: profile?.kind === 'person' ? profile.canonicalUrl : undefined,
         fullName: input.fullName,
         companyName: input.company,
       };
-      const who = (query.profileUrl ? identity.networkProfile(query.profileUrl) : null) ?? (input.fullName && input.company ? identity.nameAtCompany(input.fullName, input.company) : null);
+      const who = (query.profileUrl ? identity.networkProfile(query.profileUrl) : null) ?? (email ? identity.email(email) : null) ?? (input.fullName && input.company ? identity.nameAtCompany(input.fullName, input.company) : null);
       const connections = await readConnections();
       return Promise.all(
         (Object.keys(connections) as CrmTarget[]).map(async (target): Promise<CrmCheckItem> => {

@@ -16,6 +16,7 @@ import { createBookHandlers, type BookHandlerDeps } from './book-handlers';
 import { createBulkHandlers, type BulkHandlerDeps } from './bulk-handlers';
 import { createBulkPageHandlers } from './bulk-page-handlers';
 import type { PanelService } from './panel-service';
+import { webmailHostOf } from '../webmail/hosts';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -133,6 +134,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     reportFound: async ({ items }, sender) => {
       const tabId = sender.tab?.id;
       if (tabId !== undefined && (sender.frameId ?? 0) === 0) await deps.panel.reportFound(tabId, items, sender.documentId);
+      return { ok: true, value: true };
+    },
+    // The web mail reader reports for its own tab, from a web mail client's page (the sender's URL
+    // says which client; the message cannot claim another).
+    reportParticipants: async ({ mail }, sender) => {
+      const tabId = sender.tab?.id;
+      const client = webmailHostOf(sender.url ?? '');
+      if (tabId === undefined || (sender.frameId ?? 0) !== 0 || !client) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
+      if (mail && mail.client !== client) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('another mail client') } };
+      return { ok: true, value: { launcher: await deps.panel.reportMail(tabId, mail, sender.documentId) } };
+    },
+    openMailPanel: async (_data, sender) => {
+      const tabId = sender.tab?.id;
+      if (tabId === undefined || (sender.frameId ?? 0) !== 0 || !webmailHostOf(sender.url ?? '')) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
+      await deps.panel.openMail(tabId);
       return { ok: true, value: true };
     },
     // The frame shows its own tab (from the sender); a top-level extension page names the tab.

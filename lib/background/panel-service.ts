@@ -3,12 +3,20 @@ import { storage } from 'wxt/utils/storage';
 import type { Detection } from '../extract/detection';
 import type { FoundItem, FramePlacement, PanelLayout, PanelTabState } from '../panel/tab-state';
 import type { PanelMode, Preferences } from '../settings/preferences';
+import type { WebmailParticipants } from '../webmail/participant';
 import { applyPanelMode, panelLayoutItem, panelStateOf, placeFrame, readLayout, readTabState, updateTabState, worthAPanel } from './panel-tabs';
 
 export interface PanelService {
   /** A content script's detection on its tab; answers where its frame goes (null: no frame to add). */
   report(tabId: number, detection: Detection | null, documentId?: string): Promise<FramePlacement | null>;
   reportFound(tabId: number, items: FoundItem[], documentId?: string): Promise<void>;
+  /**
+   * A web mail reader's participants on its tab (null: no message open). Kept only while web mail
+   * is on; answers whether the in-page launcher goes beside the sender (the in-page mode).
+   */
+  reportMail(tabId: number, mail: WebmailParticipants | null, documentId?: string): Promise<boolean>;
+  /** The launcher beside a web mail sender was clicked: the tab's in-page panel opens. */
+  openMail(tabId: number): Promise<boolean>;
   state(tabId: number): Promise<PanelTabState>;
   /** The frame of this tab was moved, folded or measured. */
   arrange(tabId: number, placement: FramePlacement): Promise<void>;
@@ -41,7 +49,7 @@ export function createPanelService(preferences: { read(): Promise<Preferences>; 
   async function startAfresh(tabId: number, documentId: string | undefined) {
     if (!documentId) return;
     const previous = await readTabState(tabId);
-    if (previous.documentId !== documentId) await updateTabState(tabId, { detection: null, found: [], notice: null, documentId });
+    if (previous.documentId !== documentId) await updateTabState(tabId, { detection: null, found: [], notice: null, mail: undefined, documentId });
   }
 
   return {
@@ -56,6 +64,22 @@ export function createPanelService(preferences: { read(): Promise<Preferences>; 
     async reportFound(tabId, items, documentId) {
       await startAfresh(tabId, documentId);
       await updateTabState(tabId, { found: items });
+    },
+    async reportMail(tabId, mail, documentId) {
+      await startAfresh(tabId, documentId);
+      const prefs = await preferences.read();
+      // Turned off while the page stayed open: the reader still runs there until it reloads.
+      if (!prefs.webmail.enabled) {
+        await updateTabState(tabId, { mail: undefined });
+        return false;
+      }
+      await updateTabState(tabId, { mail });
+      return mail?.sender != null && prefs.pageAccess.panelMode === 'frame';
+    },
+    async openMail(tabId) {
+      const [prefs, state] = await Promise.all([preferences.read(), readTabState(tabId)]);
+      if (!prefs.webmail.enabled || prefs.pageAccess.panelMode !== 'frame' || !state.mail) return false;
+      return placeFrame(tabId, await readLayout());
     },
     state: panelStateOf,
     async arrange(tabId, placement) {

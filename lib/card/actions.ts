@@ -49,3 +49,22 @@ function companyTarget(subject: CardSubject): string | undefined {
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
 }
+
+/**
+ * The lookups of a card about an address (a web mail participant). Every one asks by the address,
+ * so the ledger knows it by that address: the same address twice costs once, from any card.
+ * In EU mode the card has no personal emails row, so that search is not offered there (and the
+ * worker refuses it anyway).
+ */
+export function emailCardActions(subject: CardSubject, email: string): PanelAction[] {
+  const input = { email };
+  const actions: PanelAction[] = [
+    { id: 'enrich', label: t('panel.action.enrichByEmail'), request: { op: 'enrichPerson', input } },
+    { id: 'personal', label: t('panel.action.searchByEmail'), request: { op: 'searchPersonalEmail', input } },
+    { id: 'mobile', label: t('panel.action.phoneByEmail'), request: { op: 'searchPhone', input } },
+    { id: 'microblog', label: t('panel.action.microblogByEmail'), request: { op: 'microblogByEmail', input } },
+  ];
+  const company = companyTarget(subject) ?? subject.person?.companyName?.value;
+  if (company) actions.push({ id: 'company', label: t('panel.action.enrichCompany'), request: { op: 'enrichCompany', input: { company } } });
+  return actions;
+}

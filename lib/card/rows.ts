@@ -16,8 +16,9 @@ export const ROW_ACTION = {
   phone: 'mobile',
   microblog: 'microblog',
   company: 'company',
-  // Only a full enrichment (the header's lookup) finds personal emails.
-  personalEmail: null,
+  // A search by email where the card is about an address (web mail); elsewhere only a full
+  // enrichment (the header's lookup) finds personal emails, and no card offers this action.
+  personalEmail: 'personal',
 } as const satisfies Record<RowId | 'header', PanelAction['id'] | null>;
 
 export type LinkKind = 'profile' | 'microblog' | 'website' | 'companyPage';
@@ -85,7 +86,8 @@ export function cardHeader(subject: CardSubject): CardHeader {
     const headline = person?.headline?.value;
     return {
       kind: 'person',
-      name: person?.name?.value ?? seed?.fullName,
+      // A web mail participant may be known by their address alone.
+      name: person?.name?.value ?? seed?.fullName ?? seed?.email,
       title,
       headline: headline && title && !headline.toLowerCase().includes(title.toLowerCase()) ? headline : undefined,
       company: person?.companyName?.value ?? company?.name?.value ?? seed?.company,

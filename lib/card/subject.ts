@@ -17,6 +17,8 @@ export interface CardSeed {
   microblogUsername?: string;
   /** A company page's URL. */
   companyUrl?: string;
+  /** The address the person wrote from (a web mail participant): what every lookup of the card asks by. */
+  email?: string;
 }
 
 export interface CardSubject {
@@ -54,6 +56,7 @@ export function keysOfSeed(seed: CardSeed | null): string[] {
   const keys = [
     seed.profileUrl ? identity.networkProfile(seed.profileUrl) : null,
     seed.companyUrl ? identity.networkProfile(seed.companyUrl) : null,
+    seed.email ? identity.email(seed.email) : null,
     seed.microblogUsername ? `microblog:${seed.microblogUsername.replace(/^@/, '').toLowerCase()}` : null,
     seed.kind === 'person' && seed.fullName && seed.company ? identity.nameAtCompany(seed.fullName, seed.company) : null,
     seed.kind === 'company' && seed.company ? `company-name:${seed.company.toLowerCase().trim()}` : null,
@@ -76,4 +79,9 @@ export function seedOfContact(person: PersonContact | null, company: CompanyCont
   }
   if (company) return { kind: 'company', company: company.name?.value ?? company.domain?.value, companyUrl: company.networkUrl?.value };
   return null;
+}
+
+/** A web mail participant's card: the address is certain, the name is what the header shows. */
+export function seedOfParticipant(participant: { name: string | null; email: string }): CardSeed {
+  return { kind: 'person', fullName: participant.name ?? undefined, email: participant.email };
 }

@@ -17,7 +17,7 @@ export const crmMessageSchemas = {
   /** Which CRMs are connected (labels only): the panel decides what to show. */
   crmStatus: z.undefined(),
   /** Free "already in your CRM?" from what the page shows, before any credit is spent. */
-  crmCheck: z.object({ profileUrl: text.optional(), fullName: text.optional(), company: text.optional() }).strict(),
+  crmCheck: z.object({ profileUrl: text.optional(), fullName: text.optional(), company: text.optional(), email: z.string().max(320).optional() }).strict(),
   /** What pushing the person from this lookup would do in this CRM. */
   crmPlan: z.object({ historyId, target }).strict(),
   /** Queues the push; the fields listed may replace values the CRM already holds. */

@@ -10,6 +10,7 @@ import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
 import type { Preferences } from '../settings/preferences';
 import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '../panel/tab-state';
+import { webmailParticipantsSchema } from '../webmail/schema';
 
 /** An error that crosses a context boundary: plain data, a message a user can read. */
 export interface ErrorReport {
@@ -79,6 +80,13 @@ export const messageSchemas = {
   /** Content script (the opt-in scanner): the emails and phones found on its own tab. */
   reportFound: z.object({ items: z.array(foundItemSchema).max(500) }).strict(),
   /**
+   * Content script (the web mail reader): the open message's participants on its own tab, or null
+   * when no message is open. Answers whether to show the launcher beside the sender.
+   */
+  reportParticipants: z.object({ mail: webmailParticipantsSchema.nullable() }).strict(),
+  /** Content script (the web mail reader): the user clicked the launcher; its own tab's panel opens. */
+  openMailPanel: z.undefined(),
+  /**
    * The panel frame (its own tab, from the sender) or the side panel and popup (`tabId`, an
    * extension page naming the tab it shows): that tab's detection, found items, notice, layout.
    */
@@ -131,6 +139,8 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   openSettings: true;
   reportDetection: { frame: FramePlacement | null };
   reportFound: true;
+  reportParticipants: { launcher: boolean };
+  openMailPanel: true;
   panelState: PanelTabState;
   setPanelLayout: true;
   closePanel: true;
@@ -157,4 +167,4 @@ export type ProtocolMap = {
  * (lib/messaging/sender.ts), so a page, or a content script it confused, can ask for nothing
  * that costs, reveals or changes anything.
  */
-export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>(['reportDetection', 'reportFound']);
+export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<MessageName> = new Set<MessageName>(['reportDetection', 'reportFound', 'reportParticipants', 'openMailPanel']);

@@ -8,7 +8,8 @@ export interface PanelRequest {
 }
 
 export interface PanelAction {
-  id: 'enrich' | 'email' | 'mobile' | 'microblog' | 'company';
+  /** `personal`: a personal email search (by address), offered where an address is all there is (web mail). */
+  id: 'enrich' | 'email' | 'personal' | 'mobile' | 'microblog' | 'company';
   label: string;
   request: PanelRequest;
 }

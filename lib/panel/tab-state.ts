@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Detection } from '../extract/detection';
 import type { TabNotice } from '../messaging/content-protocol';
+import type { WebmailParticipants } from '../webmail/participant';
 
 /** An email or phone number found on an ordinary page by the opt-in scanner. */
 export interface FoundItem {
@@ -34,6 +35,8 @@ export interface TabState {
   detection: Detection | null;
   found: FoundItem[];
   notice: TabNotice | null;
+  /** On a web mail page (when the user turned web mail on): the open message's people; absent elsewhere. */
+  mail?: WebmailParticipants | null;
   /** The document the content script reported from: a new one starts the tab afresh. */
   documentId?: string;
 }

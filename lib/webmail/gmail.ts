@@ -13,14 +13,29 @@ const PARTICIPANT = '[email]';
 const MAX_PARTICIPANTS = 500;
 
 export function readGmailParticipants(doc: Document): WebmailParticipants {
+  const containers = messageContainers(doc);
+  const messages = containers.map(readMessage);
+  return participantsFrom('gmail', messages, openIndex(containers), gmailSelf(doc));
+}
+
+/** The element naming the open message's sender, where the launcher goes beside it. */
+export function gmailSenderElement(doc: Document): Element | null {
+  const containers = messageContainers(doc);
+  const open = containers[openIndex(containers)];
+  return open ? senderElementOf(open, Array.from(open.querySelectorAll(PARTICIPANT)).slice(0, MAX_PARTICIPANTS)) ?? null : null;
+}
+
+function messageContainers(doc: Document): Element[] {
   const scope = doc.querySelector('[role="main"]') ?? doc.body;
   // Only a conversation's messages (list items) count: the inbox's rows name their senders with
   // the same attributes, and no message is open there.
   const items = scope ? Array.from(scope.querySelectorAll('[role="listitem"]')).filter((item) => item.querySelector(PARTICIPANT)) : [];
-  const containers = outermost(items);
-  const messages = containers.map(readMessage);
-  return participantsFrom('gmail', messages, openIndex(containers), gmailSelf(doc));
+  return outermost(items);
 }
+
+// The sender is named in the message's heading; a collapsed message may show only that.
+const senderElementOf = (message: Element, elements: readonly Element[]) =>
+  elements.find((element) => element.closest('h3') && message.contains(element.closest('h3'))) ?? elements[0];
 
 /** The last expanded message, else the last one: the one the user reads. */
 function openIndex(containers: readonly Element[]): number {
@@ -37,8 +52,7 @@ function outermost(items: readonly Element[]): Element[] {
 
 function readMessage(message: Element): MessageHeader {
   const elements = Array.from(message.querySelectorAll(PARTICIPANT)).slice(0, MAX_PARTICIPANTS);
-  // The sender is named in the message's heading; a collapsed message may show only that.
-  const senderElement = elements.find((element) => element.closest('h3') && message.contains(element.closest('h3'))) ?? elements[0];
+  const senderElement = senderElementOf(message, elements);
   const sender = senderElement ? sightingOf(senderElement, 'from') : null;
   const recipients: Sighting[] = [];
   for (const element of elements) {

@@ -16,12 +16,26 @@ const OFF_LIMITS = '[role="document"], [role="listbox"], [role="grid"]';
 const MAX_PERSONAS = 500;
 
 export function readOutlookParticipants(doc: Document): WebmailParticipants {
-  const pane = doc.querySelector('[role="main"]');
-  const regions = pane ? outermost(Array.from(pane.querySelectorAll('[role="region"]')).filter((region) => !region.closest(OFF_LIMITS))) : [];
-  const containers = regions.length > 0 ? regions : pane ? [pane] : [];
+  const containers = messageContainers(doc);
   const messages = containers.map(readMessage);
   return participantsFrom('outlook', messages, openIndex(containers), outlookSelf(doc));
 }
+
+/** The open message's sender persona, where the launcher goes beside it. */
+export function outlookSenderElement(doc: Document): Element | null {
+  const containers = messageContainers(doc);
+  const open = containers[openIndex(containers)];
+  return open ? (personasOf(open).find((persona) => sightingOf(persona, open, true)) ?? null) : null;
+}
+
+function messageContainers(doc: Document): Element[] {
+  const pane = doc.querySelector('[role="main"]');
+  const regions = pane ? outermost(Array.from(pane.querySelectorAll('[role="region"]')).filter((region) => !region.closest(OFF_LIMITS))) : [];
+  return regions.length > 0 ? regions : pane ? [pane] : [];
+}
+
+// Checked first, before any of a persona's attributes or text is read.
+const personasOf = (message: Element) => Array.from(message.querySelectorAll(PERSONA)).slice(0, MAX_PERSONAS).filter((persona) => !persona.closest(OFF_LIMITS));
 
 /** The last message not collapsed: the one the user reads. */
 function openIndex(containers: readonly Element[]): number {
@@ -37,10 +51,7 @@ function outermost(regions: readonly Element[]): Element[] {
 
 function readMessage(message: Element): MessageHeader {
   const sightings: Sighting[] = [];
-  const personas = Array.from(message.querySelectorAll(PERSONA)).slice(0, MAX_PERSONAS);
-  for (const persona of personas) {
-    // Checked first, before any of the element's attributes or text is read.
-    if (persona.closest(OFF_LIMITS)) continue;
+  for (const persona of personasOf(message)) {
     const sighting = sightingOf(persona, message, sightings.length === 0);
     if (sighting) sightings.push(sighting);
   }

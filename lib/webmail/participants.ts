@@ -1,6 +1,6 @@
-import { readGmailParticipants } from './gmail';
+import { gmailSenderElement, readGmailParticipants } from './gmail';
 import { webmailHostOf } from './hosts';
-import { readOutlookParticipants } from './outlook';
+import { outlookSenderElement, readOutlookParticipants } from './outlook';
 import type { WebmailParticipants } from './participant';
 
 export type { Participant, ParticipantRole, WebmailParticipants } from './participant';
@@ -15,6 +15,18 @@ export function participantsOf(doc: Document, url: string): WebmailParticipants 
       return readGmailParticipants(doc);
     case 'outlook':
       return readOutlookParticipants(doc);
+    default:
+      return null;
+  }
+}
+
+/** Where the open message names its sender (for the launcher); null when there is none. */
+export function senderElementOf(doc: Document, url: string): Element | null {
+  switch (webmailHostOf(url)) {
+    case 'gmail':
+      return gmailSenderElement(doc);
+    case 'outlook':
+      return outlookSenderElement(doc);
     default:
       return null;
   }

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
+import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/subject';
+import { t } from '@/lib/i18n';
+import type { PanelAction } from '@/lib/panel/actions';
+import { ContactCard } from './ContactCard';
+import { useBookContact } from './useBookContact';
+import type { CardAnswer } from './useCardLookups';
+
+export interface SeedCardProps {
+  /** Who the card is about, as the page (or the mail header) shows them; null shows nothing. */
+  seed: CardSeed | null;
+  /** The lookups for what the card knows (lib/card/actions.ts). */
+  actionsOf(subject: CardSubject): PanelAction[];
+  /** False while no key is saved: the card shows what the page says, without lookups. */
+  offerLookups?: boolean;
+  onAnswer?(answer: CardAnswer): void;
+  /** What the card shows, each time the book's contact changes (the panel's CRM section pushes it). */
+  onSubject?(subject: CardSubject): void;
+}
+
+/**
+ * The card of someone a page is about: the page's own header on a first visit, the contact
+ * book's contact as soon as there is one. Give it a `key` per subject: a new one starts a new
+ * card (its running lookup is not shown there).
+ */
+export function SeedCard({ seed, actionsOf, offerLookups = true, onAnswer, onSubject }: SeedCardProps) {
+  // Keys the answers revealed (a profile found from a name at a company): the book files the contact under them.
+  const [learnt, setLearnt] = useState<string[]>([]);
+  const [revision, setRevision] = useState(0);
+  const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
+  const keys = [...new Set([...keysOfSeed(seed), ...learnt])];
+  const book = useBookContact(keys, revision);
+  const subject: CardSubject = { person: book.person, company: book.company, seed };
+  useEffect(() => onSubject?.(subject), [book.person, book.company]);
+  if (!seed) return null;
+
+  function answered(answer: CardAnswer) {
+    onAnswer?.(answer);
+    setRevision((r) => r + 1);
+    if (answer.response.value !== undefined) setLastAnswer(answer.response.value);
+    const contactAnswer = answerOfResponse(answer.response, answer.request.input);
+    if (contactAnswer) void contactsOfAnswer(contactAnswer).then((found) => setLearnt((prev) => [...new Set([...prev, ...found.keys])]));
+  }
+
+  return (
+    <ContactCard
+      subject={subject}
+      actions={offerLookups ? actionsOf(subject) : []}
+      onAnswer={answered}
+      fields={lastAnswer === undefined ? [] : [{ label: t('card.allFields'), value: lastAnswer }]}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { ask } from '@/components/useBackground';
+import { usePreferences } from '@/components/stores/preferences';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { hasWebmailAccess, setWebmailAccess, watchWebmailAccess } from '@/lib/webmail/permissions';
+import { CheckboxField } from './fields';
+
+/**
+ * Web mail: off by default. Turning it on asks the browser for Gmail's and Outlook's hosts at
+ * that moment; turning it off gives them back. The switch shows what is really in force: the
+ * preference and the access together.
+ */
+export function WebmailSection() {
+  const enabled = usePreferences((s) => s.prefs.webmail.enabled);
+  const [granted, setGranted] = useState<boolean | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    void hasWebmailAccess().then(setGranted);
+    return watchWebmailAccess(setGranted);
+  }, []);
+
+  async function toggle(wanted: boolean) {
+    // The prompt needs the click's user gesture: the permission call comes before any other await.
+    const access = await setWebmailAccess(wanted);
+    setGranted(access);
+    const on = wanted && access;
+    setMessage(wanted && !access ? t('webmail.settings.refused') : null);
+    // Saved at once, from the stored settings, never from unsaved edits in the form.
+    const prefs = usePreferences.getState().prefs;
+    if (prefs.webmail.enabled !== on) {
+      const reply = await ask(() => sendMessage('savePreferences', { ...prefs, webmail: { ...prefs.webmail, enabled: on } }));
+      if (reply.ok) usePreferences.setState({ prefs: reply.value });
+      else setMessage(reply.error.message);
+    }
+  }
+
+  return (
+    <section aria-labelledby="webmail-title">
+      <h2 id="webmail-title">{t('webmail.settings.title')}</h2>
+      <CheckboxField
+        label={t('webmail.settings.enable')}
+        hint={t('webmail.settings.hint')}
+        checked={enabled && (granted ?? false)}
+        disabled={granted === null}
+        onChange={(v) => void toggle(v)}
+      />
+      <p aria-live="polite" className="muted">
+        {message}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useId, useState } from 'react';
+import { emailCardActions } from '@/lib/card/actions';
+import { lastEnrichment } from '@/lib/card/enrichment';
+import { seedOfParticipant } from '@/lib/card/subject';
+import { t } from '@/lib/i18n';
+import type { LookupResponse } from '@/lib/lookup/service';
+import type { Participant, WebmailParticipants } from '@/lib/webmail/participant';
+import { SeedCard } from '../card/SeedCard';
+import type { CardAnswer } from '../card/useCardLookups';
+import { useEuMode } from '../card/useEuMode';
+import { PanelCrm } from '../crm/PanelCrm';
+
+interface Props {
+  /** The open message's people, as the worker kept them; null when no message is open. */
+  mail: WebmailParticipants | null;
+  offerLookups: boolean;
+  onAnswer?(answer: CardAnswer): void;
+}
+
+const ROLE_KEY = { from: 'webmail.option.from', to: 'webmail.option.to', cc: 'webmail.option.cc' } as const;
+
+function optionLabel(person: Participant): string {
+  const who = person.name ? t('webmail.who', { name: person.name, email: person.email }) : person.email;
+  return t(ROLE_KEY[person.role], { who });
+}
+
+/**
+ * A web mail message's people in the panel: the sender's card first, a picker for the others
+ * (other senders of the conversation, To, Cc). Each card asks by the address, and its CRM section
+ * checks the connected CRMs for that address (free) and pushes the enriched person.
+ */
+export function MailPeople({ mail, offerLookups, onAnswer }: Props) {
+  const pickerId = useId();
+  const euMode = useEuMode();
+  const people = mail ? [...(mail.sender ? [mail.sender] : []), ...mail.others] : [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
+  const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
+  const person = people.find((p) => p.email === chosen) ?? people[0] ?? null;
+
+  // Another message (or another person picked): answers belong to who they were about.
+  useEffect(() => {
+    setEnrichment(undefined);
+    setEnrichedBefore(null);
+  }, [person?.email]);
+  useEffect(() => setChosen(null), [mail?.sender?.email]);
+
+  if (!person) return <p className="who">{t('webmail.noMessage')}</p>;
+
+  function answered(answer: CardAnswer) {
+    onAnswer?.(answer);
+    if (answer.action.id === 'enrich') setEnrichment(answer.response);
+  }
+
+  return (
+    <section aria-label={t('webmail.title')}>
+      {!mail?.sender && <p className="muted">{t('webmail.fromYou')}</p>}
+      {people.length > 1 && (
+        <>
+          <label htmlFor={pickerId}>{t('webmail.pick')}</label>
+          <select id={pickerId} value={person.email} onChange={(event) => setChosen(event.target.value)}>
+            {people.map((p) => (
+              <option key={p.email} value={p.email}>
+                {optionLabel(p)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <SeedCard
+        key={person.email}
+        seed={seedOfParticipant(person)}
+        actionsOf={(subject) => emailCardActions(subject, person.email)}
+        offerLookups={offerLookups}
+        onAnswer={answered}
+        onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)}
+      />
+      {euMode && offerLookups && <p className="muted">{t('webmail.euMode')}</p>}
+      <PanelCrm who={{ email: person.email, fullName: person.name ?? undefined }} resetKey={person.email} enrichment={enrichment} enrichedBefore={enrichedBefore} />
+    </section>
+  );
+}

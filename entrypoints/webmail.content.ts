@@ -1,0 +1,43 @@
+import { createFrameHost } from '@/lib/content/frame-host';
+import { createLauncher } from '@/lib/content/launcher';
+import { sameDetection } from '@/lib/content/redetect';
+import { t } from '@/lib/i18n';
+import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { participantsOf, senderElementOf, type WebmailParticipants } from '@/lib/webmail/participants';
+import { watchOpenMessage } from '@/lib/webmail/watch';
+
+/**
+ * Web mail (opt-in): Gmail and Outlook on the web. Not in the manifest; the worker registers it
+ * only after the user turned web mail on and granted those hosts (lib/background/content-registration.ts).
+ * It reads the open message's participants (names and addresses) and nothing else, never the
+ * subject or the body, and reports them to the worker; the card is in the side panel, or in the
+ * in-page panel that the launcher beside the sender opens.
+ */
+export default defineContentScript({
+  registration: 'runtime',
+  runAt: 'document_idle',
+  main(ctx) {
+    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), t('app.name'));
+    const launcher = createLauncher(document, t('webmail.launcher'), () => void sendMessage('openMailPanel', undefined).catch(() => null));
+    let last: WebmailParticipants | null | undefined;
+    let showLauncher = false;
+
+    async function read() {
+      if (!ctx.isValid) return;
+      const mail = participantsOf(document, location.href);
+      const open = mail && (mail.sender || mail.others.length) ? mail : null;
+      if (last === undefined || !sameDetection(open, last)) {
+        last = open;
+        const reply = await sendMessage('reportParticipants', { mail: open }).catch(() => null);
+        showLauncher = Boolean(ctx.isValid && reply?.ok && reply.value.launcher);
+      }
+      // The mail client may have re-rendered the header and dropped the launcher with it.
+      launcher.placeBeside(showLauncher && ctx.isValid ? senderElementOf(document, location.href) : null);
+    }
+
+    watchOpenMessage(document, () => void read(), ctx.signal);
+    ctx.onInvalidated(() => launcher.placeBeside(null));
+    contentMessenger.onMessage('placeFrame', ({ data }) => frame.place(data));
+  },
+});
