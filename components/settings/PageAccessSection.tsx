@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ask } from '@/components/useBackground';
 import { usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { hasAllSitesAccess, setAllSitesAccess, watchAllSitesAccess } from '@/lib/settings/permissions';
+import { allSitesAccess } from '@/lib/settings/permissions';
 import { PanelModeChoice } from '../PanelModeChoice';
 import { CheckboxField } from './fields';
+import { useHostAccess } from './useHostAccess';
 import type { SectionProps } from './types';
 
 export function PageAccessSection(_props: SectionProps) {
-  const [granted, setGranted] = useState<boolean | null>(null);
+  const [granted, setAccess] = useHostAccess(allSitesAccess);
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    void hasAllSitesAccess().then(setGranted);
-    return watchAllSitesAccess(setGranted);
-  }, []);
 
   async function toggle(enabled: boolean) {
     // The prompt needs the click's user gesture: the permission call comes before any other await.
-    const now = await setAllSitesAccess(enabled);
-    setGranted(now);
+    const now = await setAccess(enabled);
     setMessage(now === enabled ? null : t('pageAccess.refused'));
     // The switch saves at once, from the stored settings, never from unsaved edits in the form.
     const prefs = usePreferences.getState().prefs;

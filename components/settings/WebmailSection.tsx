@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ask } from '@/components/useBackground';
 import { usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { hasWebmailAccess, setWebmailAccess, watchWebmailAccess } from '@/lib/webmail/permissions';
+import { webmailAccess } from '@/lib/webmail/permissions';
 import { CheckboxField } from './fields';
+import { useHostAccess } from './useHostAccess';
 
 /**
  * Web mail: off by default. Turning it on asks the browser for Gmail's and Outlook's hosts at
@@ -13,18 +14,12 @@ import { CheckboxField } from './fields';
  */
 export function WebmailSection() {
   const enabled = usePreferences((s) => s.prefs.webmail.enabled);
-  const [granted, setGranted] = useState<boolean | null>(null);
+  const [granted, setAccess] = useHostAccess(webmailAccess);
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    void hasWebmailAccess().then(setGranted);
-    return watchWebmailAccess(setGranted);
-  }, []);
 
   async function toggle(wanted: boolean) {
     // The prompt needs the click's user gesture: the permission call comes before any other await.
-    const access = await setWebmailAccess(wanted);
-    setGranted(access);
+    const access = await setAccess(wanted);
     const on = wanted && access;
     setMessage(wanted && !access ? t('webmail.settings.refused') : null);
     // Saved at once, from the stored settings, never from unsaved edits in the form.

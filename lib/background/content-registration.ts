@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '../content/hosts';
-import { ALL_SITES } from '../settings/permissions';
+import { ALL_SITES, hasAllSitesAccess } from '../settings/permissions';
 import type { Preferences } from '../settings/preferences';
 import { loadPreferences } from '../storage/items';
 import { hasWebmailAccess } from '../webmail/permissions';
@@ -48,14 +48,6 @@ export async function syncRegistration(script: RuntimeScript, wanted: boolean): 
   return wanted;
 }
 
-async function granted(origins: string[]): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins });
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The opt-in content scripts run only when the user both turned them on and granted their hosts:
  * the all-sites scanner, and the web mail reader. Called at start, and whenever the preferences
@@ -63,7 +55,7 @@ async function granted(origins: string[]): Promise<boolean> {
  */
 export async function syncContentScripts(prefs?: Preferences): Promise<{ scanner: boolean; webmail: boolean }> {
   const current = prefs ?? (await loadPreferences());
-  const scanner = Boolean(current.pageAccess?.scanAllSites) && (await granted([ALL_SITES]));
+  const scanner = Boolean(current.pageAccess?.scanAllSites) && (await hasAllSitesAccess());
   const webmail = Boolean(current.webmail?.enabled) && (await hasWebmailAccess());
   const [scannerOn, webmailOn] = await Promise.allSettled([syncRegistration(SCANNER_SCRIPT, scanner), syncRegistration(WEBMAIL_SCRIPT, webmail)]);
   return { scanner: scannerOn.status === 'fulfilled' && scannerOn.value, webmail: webmailOn.status === 'fulfilled' && webmailOn.value };

@@ -18,39 +18,54 @@ export async function requestGatewayAccess(baseUrl: string): Promise<boolean> {
   }
 }
 
-export async function hasAllSitesAccess(): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [ALL_SITES] });
-  } catch {
-    return false;
-  }
+/** One optional host access the user turns on and off as a whole (all sites, the web mail clients). */
+export interface HostAccess {
+  has(): Promise<boolean>;
+  /**
+   * Asks for (or gives back) every origin at once, and answers the state the browser really ended
+   * in: a refused prompt leaves it off; access the browser will not remove (declared by the
+   * manifest, or covered by a wider grant) leaves it on.
+   */
+  set(enabled: boolean): Promise<boolean>;
+  /** Calls back with the real state whenever permissions change (here, or in the browser's own settings). */
+  watch(onChange: (granted: boolean) => void): () => void;
 }
 
-/**
- * Turns all-sites access on or off and answers the state the browser really ended in: a
- * refused prompt, or a permission the manifest requires (it cannot be removed), leaves it
- * unchanged.
- */
-export async function setAllSitesAccess(enabled: boolean): Promise<boolean> {
-  try {
-    if (enabled) await browser.permissions.request({ origins: [ALL_SITES] });
-    else await browser.permissions.remove({ origins: [ALL_SITES] });
-  } catch {
-    // Reported through the state below, which is what the checkbox shows.
+export function hostAccess(origins: readonly string[]): HostAccess {
+  async function has(): Promise<boolean> {
+    try {
+      return await browser.permissions.contains({ origins: [...origins] });
+    } catch {
+      return false;
+    }
   }
-  return hasAllSitesAccess();
-}
-
-/** Calls back with the real state whenever permissions change (here, or in chrome://extensions). */
-export function watchAllSitesAccess(onChange: (granted: boolean) => void): () => void {
-  const recheck = () => void hasAllSitesAccess().then(onChange);
-  browser.permissions.onAdded.addListener(recheck);
-  browser.permissions.onRemoved.addListener(recheck);
-  return () => {
-    browser.permissions.onAdded.removeListener(recheck);
-    browser.permissions.onRemoved.removeListener(recheck);
+  return {
+    has,
+    async set(enabled) {
+      try {
+        if (enabled) await browser.permissions.request({ origins: [...origins] });
+        else await browser.permissions.remove({ origins: [...origins] });
+      } catch {
+        // Reported through the state below, which is what the switch shows.
+      }
+      return has();
+    },
+    watch(onChange) {
+      const recheck = () => void has().then(onChange);
+      browser.permissions.onAdded.addListener(recheck);
+      browser.permissions.onRemoved.addListener(recheck);
+      return () => {
+        browser.permissions.onAdded.removeListener(recheck);
+        browser.permissions.onRemoved.removeListener(recheck);
+      };
+    },
   };
 }
+
+export const allSitesAccess = hostAccess([ALL_SITES]);
+export const hasAllSitesAccess = allSitesAccess.has;
+export const setAllSitesAccess = allSitesAccess.set;
+export const watchAllSitesAccess = allSitesAccess.watch;
 
 /** Host patterns the manifest asks for at install: the browser refuses to remove them. */
 function requiredHostPatterns(): Set<string> {

@@ -5,7 +5,7 @@ type Listener = () => void;
 
 /**
  * WXT's fake browser leaves the permissions API unimplemented; this stands in for the browser's
- * side as test/unit/ui/permissions.test.ts does: granted origins (`<all_urls>` covers every host),
+ * side: granted origins (`<all_urls>` covers every host),
  * a prompt the "user" answers, required origins that cannot be removed, and the change events.
  */
 export function installPermissions(answer: { grant: boolean }, required: string[] = []) {
