@@ -49,6 +49,18 @@ async function tabOf(worker: Worker, pattern: string): Promise<number> {
   return worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, pattern);
 }
 
+type Opener = { context: BrowserContext; worker: Worker; openExtensionPage: (path: string) => Promise<Page> };
+
+/** A fixture at its real URL in a tab of its own, and the side panel showing that tab. */
+async function openWithSidePanel({ context, worker, openExtensionPage }: Opener, fixture: WebmailCase, swap: [RegExp, string][] = []) {
+  await serve(context, fixture, swap);
+  const page = await context.newPage();
+  await page.goto(fixture.url);
+  const tabId = await tabOf(worker, `${new URL(fixture.url).origin}/*`);
+  const side = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
+  return { page, tabId, panel: side.getByRole('complementary', { name: /Dossier/ }) };
+}
+
 /** What the worker keeps of the tab (storage.session): everything the content script reported. */
 const tabState = (worker: Worker, tabId: number) => worker.evaluate(async (id) => JSON.stringify(await chrome.storage.session.get(`tab:${id}`)), tabId);
 
@@ -60,15 +72,10 @@ test('Gmail: the sender’s card in the side panel, enriched by address and char
 }) => {
   const apiId = await prepare(worker, sandbox, openExtensionPage, 'stealth');
   const fixture = caseNamed('gmail-conversation.html');
-  await serve(context, fixture, [
+  const { page, tabId, panel } = await openWithSidePanel({ context, worker, openExtensionPage }, fixture, [
     [/maya\.okafor@northwind\.example/gi, SANDBOX_MAYA.email],
     [/Maya Okafor/g, SANDBOX_MAYA.name],
   ]);
-  const page = await context.newPage();
-  await page.goto(fixture.url);
-  const tabId = await tabOf(worker, 'https://mail.google.com/*');
-  const side = await openExtensionPage(`sidepanel.html?tab=${tabId}`);
-  const panel = side.getByRole('complementary', { name: /Dossier/ });
 
   const card = panel.getByRole('article', { name: SANDBOX_MAYA.name });
   await expect(card).toBeVisible({ timeout: 15_000 });
@@ -109,12 +116,7 @@ test('Gmail: the sender’s card in the side panel, enriched by address and char
 
 test('Gmail: a conversation with three senders (the last one first), and a message the user sent', async ({ context, worker, sandbox, openExtensionPage }) => {
   await prepare(worker, sandbox, openExtensionPage, 'stealth');
-  const three = caseNamed('gmail-three-senders.html');
-  await serve(context, three);
-  const page = await context.newPage();
-  await page.goto(three.url);
-  const side = await openExtensionPage(`sidepanel.html?tab=${await tabOf(worker, 'https://mail.google.com/*')}`);
-  const panel = side.getByRole('complementary', { name: /Dossier/ });
+  const { page, panel } = await openWithSidePanel({ context, worker, openExtensionPage }, caseNamed('gmail-three-senders.html'));
   await expect(panel.getByRole('article', { name: 'Lena Fischer' })).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole('combobox', { name: 'Person' }).getByRole('option')).toHaveText([
     'Lena Fischer <lena.fischer@kestrel.example>, sender',
@@ -123,12 +125,7 @@ test('Gmail: a conversation with three senders (the last one first), and a messa
   ]);
   await page.close();
 
-  const sent = caseNamed('gmail-from-self.html');
-  await serve(context, sent);
-  const second = await context.newPage();
-  await second.goto(sent.url);
-  const side2 = await openExtensionPage(`sidepanel.html?tab=${await tabOf(worker, 'https://mail.google.com/*')}`);
-  const panel2 = side2.getByRole('complementary', { name: /Dossier/ });
+  const { panel: panel2 } = await openWithSidePanel({ context, worker, openExtensionPage }, caseNamed('gmail-from-self.html'));
   await expect(panel2).toContainText('You sent this message: pick a recipient.', { timeout: 15_000 });
   await expect(panel2.getByRole('article', { name: 'João Conceição' })).toBeVisible();
   await expect(panel2).not.toContainText('grace.hopper@inbox.example');
