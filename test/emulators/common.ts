@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
  * What every CRM emulator shares: injected faults, a "down" switch, a request log and an HTTP
  * server on 127.0.0.1 that can refuse connections and come back on the same port.
  */
-export type FaultKind = '429' | '500' | '502' | '503';
+/** `lost`: the request is carried out, then the connection is reset before the answer: a create whose answer never arrives. */
+export type FaultKind = '429' | '500' | '502' | '503' | 'lost';
+/** A fault the emulator answers with an error body of its vendor's. */
+export type AnsweredFault = Exclude<FaultKind, 'lost'>;
 
 export interface Fault {
   kind: FaultKind;
@@ -47,7 +50,7 @@ export class EmulatorControl {
 }
 
 /** Logs each API request, then plays a queued fault or the down mode instead of the route. */
-export function controlMiddleware(control: EmulatorControl, faultBody: (fault: FaultKind) => unknown): MiddlewareHandler {
+export function controlMiddleware(control: EmulatorControl, faultBody: (fault: AnsweredFault) => unknown): MiddlewareHandler {
   return async (c, next) => {
     const body = ['GET', 'HEAD'].includes(c.req.method) ? '' : await c.req.raw.clone().text();
     const headers: Record<string, string> = {};
@@ -59,6 +62,13 @@ export function controlMiddleware(control: EmulatorControl, faultBody: (fault: F
       return c.json(faultBody('503') as object, 503);
     }
     const fault = control.takeFault(c.req.method, entry.path);
+    if (fault?.kind === 'lost') {
+      await next();
+      entry.status = 0;
+      // The CRM did the work; the client sees a reset connection instead of the answer.
+      (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket?.destroy();
+      return;
+    }
     if (fault) {
       entry.status = Number(fault.kind);
       if (fault.kind === '429') c.header('Retry-After', String(fault.retryAfter ?? 1));

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type FaultKind, type RunningEmulator } from './common';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
 
 /**
  * An in-memory HubSpot CRM, faithful to the parts Dossier uses: private-app bearer tokens,
@@ -61,7 +61,7 @@ function error(c: Context, status: number, category: string, message: string, ex
   return c.json({ status: 'error', message, correlationId: correlationId(), category, ...extra }, status as 400);
 }
 
-const FAULT_BODIES: Record<FaultKind, object> = {
+const FAULT_BODIES: Record<AnsweredFault, object> = {
   '429': { status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT', correlationId: 'emulator', policyName: 'SECONDLY' },
   '500': { status: 'error', message: 'internal error', correlationId: 'emulator', category: 'INTERNAL_ERROR' },
   '502': { status: 'error', message: 'Bad Gateway', correlationId: 'emulator' },
@@ -77,6 +77,8 @@ export class HubspotState {
   contactProperties = new Map<string, PropertyDef>(CONTACT_PROPERTIES.map((p) => [p.name, p]));
   /** Whether the token has the scope to create properties (crm.schemas.contacts.write). */
   schemaWrite = true;
+  /** Records the search index has not caught up with yet (HubSpot's search lags new records by seconds). */
+  unsearchable = new Set<string>();
   private nextId = 101;
 
   newId(): string {
@@ -91,6 +93,7 @@ export class HubspotState {
     this.associations = [];
     this.contactProperties = new Map(CONTACT_PROPERTIES.map((p) => [p.name, p]));
     this.schemaWrite = true;
+    this.unsearchable.clear();
   }
 
   store(type: string): Map<string, HsObject> | null {
@@ -285,7 +288,7 @@ export function createHubspotEmulator() {
       if (!known.has(String(filter.propertyName))) return error(c, 400, 'VALIDATION_ERROR', `There was a problem with the request. Property ${String(filter.propertyName)} does not exist`);
     }
     // Filters in a group are ANDed; groups are ORed. No group at all lists everything.
-    const hits = [...store.values()].filter((o) => !o.archived && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => matches(o, f)))));
+    const hits = [...store.values()].filter((o) => !o.archived && !state.unsearchable.has(o.id) && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => matches(o, f)))));
     const limit = Math.min(Math.max(body.limit ?? 10, 1), 200);
     const start = Number(body.after ?? 0) || 0;
     const page = hits.slice(start, start + limit);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type FaultKind, type RunningEmulator } from './common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
 
 /**
  * An in-memory Pipedrive company account: API token (header `x-api-token` or `api_token`
@@ -64,7 +64,7 @@ const STANDARD_FIELDS: PdField[] = [
   ['job_title', 'Job title', 'varchar'],
 ].map(([key, name, type], i) => ({ id: i + 1, key: key!, name: name!, field_type: type!, edit_flag: false }));
 
-const FAULT_BODIES: Record<FaultKind, object> = {
+const FAULT_BODIES: Record<AnsweredFault, object> = {
   '429': { success: false, error: 'Request over limit', errorCode: 429, error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.' },
   '500': { success: false, error: 'Internal server error', errorCode: 500 },
   '502': { success: false, error: 'Bad gateway', errorCode: 502 },

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type FaultKind, type RunningEmulator } from './common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
 
 /**
  * A receiver such as an automation tool runs: checks the HMAC-SHA256 signature of the raw body
@@ -20,7 +20,7 @@ export interface Delivery {
   at: number;
 }
 
-const FAULT_BODIES: Record<FaultKind, object> = {
+const FAULT_BODIES: Record<AnsweredFault, object> = {
   '429': { error: 'Too many requests' },
   '500': { error: 'Internal error' },
   '502': { error: 'Bad gateway' },

@@ -1,0 +1,33 @@
+import { createPipedriveAdapter } from '@/lib/crm/pipedrive/adapter';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../../emulators/pipedrive';
+import { crmContractSuite } from './suite';
+
+let pd: Awaited<ReturnType<typeof startPipedriveEmulator>>;
+let learnt: Record<string, unknown> = {};
+
+crmContractSuite({
+  name: 'Pipedrive',
+  searches: true,
+  refreshesTokens: false,
+  start: async () => void (pd = await startPipedriveEmulator()),
+  stop: () => pd.server.close(),
+  async reset() {
+    pd.state.reset();
+    pd.control.reset();
+    learnt = {};
+  },
+  async adapter({ retry, token = 'valid' } = {}) {
+    const connect = (t: string) =>
+      createPipedriveAdapter({ kind: 'pipedrive', token: t, domain: PIPEDRIVE_DOMAIN, apiBase: pd.origin, ...learnt }, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry });
+    await connect(PIPEDRIVE_TOKEN).test();
+    return connect(token === 'valid' ? PIPEDRIVE_TOKEN : 'pd-wrong-token-00000000000000');
+  },
+  people: async () => [...pd.state.persons.values()].filter((p) => !p.is_deleted).length,
+  async personValues() {
+    const [person] = [...pd.state.persons.values()].filter((p) => !p.is_deleted);
+    return person ? { email: person.emails.find((e) => e.primary)?.value, jobTitle: person.job_title ?? undefined } : null;
+  },
+  fault: (fault) => pd.control.faults.push(fault),
+  createRequest: { path: '/api/v2/persons', method: 'POST' },
+  expireToken: () => pd.state.tokens.clear(),
+});

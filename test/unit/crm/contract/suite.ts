@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contact, instantRetry, mayaEnrichment } from '../fixtures';
+import { pushLikeTheOutbox, pushUntilSettled, type CrmHarness } from './harness';
+
+const MAYA_EMAIL = 'maya.chen@northwind-analytics.example';
+
+/** Maya, promoted since the first push: an update must write the new title. */
+function promoted() {
+  const enrichment = mayaEnrichment();
+  enrichment.person!.jobTitle = 'CTO';
+  return contact(enrichment);
+}
+
+/**
+ * The behaviour every CRM adapter owes Dossier, whatever its vendor: run against each adapter's
+ * emulator by `<crm>.contract.test.ts`. A push is made as the outbox makes it (match, plan, apply,
+ * progress saved), and a failed one is retried as the outbox retries it.
+ */
+export function crmContractSuite(harness: CrmHarness): void {
+  describe(`${harness.name}: the shared CRM contract`, () => {
+    beforeAll(() => harness.start());
+    afterAll(() => harness.stop());
+    beforeEach(() => harness.reset());
+
+    it('create: a first push makes one person record, with the verified email', async () => {
+      const { result } = await pushLikeTheOutbox(await harness.adapter(), contact());
+      expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+      expect(await harness.people()).toBe(1);
+      expect((await harness.personValues())?.email?.toLowerCase()).toBe(MAYA_EMAIL);
+    });
+
+    it('match and update: the same person pushed again, with a new title, updates that record', async () => {
+      const crm = await harness.adapter();
+      const first = await pushLikeTheOutbox(crm, contact());
+      expect(first.result.ok).toBe(true);
+      const remembered = first.result.ok ? first.result.value.recordId : null;
+      const { result } = await pushLikeTheOutbox(crm, promoted(), { remembered, overwrite: ['jobTitle'] });
+      expect(result).toMatchObject({ ok: true, value: { action: 'updated' } });
+      expect(await harness.people()).toBe(1);
+      expect((await harness.personValues())?.jobTitle).toBe('CTO');
+    });
+
+    it.runIf(harness.searches)('match by email: a new push finds the record without remembering it', async () => {
+      const crm = await harness.adapter();
+      await pushLikeTheOutbox(crm, contact());
+      const found = await crm.find(contact(), null);
+      expect(found).toMatchObject({ ok: true, value: { by: 'email' } });
+      const check = await crm.check({ emails: [MAYA_EMAIL] }, null);
+      expect(check).toMatchObject({ ok: true, value: { state: 'in_crm' } });
+      expect(await crm.check({ emails: ['nobody@nowhere.example'] }, null)).toMatchObject({ ok: true, value: { state: 'not_in_crm' } });
+    });
+
+    it.runIf(Boolean(harness.seedUnsearchableDuplicate))('a duplicate answer from the CRM lands the push on the existing record', async () => {
+      await harness.seedUnsearchableDuplicate!(contact());
+      const { result } = await pushLikeTheOutbox(await harness.adapter(), contact());
+      expect(result.ok).toBe(true);
+      expect(await harness.people()).toBe(1);
+    });
+
+    it('a refused key or token: an auth error, not retried, with no record made', async () => {
+      const { result } = await pushLikeTheOutbox(await harness.adapter({ token: 'wrong' }), contact());
+      expect(result).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
+      expect(await harness.people()).toBe(0);
+    });
+
+    it.runIf(Boolean(harness.expireToken))(harness.refreshesTokens ? 'an expired access token is refreshed and the push goes on' : 'an expired token is an auth error the user must fix', async () => {
+      const crm = await harness.adapter();
+      harness.expireToken!();
+      const { result } = await pushLikeTheOutbox(crm, contact());
+      if (harness.refreshesTokens) {
+        expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+        expect(await harness.people()).toBe(1);
+      } else {
+        expect(result).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
+      }
+    });
+
+    it('429 with Retry-After: the wait is honoured (quick retry) or handed to the outbox; one record', async () => {
+      const waits: number[] = [];
+      harness.fault({ kind: '429', retryAfter: 2, ...harness.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry(waits) }), contact());
+      expect(result.ok).toBe(true);
+      // Either waited on the spot (an idempotent create) or told the outbox how long to wait.
+      expect([...waits, ...errors.map((e) => e.retryAfterMs)]).toContain(2_000);
+      expect(errors.every((e) => e.kind === 'rate_limited' && e.retryable)).toBe(true);
+      expect(await harness.people()).toBe(1);
+    });
+
+    it('5xx: retryable, and the retries make one record', async () => {
+      for (let i = 0; i < 3; i += 1) harness.fault({ kind: '503', ...harness.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry() }), contact());
+      expect(result.ok).toBe(true);
+      expect(errors.every((e) => e.kind === 'unavailable' && e.retryable)).toBe(true);
+      expect(await harness.people()).toBe(1);
+    });
+
+    it('a create whose answer is lost, then retried as the outbox retries it: still one record', async () => {
+      harness.fault({ kind: 'lost', ...harness.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry() }), contact());
+      expect(result.ok).toBe(true);
+      expect(errors.every((e) => e.retryable)).toBe(true);
+      expect(await harness.people()).toBe(1);
+    });
+  });
+}
