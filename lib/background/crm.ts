@@ -144,6 +144,8 @@ export function createCrmService(deps: CrmServiceDeps) {
     test: connections.test,
     disconnect: connections.disconnect,
     saveSettings: connections.saveSettings,
+    mapping: connections.mapping,
+    saveMapping: connections.saveMapping.bind(connections),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from '../i18n';
 import { hostPermissionFor } from '../settings/gateway';
+import { fieldMappingSchema } from './mapping';
 import type { CrmTarget } from './types';
 import { CRM_LABELS } from './types';
 import { maskWebhookUrl } from './webhook/redact';
@@ -76,9 +77,12 @@ export const webhookInputSchema = z.object({
 export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
+/** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
+const mappingFields = { fieldMap: fieldMappingSchema.optional(), ownerId: z.string().trim().min(1).max(100).optional() };
+
 /** What is stored: the input plus what the CRM told us once (account id, custom field key). */
 export const storedConnectionSchema = z.discriminatedUnion('kind', [
-  hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional() }),
+  hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional(), ...mappingFields }),
   pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
   webhookInputSchema,
 ]);

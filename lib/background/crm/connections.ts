@@ -2,7 +2,9 @@ import type { CrmAdapter, Learn } from '../../crm/adapter';
 import { adapterFor, type AdapterDeps } from '../../crm/adapters';
 import { connectionAddress, connectionOrigin, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
-import { CRM_LABELS, type CrmResult, type CrmTarget } from '../../crm/types';
+import { checkMapping, type FieldMapping } from '../../crm/mapping';
+import type { CrmMappingReply } from '../../crm/messages';
+import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '../../crm/types';
 import { t } from '../../i18n';
 import { createRateLimiter } from '../../lookup/rate-limiter';
 import { releaseHostAccess } from '../../settings/permissions';
@@ -92,6 +94,28 @@ export function createCrmConnections(deps: ConnectionDeps) {
       const settings = await readCrmSettings();
       await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });
       return connections();
+    },
+
+    /** The CRM's properties and users, and the mapping in force. */
+    async mapping(target: CrmTarget): Promise<CrmMappingReply> {
+      const crm = await connected(target);
+      if (!crm.schema) throw new CrmRefusal('invalid_input', t('crm.refusal.noMapping', { crm: CRM_LABELS[target] }));
+      const schema = unwrap(await crm.schema());
+      const stored = (await readConnections())[target] as (StoredConnection & { fieldMap?: FieldMapping; ownerId?: string }) | undefined;
+      return { schema, fieldMap: stored?.fieldMap ?? {}, ownerId: stored?.ownerId ?? null };
+    },
+
+    /** Keeps a mapping the CRM can take (checked against its schema now), and the owner, on the connection. */
+    async saveMapping(target: CrmTarget, fieldMap: FieldMapping, ownerId: string | null): Promise<CrmMappingReply> {
+      const current = await this.mapping(target);
+      const checked = checkMapping(fieldMap, current.schema);
+      if (!checked.ok) throw new CrmRefusal('invalid_input', t(checked.problem === 'unknown' ? 'crm.mapping.unknownProperty' : 'crm.mapping.sharedProperty', { field: FIELD_LABELS[checked.field], crm: CRM_LABELS[target] }));
+      if (ownerId !== null && !current.schema.owners.some((owner) => owner.id === ownerId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownOwner', { crm: CRM_LABELS[target] }));
+      const stored = (await readConnections())[target];
+      if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
+      const { ownerId: _previous, ...rest } = stored as StoredConnection & { ownerId?: string };
+      await writeConnection({ ...rest, fieldMap, ...(ownerId ? { ownerId } : {}) } as StoredConnection);
+      return { schema: current.schema, fieldMap, ownerId };
     },
 
     async saveSettings(autoPush: readonly CrmTarget[]) {
