@@ -31,6 +31,7 @@ function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   if (target === 'hubspot') return { kind: 'hubspot', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'attio') return { kind: 'attio', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
 }
 

@@ -7,6 +7,7 @@ import { CRM_LABELS } from './types';
 import { maskWebhookUrl } from './webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
+export const ATTIO_API_BASE = 'https://api.attio.com';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -63,6 +64,12 @@ export const pipedriveInputSchema = z.object({
   apiBase: apiBaseSchema.optional(),
 });
 
+export const attioInputSchema = z.object({
+  kind: z.literal('attio'),
+  token: tokenSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
 export const webhookInputSchema = z.object({
   kind: z.literal('webhook'),
   url: z
@@ -74,7 +81,7 @@ export const webhookInputSchema = z.object({
 });
 
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
@@ -85,11 +92,13 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional(), ...mappingFields }),
   pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
   webhookInputSchema,
+  attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
 export type PipedriveConnection = Extract<StoredConnection, { kind: 'pipedrive' }>;
 export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
+export type AttioConnection = Extract<StoredConnection, { kind: 'attio' }>;
 
 export function hubspotBase(connection: HubspotConnection): string {
   return connection.apiBase ?? HUBSPOT_API_BASE;
@@ -99,10 +108,15 @@ export function pipedriveBase(connection: Pick<PipedriveConnection, 'apiBase' | 
   return connection.apiBase ?? `https://${connection.domain}.pipedrive.com`;
 }
 
+export function attioBase(connection: Pick<AttioConnection, 'apiBase'>): string {
+  return connection.apiBase ?? ATTIO_API_BASE;
+}
+
 /** The address whose host permission connecting must ask for. */
 export function connectionAddress(input: ConnectionInput): string {
   if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
   if (input.kind === 'pipedrive') return pipedriveBase(input);
+  if (input.kind === 'attio') return attioBase(input);
   return input.url;
 }
 
@@ -138,7 +152,7 @@ function mask(secret: string): string {
 }
 
 export function summarise(connection: StoredConnection): ConnectionSummary {
-  const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
+  const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : connection.kind === 'attio' ? attioBase(connection) : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

@@ -662,6 +662,7 @@ export const en = {
   'crm.target.hubspot': 'HubSpot',
   'crm.target.pipedrive': 'Pipedrive',
   'crm.target.webhook': 'Webhook',
+  'crm.target.attio': 'Attio',
 
   'crm.field.firstName': 'First name',
   'crm.field.lastName': 'Last name',
@@ -822,6 +823,16 @@ export const en = {
   'crm.test.pipedriveCompany': 'Connected to Pipedrive as {user} ({company}).',
   'crm.test.pipedriveYourUser': 'your user',
   'crm.test.webhook': 'The webhook accepted a signed test delivery.',
+
+  // Attio (lib/crm/attio, the settings card).
+  'crm.settings.attioToken': 'Attio API key',
+  'crm.settings.attioTokenHint': 'Attio › Workspace settings › Developers › Access tokens. Scopes: records read-write, object configuration read, notes read-write.',
+  'crm.settings.attioApiHint': 'Default: https://api.attio.com',
+  'crm.error.attioNoRecordId': 'Attio gave no record id.',
+  'crm.error.attioPersonDeleted': 'The Attio person was deleted meanwhile; Dossier will match again.',
+  'crm.error.attioInactiveKey': 'Attio says this API key is no longer active.',
+  'crm.test.attio': 'Connected to Attio (workspace {workspace}).',
+  'crm.test.attioYourWorkspace': 'your workspace',
 
   'crm.note.enrichedOn': 'Enriched by Dossier on {date}.',
   'crm.note.roleAt': '{jobTitle} at {company}',
