@@ -27,6 +27,7 @@ import {
   writeConnection,
   writeCrmSettings,
 } from '../crm/storage';
+import { authorizeSalesforce, loginBase, revokeToken } from '../crm/salesforce/oauth';
 import { CRM_LABELS, type CrmField, type CrmResult, type CrmTarget } from '../crm/types';
 import { safeHttpUrl } from '../ui/safe-url';
 
@@ -40,6 +41,8 @@ const RATE_LIMITS: Record<CrmTarget, { limit: number; windowMs: number }> = {
   hubspot: { limit: 10, windowMs: 1_000 },
   pipedrive: { limit: 30, windowMs: 2_000 },
   webhook: { limit: 10, windowMs: 1_000 },
+  // Salesforce meters a daily total per org rather than a rate: stay gentle.
+  salesforce: { limit: 10, windowMs: 1_000 },
 };
 
 /** Enrichments whose answer describes a person a CRM can hold. */
@@ -283,7 +286,8 @@ export function createCrmService(deps: CrmServiceDeps) {
     /** Tests the connection first; only a connection that works is kept. */
     async connect(input: ConnectionInput) {
       const learnt: Record<string, unknown> = {};
-      const candidate = input as StoredConnection;
+      // Salesforce: its OAuth window first; the tokens it gives are part of the stored connection.
+      const candidate = input.kind === 'salesforce' ? ({ ...input, ...unwrap(await authorizeSalesforce(input, { fetch: deps.fetch, timeoutMs: deps.timeoutMs })) } as StoredConnection) : (input as StoredConnection);
       const crm = adapterFor(candidate, adapterDeps(async (patch) => void Object.assign(learnt, patch), input.kind));
       const message = unwrap(await crm.test());
       await writeConnection({ ...candidate, ...learnt } as StoredConnection);
@@ -298,6 +302,9 @@ export function createCrmService(deps: CrmServiceDeps) {
     async disconnect(target: CrmTarget) {
       const before = await readConnections();
       await removeConnection(target);
+      const gone = before[target];
+      // Ends the grant in Salesforce too; the connection is gone here whatever its answer.
+      if (gone?.kind === 'salesforce') await revokeToken({ base: loginBase(gone), token: gone.refreshToken }, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
       await releaseUnusedCrmHost(before, target);
       const settings = await readCrmSettings();
       await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });

@@ -3,6 +3,7 @@ import type { StoredConnection } from './connection';
 import { createHubspotAdapter } from './hubspot/adapter';
 import type { HttpOptions } from './http';
 import { createPipedriveAdapter } from './pipedrive/adapter';
+import { createSalesforceAdapter } from './salesforce/adapter';
 import { createWebhookAdapter } from './webhook/adapter';
 
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
@@ -18,5 +19,7 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createPipedriveAdapter(connection, deps);
     case 'webhook':
       return createWebhookAdapter(connection, deps);
+    case 'salesforce':
+      return createSalesforceAdapter(connection, deps);
   }
 }
