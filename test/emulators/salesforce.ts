@@ -248,7 +248,8 @@ function likeToRegExp(pattern: string): RegExp {
 export function createSalesforceEmulator() {
   const state = new SalesforceState();
   const control = new EmulatorControl();
-  const app = new Hono();
+  // Salesforce answers paths with or without a trailing slash (the docs write `sobjects/Lead/`).
+  const app = new Hono({ strict: false });
 
   adminControlRoutes(app, control, () => state.reset());
   app.get('/__admin/records', (c) => c.json(Object.fromEntries(Object.entries(state.records).map(([type, map]) => [type, [...map.values()]]))));
@@ -334,7 +335,7 @@ export function createSalesforceEmulator() {
   });
 
   // --- REST API ------------------------------------------------------------------------------
-  const api = new Hono();
+  const api = new Hono({ strict: false });
   api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
   api.use(async (c, next) => {
     if (!state.validToken(bearer(c))) return sfError(c, 401, 'INVALID_SESSION_ID', 'Session expired or invalid');
@@ -350,7 +351,7 @@ export function createSalesforceEmulator() {
     return type in PREFIX ? type : null;
   };
 
-  api.get(`${V}/`, (c) => c.json({ sobjects: `${V}/sobjects`, query: `${V}/query`, limits: `${V}/limits` }));
+  api.get(V, (c) => c.json({ sobjects: `${V}/sobjects`, query: `${V}/query`, limits: `${V}/limits` }));
 
   api.get(`${V}/query`, (c) => {
     const parsed = parseSoql(c.req.query('q') ?? '');
