@@ -719,6 +719,11 @@ export const en = {
   'crm.plan.by.profileUrl': 'profile URL',
   'crm.plan.by.nameCompany': 'name at the same company',
 
+  'crm.refusal.lookupGone': 'That lookup is no longer in the history, so there is nothing to push. Enrich the person again.',
+  'crm.refusal.notAPerson': 'Only a person enrichment that found someone can go to a CRM.',
+  'crm.refusal.notConnected': '{crm} is not connected. Connect it in Dossier’s settings.',
+  'crm.refusal.pushGone': 'That push is no longer in the outbox.',
+  'crm.refusal.nothingToExport': 'None of those lookups found a person to export.',
   'crm.outbox.title': 'Outbox',
   'crm.outbox.empty': 'Nothing waiting: every push has reached its CRM.',
   'crm.outbox.label': 'CRM pushes',
