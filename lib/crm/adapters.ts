@@ -4,6 +4,7 @@ import type { StoredConnection } from './connection';
 import { createHubspotAdapter } from './hubspot/adapter';
 import type { HttpOptions } from './http';
 import { createPipedriveAdapter } from './pipedrive/adapter';
+import { createSalesforceAdapter } from './salesforce/adapter';
 import { createWebhookAdapter } from './webhook/adapter';
 
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
@@ -21,5 +22,7 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createWebhookAdapter(connection, deps);
     case 'attio':
       return createAttioAdapter(connection, deps);
+    case 'salesforce':
+      return createSalesforceAdapter(connection, deps);
   }
 }

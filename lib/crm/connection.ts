@@ -80,8 +80,26 @@ export const webhookInputSchema = z.object({
   secret: z.string().trim().min(16, { error: () => t('crm.validation.secret') }).max(500),
 });
 
+/**
+ * Salesforce: the user's connected app (its consumer key), the login host, and whether a push
+ * makes Leads or Contacts with their Account. The tokens come from the OAuth flow the worker
+ * runs on connect; `apiBase` replaces the login host (a local emulator).
+ */
+export const salesforceInputSchema = z.object({
+  kind: z.literal('salesforce'),
+  clientId: z
+    .string()
+    .trim()
+    .min(10, { error: () => t('crm.validation.salesforceClientId') })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientId') }),
+  loginHost: z.enum(['production', 'sandbox']).default('production'),
+  recordType: z.enum(['lead', 'contact']).default('lead'),
+  apiBase: apiBaseSchema.optional(),
+});
+
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
@@ -93,12 +111,21 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
   webhookInputSchema,
   attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
+  // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
+  salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional() }),
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
 export type PipedriveConnection = Extract<StoredConnection, { kind: 'pipedrive' }>;
 export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
 export type AttioConnection = Extract<StoredConnection, { kind: 'attio' }>;
+export type SalesforceConnection = Extract<StoredConnection, { kind: 'salesforce' }>;
+export type SalesforceInput = z.infer<typeof salesforceInputSchema>;
+
+/** Salesforce's login hosts (the emulator's origin replaces them). */
+export const SALESFORCE_LOGIN_HOSTS = { production: 'https://login.salesforce.com', sandbox: 'https://test.salesforce.com' } as const;
+/** Login hosts and every org's My Domain instance: one host permission covers the whole flow. */
+export const SALESFORCE_ORIGIN = 'https://*.salesforce.com/*';
 
 export function hubspotBase(connection: HubspotConnection): string {
   return connection.apiBase ?? HUBSPOT_API_BASE;
@@ -117,10 +144,12 @@ export function connectionAddress(input: ConnectionInput): string {
   if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
   if (input.kind === 'pipedrive') return pipedriveBase(input);
   if (input.kind === 'attio') return attioBase(input);
+  if (input.kind === 'salesforce') return input.apiBase ?? SALESFORCE_LOGIN_HOSTS[input.loginHost];
   return input.url;
 }
 
 export function connectionOrigin(input: ConnectionInput): string {
+  if (input.kind === 'salesforce' && !input.apiBase) return SALESFORCE_ORIGIN;
   return hostPermissionFor(connectionAddress(input));
 }
 
@@ -133,6 +162,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 export function secretsOf(connection: StoredConnection): string[] {
+  if (connection.kind === 'salesforce') return [connection.token, connection.refreshToken];
   return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
 }
 
@@ -152,7 +182,16 @@ function mask(secret: string): string {
 }
 
 export function summarise(connection: StoredConnection): ConnectionSummary {
-  const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : connection.kind === 'attio' ? attioBase(connection) : pipedriveBase(connection);
+  const address =
+    connection.kind === 'webhook'
+      ? connection.url
+      : connection.kind === 'hubspot'
+        ? hubspotBase(connection)
+        : connection.kind === 'attio'
+          ? attioBase(connection)
+          : connection.kind === 'salesforce'
+            ? connection.instanceUrl
+            : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

@@ -1,6 +1,7 @@
 import type { CrmAdapter, Learn } from '../../crm/adapter';
 import { adapterFor, type AdapterDeps } from '../../crm/adapters';
 import { connectionAddress, connectionOrigin, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
+import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
 import { checkMapping, type FieldMapping } from '../../crm/mapping';
 import type { CrmMappingReply } from '../../crm/messages';
@@ -76,7 +77,8 @@ export function createCrmConnections(deps: ConnectionDeps) {
     /** Tests the connection first; only a connection that works is kept. */
     async connect(input: ConnectionInput) {
       const learnt: Record<string, unknown> = {};
-      const candidate = input as StoredConnection;
+      // Salesforce: its OAuth window first; the tokens it gives are part of the stored connection.
+      const candidate = input.kind === 'salesforce' ? ({ ...input, ...unwrap(await authorizeSalesforce(input, { fetch: deps.fetch, timeoutMs: deps.timeoutMs })) } as StoredConnection) : (input as StoredConnection);
       const crm = adapterFor(candidate, adapterDeps(async (patch) => void Object.assign(learnt, patch), input.kind));
       const message = unwrap(await crm.test());
       await writeConnection({ ...candidate, ...learnt } as StoredConnection);
@@ -90,6 +92,9 @@ export function createCrmConnections(deps: ConnectionDeps) {
     async disconnect(target: CrmTarget) {
       const before = await readConnections();
       await removeConnection(target);
+      const gone = before[target];
+      // Ends the grant in Salesforce too; the connection is gone here whatever its answer.
+      if (gone?.kind === 'salesforce') await revokeToken({ base: loginBase(gone), token: gone.refreshToken }, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
       await releaseUnusedCrmHost(before, target);
       const settings = await readCrmSettings();
       await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });
