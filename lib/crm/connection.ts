@@ -112,7 +112,7 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   webhookInputSchema,
   attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
   // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
-  salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional() }),
+  salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional(), ...mappingFields }),
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;

@@ -18,13 +18,15 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  * - REST API v60.0 with `Authorization: Bearer`: an unknown or expired session answers 401
  *   `[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]`. Errors are
  *   always an array of `{message, errorCode, fields?}`.
- * - `GET …/query?q=` with a SOQL subset: `SELECT f, … FROM Lead|Contact|Account|Task WHERE a = 'v'
- *   [AND|OR b LIKE '%v%' …] LIMIT n`, case-insensitive as SOQL compares text, `Account.Name` on
+ * - `GET …/query?q=` with a SOQL subset: `SELECT f, … FROM Lead|Contact|Account|Task|User WHERE a = 'v'
+ *   [AND|OR b LIKE '%v%' …] [AND c = true] LIMIT n`, case-insensitive as SOQL compares text, `Account.Name` on
  *   Contact, `Name` the compound of FirstName and LastName. Answers `{totalSize, done, records}`,
  *   each record with `attributes: {type, url}`.
  * - sObjects create (201 `{id, success, errors}`), `GET` by id, `PATCH` (204), describe (fields
  *   with name, label, type, custom, updateable). Ids are 18 characters with the key prefix of
- *   their object (00Q Lead, 003 Contact, 001 Account, 00T Task).
+ *   their object (00Q Lead, 003 Contact, 001 Account, 00T Task, 005 User). Lead and Contact have
+ *   `OwnerId`: the connected user unless the create names another active User
+ *   (`INVALID_CROSS_REFERENCE_KEY` for no such user, `INACTIVE_OWNER_OR_USER` for one who left).
  * - Duplicate rules ("Standard Rule for Leads/Contacts", active, block on create): a Lead or
  *   Contact create whose Email matches an existing Lead or Contact answers 400
  *   `[{duplicateResult: {…, matchResults: [{entityType, matchRecords: [{record: {attributes, Id}}]}]},
@@ -40,8 +42,14 @@ export const SALESFORCE_USER_ID = '005000000000001AAA';
 export const SALESFORCE_VERSION = 'v60.0';
 const DUPLICATE_MESSAGE = "You're creating a duplicate record. We recommend you use an existing record instead.";
 
-export type SObjectType = 'Lead' | 'Contact' | 'Account' | 'Task';
-const PREFIX: Record<SObjectType, string> = { Lead: '00Q', Contact: '003', Account: '001', Task: '00T' };
+export type SObjectType = 'Lead' | 'Contact' | 'Account' | 'Task' | 'User';
+const PREFIX: Record<SObjectType, string> = { Lead: '00Q', Contact: '003', Account: '001', Task: '00T', User: '005' };
+/** The org's users: the admin who connects, a seller, and one who left (inactive). */
+export const SALESFORCE_USERS = [
+  { Id: SALESFORCE_USER_ID, FirstName: 'Emulator', LastName: 'Admin', IsActive: true, Username: 'admin@acme-emulated.example' },
+  { Id: '005000000000002AAA', FirstName: 'Ben', LastName: 'Seller', IsActive: true, Username: 'ben@acme-emulated.example' },
+  { Id: '005000000000003AAA', FirstName: 'Olga', LastName: 'Former', IsActive: false, Username: 'olga@acme-emulated.example' },
+] as const;
 
 interface FieldDef {
   name: string;
@@ -67,6 +75,7 @@ const STANDARD_FIELDS: Record<SObjectType, FieldDef[]> = {
     field('Company', 'Company', 'string', true, false),
     field('Website', 'Website', 'url'),
     field('LeadSource', 'Lead Source', 'picklist'),
+    field('OwnerId', 'Owner ID', 'reference'),
   ],
   Contact: [
     field('Id', 'Contact ID', 'id', false, false),
@@ -79,6 +88,7 @@ const STANDARD_FIELDS: Record<SObjectType, FieldDef[]> = {
     field('MobilePhone', 'Mobile Phone', 'phone'),
     field('AccountId', 'Account ID', 'reference'),
     field('LeadSource', 'Lead Source', 'picklist'),
+    field('OwnerId', 'Owner ID', 'reference'),
   ],
   Account: [field('Id', 'Account ID', 'id', false, false), field('Name', 'Account Name', 'string', true, false), field('Website', 'Website', 'url')],
   Task: [
@@ -90,6 +100,14 @@ const STANDARD_FIELDS: Record<SObjectType, FieldDef[]> = {
     field('Status', 'Status', 'picklist', true, false),
     field('Priority', 'Priority', 'picklist'),
     field('ActivityDate', 'Due Date Only', 'date'),
+  ],
+  User: [
+    field('Id', 'User ID', 'id', false, false),
+    field('FirstName', 'First Name', 'string', false),
+    field('LastName', 'Last Name', 'string', false),
+    field('Name', 'Full Name', 'string', false, false),
+    field('Username', 'Username', 'string', false),
+    field('IsActive', 'Active', 'boolean', false),
   ],
 };
 
@@ -124,10 +142,14 @@ function oauthError(c: Context, error: string, description: string, status = 400
 
 const base64url = (buffer: Buffer) => buffer.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
+function usersMap(): Map<string, SRecord> {
+  return new Map(SALESFORCE_USERS.map((u) => [u.Id, { ...u }]));
+}
+
 export class SalesforceState {
-  records: Record<SObjectType, Map<string, SRecord>> = { Lead: new Map(), Contact: new Map(), Account: new Map(), Task: new Map() };
+  records: Record<SObjectType, Map<string, SRecord>> = { Lead: new Map(), Contact: new Map(), Account: new Map(), Task: new Map(), User: usersMap() };
   /** Custom fields the org has, per object (an admin added them in Setup). */
-  customFields: Record<SObjectType, FieldDef[]> = { Lead: [], Contact: [], Account: [], Task: [] };
+  customFields: Record<SObjectType, FieldDef[]> = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
   sessions: Session[] = [];
   codes = new Map<string, PendingCode>();
   /** Records the duplicate rule sees but queries do not (a sharing rule hides them from the user). */
@@ -141,7 +163,8 @@ export class SalesforceState {
 
   reset(): void {
     for (const map of Object.values(this.records)) map.clear();
-    this.customFields = { Lead: [], Contact: [], Account: [], Task: [] };
+    this.records.User = usersMap();
+    this.customFields = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
     this.sessions = [];
     this.codes.clear();
     this.unsearchable.clear();
@@ -204,7 +227,7 @@ function view(type: SObjectType, record: SRecord, state: SalesforceState, fields
 }
 
 function valueOf(type: SObjectType, record: SRecord, name: string, state: SalesforceState): unknown {
-  if (name === 'Name' && (type === 'Lead' || type === 'Contact')) return [record.FirstName, record.LastName].filter(Boolean).join(' ');
+  if (name === 'Name' && (type === 'Lead' || type === 'Contact' || type === 'User')) return [record.FirstName, record.LastName].filter(Boolean).join(' ');
   if (name === 'Account.Name') return record.AccountId ? state.records.Account.get(String(record.AccountId))?.Name : undefined;
   return record[name];
 }
@@ -212,7 +235,8 @@ function valueOf(type: SObjectType, record: SRecord, name: string, state: Salesf
 interface Condition {
   field: string;
   op: '=' | 'LIKE';
-  value: string;
+  /** A quoted string, or SOQL's `true`/`false` for a checkbox field. */
+  value: string | boolean;
 }
 
 /** The SOQL this emulator understands; anything else is a MALFORMED_QUERY, as Salesforce says. */
@@ -225,13 +249,14 @@ function parseSoql(q: string): { fields: string[]; type: SObjectType; where: { c
   const conditions: Condition[] = [];
   let joiner: 'AND' | 'OR' = 'AND';
   if (match[3]) {
-    const re = /\s*([\w.]+)\s*(=|LIKE)\s*'((?:[^'\\]|\\.)*)'\s*(AND|OR)?/giy;
+    const re = /\s*([\w.]+)\s*(=|LIKE)\s*(?:'((?:[^'\\]|\\.)*)'|(true|false)\b)\s*(AND|OR)?/giy;
     let rest = match[3];
     let m: RegExpExecArray | null;
     let consumed = 0;
     while ((m = re.exec(rest))) {
-      conditions.push({ field: m[1]!, op: m[2]!.toUpperCase() as Condition['op'], value: m[3]!.replace(/\\(.)/g, '$1') });
-      if (m[4]) joiner = m[4].toUpperCase() as 'AND' | 'OR';
+      const value = m[4] !== undefined ? m[4].toLowerCase() === 'true' : m[3]!.replace(/\\(.)/g, '$1');
+      conditions.push({ field: m[1]!, op: m[2]!.toUpperCase() as Condition['op'], value });
+      if (m[5]) joiner = m[5].toUpperCase() as 'AND' | 'OR';
       consumed = re.lastIndex;
     }
     rest = rest.slice(consumed).trim();
@@ -361,6 +386,7 @@ export function createSalesforceEmulator() {
     if (unknownField) return sfError(c, 400, 'INVALID_FIELD', `No such column '${unknownField}' on entity '${parsed.type}'.`);
     const test = (record: SRecord, condition: Condition) => {
       const value = valueOf(parsed.type, record, condition.field, state);
+      if (typeof condition.value === 'boolean') return condition.op === '=' && value === condition.value;
       if (typeof value !== 'string') return false;
       return condition.op === '=' ? value.toLowerCase() === condition.value.toLowerCase() : likeToRegExp(condition.value).test(value);
     };
@@ -392,6 +418,11 @@ export function createSalesforceEmulator() {
     if (missing.length) return { code: 'REQUIRED_FIELD_MISSING', message: `Required fields are missing: [${missing.join(', ')}]`, fields: missing };
     if (typeof body.AccountId === 'string' && !state.records.Account.has(body.AccountId)) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['AccountId'] };
     if (typeof body.WhoId === 'string' && !state.records.Lead.has(body.WhoId) && !state.records.Contact.has(body.WhoId)) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['WhoId'] };
+    if ('OwnerId' in body) {
+      const owner = typeof body.OwnerId === 'string' ? state.records.User.get(body.OwnerId) : undefined;
+      if (!owner) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['OwnerId'] };
+      if (!owner.IsActive) return { code: 'INACTIVE_OWNER_OR_USER', message: 'operation performed with inactive user', fields: ['OwnerId'] };
+    }
     return null;
   }
 
@@ -448,7 +479,9 @@ export function createSalesforceEmulator() {
         400,
       );
     }
-    const record = state.seed(type, type === 'Task' ? { Status: 'Not Started', ...body } : body);
+    // A record no one was named to own belongs to the user who made it (the connected user).
+    const defaults = type === 'Task' ? { Status: 'Not Started' } : type === 'Lead' || type === 'Contact' ? { OwnerId: SALESFORCE_USER_ID } : {};
+    const record = state.seed(type, { ...defaults, ...body });
     return c.json({ id: record.Id, success: true, errors: [] }, 201);
   });
 

@@ -4,6 +4,7 @@ import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type 
 import type { SalesforceConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { propertiesOf, type CrmSchema } from '../mapping';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -44,11 +45,16 @@ const PERSON_FIELDS: Partial<Record<CrmField, string>> = {
   phone: 'Phone',
   mobilePhone: 'MobilePhone',
 };
-/** A Lead carries its company; a Contact's company is its Account. */
-const FIELD_MAP: Record<PersonType, Partial<Record<CrmField, string>>> = {
+/** A Lead carries its company; a Contact's company is its Account. Where each field goes unless the user mapped it elsewhere. */
+export const DEFAULT_FIELD_OF: Record<PersonType, Partial<Record<CrmField, string>>> = {
   Lead: { ...PERSON_FIELDS, companyName: 'Company', website: 'Website' },
   Contact: PERSON_FIELDS,
 };
+// Matching keys on these (SOQL on Email, the profile URL field, and the duplicate rules on Email):
+// they keep their field whatever the mapping says.
+const KEY_FIELDS: readonly CrmField[] = ['email', 'profileUrl'];
+/** Field types a text from Dossier can go into (a picklist may refuse it, a reference or number would). */
+const TEXT_TYPES = new Set(['string', 'textarea', 'email', 'phone', 'url']);
 
 function typeOfId(id: string): PersonType | null {
   return (Object.keys(KEY_PREFIX) as PersonType[]).find((type) => id.startsWith(KEY_PREFIX[type])) ?? null;
@@ -74,6 +80,12 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   const api = () => `${instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
   let refreshing: Promise<CrmResult<void>> | null = null;
+  // The mapping was checked against the chosen object's fields: a record of the other kind (a Lead
+  // a duplicate rule found while pushing Contacts) is written by the defaults, fields it surely has.
+  const FIELD_MAP: Record<PersonType, Partial<Record<CrmField, string>>> = {
+    ...DEFAULT_FIELD_OF,
+    [personType]: propertiesOf(DEFAULT_FIELD_OF[personType], connection.fieldMap, KEY_FIELDS),
+  };
 
   const recordUrl = (id: string) => `${instanceUrl}/${encodeURIComponent(id)}`;
 
@@ -237,6 +249,8 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   async function create(plan: PushPlan, contact: CrmContact, companyId: string | undefined): Promise<CrmResult<{ id: string; created: boolean }>> {
     const body = required(personType, bodyOf(personType, writtenFields(plan)), contact);
     if (personType === 'Contact' && companyId) body.AccountId = companyId;
+    // A record Dossier makes goes to the owner the user chose (else Salesforce gives it to the connected user).
+    if (connection.ownerId) body.OwnerId = connection.ownerId;
     const created = await send({ method: 'POST', url: `/sobjects/${personType}/`, body, idempotent: false }, createAnswerSchema);
     if (created.ok) return ok({ id: created.value.body.id, created: true });
     const duplicate = created.error.code === 'DUPLICATES_DETECTED' ? created.error.recordIds?.find((id) => typeOfId(id)) : undefined;
@@ -322,6 +336,21 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
     },
     check: async (query, rememberedId) => checkFrom(await findRecord(query, rememberedId)),
+    async schema(): Promise<CrmResult<CrmSchema>> {
+      const described = await send({ method: 'GET', url: `/sobjects/${personType}/describe`, idempotent: true }, describeSchema);
+      if (!described.ok) return described;
+      const owners = await query('SELECT Id, Name FROM User WHERE IsActive = true');
+      if (!owners.ok) return owners;
+      const { email: _email, ...movable } = DEFAULT_FIELD_OF[personType];
+      const keys = new Set(['Email', PROFILE_FIELD]);
+      return ok({
+        defaults: movable,
+        properties: described.value.body.fields
+          .filter((f) => f.updateable !== false && TEXT_TYPES.has(f.type ?? 'string') && !keys.has(f.name))
+          .map((f) => ({ name: f.name, label: f.label || f.name, custom: f.custom === true })),
+        owners: owners.value.map((user) => ({ id: user.Id, name: typeof user.Name === 'string' && user.Name ? user.Name : user.Id })),
+      });
+    },
     async test() {
       const root = await send({ method: 'GET', url: '/', idempotent: true }, noContentSchema);
       if (!root.ok) return root;
