@@ -30,6 +30,7 @@ type Notice = { tone: 'status' | 'alert'; text: string } | null;
 function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   if (target === 'hubspot') return { kind: 'hubspot', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'close') return { kind: 'close', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
   return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
 }

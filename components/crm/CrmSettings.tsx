@@ -24,6 +24,11 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
         { name: 'domain', label: t('crm.settings.pipedriveDomain'), hint: t('crm.settings.pipedriveDomainHint') },
         { name: 'apiBase', label: apiAddress, hint: t('crm.settings.pipedriveApiHint'), advanced: true },
       ];
+    case 'close':
+      return [
+        { name: 'token', label: t('crm.settings.closeToken'), hint: t('crm.settings.closeTokenHint'), secret: true },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.closeApiHint'), advanced: true },
+      ];
     case 'webhook':
       return [
         { name: 'url', label: t('crm.settings.webhookUrl'), hint: t('crm.settings.webhookUrlHint') },
@@ -32,7 +37,7 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
   }
 }
 
-const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'webhook'];
+const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'close', 'webhook'];
 
 /**
  * Settings › CRM connections. Lives inside the settings form but saves on its own: connecting

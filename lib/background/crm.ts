@@ -40,6 +40,8 @@ const RATE_LIMITS: Record<CrmTarget, { limit: number; windowMs: number }> = {
   hubspot: { limit: 10, windowMs: 1_000 },
   pipedrive: { limit: 30, windowMs: 2_000 },
   webhook: { limit: 10, windowMs: 1_000 },
+  // Close limits each API key per endpoint group (about 40 a second for reads); stay well under.
+  close: { limit: 10, windowMs: 1_000 },
 };
 
 /** Enrichments whose answer describes a person a CRM can hold. */

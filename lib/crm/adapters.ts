@@ -1,4 +1,5 @@
 import type { CrmAdapter, Learn } from './adapter';
+import { createCloseAdapter } from './close/adapter';
 import type { StoredConnection } from './connection';
 import { createHubspotAdapter } from './hubspot/adapter';
 import type { HttpOptions } from './http';
@@ -18,5 +19,7 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createPipedriveAdapter(connection, deps);
     case 'webhook':
       return createWebhookAdapter(connection, deps);
+    case 'close':
+      return createCloseAdapter(connection, deps);
   }
 }

@@ -6,6 +6,7 @@ import { CRM_LABELS } from './types';
 import { maskWebhookUrl } from './webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
+export const CLOSE_API_BASE = 'https://api.close.com';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -62,6 +63,13 @@ export const pipedriveInputSchema = z.object({
   apiBase: apiBaseSchema.optional(),
 });
 
+/** Close: an API key (HTTP Basic user name, empty password). */
+export const closeInputSchema = z.object({
+  kind: z.literal('close'),
+  token: tokenSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
 export const webhookInputSchema = z.object({
   kind: z.literal('webhook'),
   url: z
@@ -73,7 +81,7 @@ export const webhookInputSchema = z.object({
 });
 
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, closeInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** What is stored: the input plus what the CRM told us once (account id, custom field key). */
@@ -81,11 +89,13 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional() }),
   pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
   webhookInputSchema,
+  closeInputSchema,
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
 export type PipedriveConnection = Extract<StoredConnection, { kind: 'pipedrive' }>;
 export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
+export type CloseConnection = Extract<StoredConnection, { kind: 'close' }>;
 
 export function hubspotBase(connection: HubspotConnection): string {
   return connection.apiBase ?? HUBSPOT_API_BASE;
@@ -95,8 +105,13 @@ export function pipedriveBase(connection: Pick<PipedriveConnection, 'apiBase' | 
   return connection.apiBase ?? `https://${connection.domain}.pipedrive.com`;
 }
 
+export function closeBase(connection: Pick<CloseConnection, 'apiBase'>): string {
+  return connection.apiBase ?? CLOSE_API_BASE;
+}
+
 /** The address whose host permission connecting must ask for. */
 export function connectionAddress(input: ConnectionInput): string {
+  if (input.kind === 'close') return closeBase(input);
   if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
   if (input.kind === 'pipedrive') return pipedriveBase(input);
   return input.url;
@@ -134,7 +149,7 @@ function mask(secret: string): string {
 }
 
 export function summarise(connection: StoredConnection): ConnectionSummary {
-  const address = connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
+  const address = connection.kind === 'close' ? closeBase(connection) : connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

@@ -662,6 +662,7 @@ export const en = {
   'crm.target.hubspot': 'HubSpot',
   'crm.target.pipedrive': 'Pipedrive',
   'crm.target.webhook': 'Webhook',
+  'crm.target.close': 'Close',
 
   'crm.field.firstName': 'First name',
   'crm.field.lastName': 'Last name',
@@ -750,6 +751,9 @@ export const en = {
   'crm.settings.pipedriveDomain': 'Pipedrive company domain',
   'crm.settings.pipedriveDomainHint': 'The “acme” in acme.pipedrive.com.',
   'crm.settings.pipedriveApiHint': 'Default: https://<domain>.pipedrive.com',
+  'crm.settings.closeToken': 'Close API key',
+  'crm.settings.closeTokenHint': 'Close › Settings › Developer › API keys.',
+  'crm.settings.closeApiHint': 'Default: https://api.close.com',
   'crm.settings.webhookUrl': 'Webhook URL',
   'crm.settings.webhookUrlHint': 'Zapier, Make, n8n or your own endpoint (https).',
   'crm.settings.webhookSecret': 'Signing secret',
@@ -794,6 +798,9 @@ export const en = {
   'crm.error.hubspotNoRecordId': 'HubSpot gave no record id.',
   'crm.error.pipedriveNoOrganizationId': 'Pipedrive gave no organization id.',
   'crm.error.pipedriveNoPersonId': 'Pipedrive gave no person id.',
+  'crm.error.closeNoLeadId': 'Close gave no lead id.',
+  'crm.error.closeNoContactId': 'Close gave no contact id.',
+  'crm.error.closeContactDeleted': 'The Close contact was deleted meanwhile; Dossier will match again.',
   'crm.error.pipedrivePersonDeleted': 'The Pipedrive person was deleted meanwhile; Dossier will match again.',
 
   'crm.test.hubspot': 'Connected to HubSpot account {account}.',
@@ -802,6 +809,9 @@ export const en = {
   'crm.test.pipedrive': 'Connected to Pipedrive as {user}.',
   'crm.test.pipedriveCompany': 'Connected to Pipedrive as {user} ({company}).',
   'crm.test.pipedriveYourUser': 'your user',
+  'crm.test.close': 'Connected to Close as {user} (organization {organization}).',
+  'crm.test.closeNoOrganization': 'Connected to Close as {user}.',
+  'crm.test.closeYourUser': 'your user',
   'crm.test.webhook': 'The webhook accepted a signed test delivery.',
 
   'crm.note.enrichedOn': 'Enriched by Dossier on {date}.',
