@@ -397,8 +397,14 @@ export function createCloseEmulator() {
       ...[...state.leads.values()].map((record) => ({ type: 'lead' as const, record })),
       ...[...state.contacts.values()].map((record) => ({ type: 'contact' as const, record })),
     ].filter((item) => state.searchable(item.record.id));
+    // Checked on one blank record of each kind too, so a bad query is refused even on an empty organization.
+    const probes: Searchable[] = [
+      { type: 'lead', record: { id: '', organization_id: ORG_ID, name: '', display_name: '', url: null, description: '', status_id: STATUS_ID, status_label: '', custom: {}, date_created: '', date_updated: '' } },
+      { type: 'contact', record: { id: '', organization_id: ORG_ID, lead_id: '', name: '', display_name: '', title: '', emails: [], phones: [], urls: [], date_created: '', date_updated: '' } },
+    ];
     let found: Searchable[];
     try {
+      for (const probe of probes) matches(state, body.query!, probe);
       found = items.filter((item) => matches(state, body.query!, item));
     } catch (error) {
       if (error instanceof QueryError) return fail(c, 400, error.message, { query: error.message });
