@@ -247,8 +247,10 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     if (!found.ok) return found;
     let id = found.value?.id;
     if (!id) {
-      const website = contact.company?.website;
-      const body = { name: contact.company?.name ?? contact.company?.domain ?? contact.fullName, ...(website && /^https?:\/\//i.test(website) ? { url: website } : {}) } satisfies LeadCreate;
+      const company = contact.company;
+      // The lead's URL is what a retried search finds it by when the company has no name.
+      const website = company?.website && /^https?:\/\//i.test(company.website) ? company.website : company?.domain ? `https://${company.domain}/` : undefined;
+      const body = { name: company?.name ?? company?.domain ?? contact.fullName, ...(website ? { url: website } : {}) } satisfies LeadCreate;
       const created = await send({ method: 'POST', url: `${base}/lead/`, body, idempotent: false }, leadSchema);
       if (!created.ok) return created;
       id = created.value.body.id;

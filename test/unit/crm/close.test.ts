@@ -85,6 +85,16 @@ describe('Close adapter against the emulator', () => {
     expect(contacts()[0]!.lead_id).toBe(byWebsite.id);
   });
 
+  it('a company known only by its domain: the lead is named and addressed by it, and found by it again', async () => {
+    const who = { ...contact(), company: { domain: 'northwind-analytics.example' } };
+    await push(adapter(), who);
+    expect(leads()).toEqual([expect.objectContaining({ name: 'northwind-analytics.example', url: 'https://northwind-analytics.example/' })]);
+    const other = { ...who, fullName: 'Sam Lee', emails: [], phones: [], profileUrl: undefined, identity: 'name:sam' };
+    await push(adapter(), other);
+    expect(leads()).toHaveLength(1);
+    expect(contacts()).toHaveLength(2);
+  });
+
   it('a person without a company gets a lead of their own, as Close makes one', async () => {
     const who = { ...contact(), company: undefined };
     expect(await push(adapter(), who)).toMatchObject({ ok: true, value: { action: 'created' } });
