@@ -4,16 +4,18 @@ import { requestCrmAccess } from '@/lib/crm/permissions';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { CheckboxField, TextField } from '../settings/fields';
+import { CheckboxField, SelectField, TextField } from '../settings/fields';
 import { ask } from '../useBackground';
 
 export interface FieldSpec {
-  name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret';
+  name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret' | 'clientId' | 'loginHost' | 'recordType';
   label: string;
   hint?: string;
   secret?: boolean;
   /** Only needed for a proxy or the local emulators: under "Advanced". */
   advanced?: boolean;
+  /** A choice rather than text; the first option is the default. */
+  options?: { value: string; label: string }[];
 }
 
 interface Props {
@@ -32,6 +34,8 @@ function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   if (target === 'hubspot') return { kind: 'hubspot', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'close') return { kind: 'close', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'attio') return { kind: 'attio', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'salesforce') return { kind: 'salesforce', clientId: draft.clientId ?? '', loginHost: draft.loginHost ?? 'production', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
   return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
 }
 
@@ -92,7 +96,18 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
     }
   }
 
-  const field = (spec: FieldSpec) => (
+  const field = (spec: FieldSpec) =>
+    spec.options ? (
+      <SelectField
+        key={spec.name}
+        label={spec.label}
+        hint={spec.hint}
+        options={spec.options}
+        value={draft[spec.name] ?? spec.options[0]!.value}
+        error={errors[spec.name]}
+        onChange={(value) => setDraft((d) => ({ ...d, [spec.name]: value }))}
+      />
+    ) : (
     <TextField
       key={spec.name}
       label={spec.label}
@@ -102,7 +117,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
       error={errors[spec.name]}
       onChange={(value) => setDraft((d) => ({ ...d, [spec.name]: value }))}
     />
-  );
+    );
 
   return (
     <fieldset className="crm-connection" onKeyDown={onKeyDown} aria-busy={busy || undefined}>
@@ -130,7 +145,8 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
             </details>
           )}
           <button type="button" disabled={busy} onClick={() => void connect()}>
-            {t('crm.connect.connect', { crm: label })}
+            {/* Salesforce opens its own login window: the button says so. */}
+            {target === 'salesforce' ? t('crm.connect.salesforce') : t('crm.connect.connect', { crm: label })}
           </button>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionSummary } from '@/lib/crm/connection';
 import type { CrmSettings as Settings } from '@/lib/crm/storage';
+import { webAuthRedirectUrl } from '@/lib/crm/salesforce/oauth';
 import type { CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -24,6 +25,11 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
         { name: 'domain', label: t('crm.settings.pipedriveDomain'), hint: t('crm.settings.pipedriveDomainHint') },
         { name: 'apiBase', label: apiAddress, hint: t('crm.settings.pipedriveApiHint'), advanced: true },
       ];
+    case 'attio':
+      return [
+        { name: 'token', label: t('crm.settings.attioToken'), hint: t('crm.settings.attioTokenHint'), secret: true },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.attioApiHint'), advanced: true },
+      ];
     case 'close':
       return [
         { name: 'token', label: t('crm.settings.closeToken'), hint: t('crm.settings.closeTokenHint'), secret: true },
@@ -34,10 +40,31 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
         { name: 'url', label: t('crm.settings.webhookUrl'), hint: t('crm.settings.webhookUrlHint') },
         { name: 'secret', label: t('crm.settings.webhookSecret'), hint: t('crm.settings.webhookSecretHint'), secret: true },
       ];
+    case 'salesforce':
+      return [
+        { name: 'clientId', label: t('crm.settings.salesforceClientId'), hint: t('crm.settings.salesforceClientIdHint', { redirect: webAuthRedirectUrl() }) },
+        {
+          name: 'loginHost',
+          label: t('crm.settings.salesforceLoginHost'),
+          options: [
+            { value: 'production', label: t('crm.settings.salesforceProduction') },
+            { value: 'sandbox', label: t('crm.settings.salesforceSandbox') },
+          ],
+        },
+        {
+          name: 'recordType',
+          label: t('crm.settings.salesforceRecordType'),
+          options: [
+            { value: 'lead', label: t('crm.settings.salesforceLeads') },
+            { value: 'contact', label: t('crm.settings.salesforceContacts') },
+          ],
+        },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.salesforceApiHint'), advanced: true },
+      ];
   }
 }
 
-const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'close', 'webhook'];
+const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'attio', 'close', 'webhook'];
 
 /**
  * Settings › CRM connections. Lives inside the settings form but saves on its own: connecting

@@ -3,6 +3,8 @@ import { CrmRefusal, type CrmService } from './crm';
 import type { Handlers } from './router';
 
 type CrmHandlerName =
+  | 'crmSchema'
+  | 'crmSaveMapping'
   | 'crmStatus'
   | 'crmCheck'
   | 'crmPlan'
@@ -32,6 +34,8 @@ async function answer<T>(run: () => Promise<T>): Promise<Outcome<T>> {
 export function createCrmHandlers(crm: CrmService): Pick<Handlers, CrmHandlerName> {
   return {
     crmStatus: () => answer(() => crm.status()),
+    crmSchema: ({ target }) => answer(() => crm.mapping(target)),
+    crmSaveMapping: ({ target, fieldMap, ownerId }) => answer(() => crm.saveMapping(target, fieldMap, ownerId)),
     crmCheck: (query) => answer(async () => ({ results: await crm.check(query) })),
     crmPlan: ({ historyId, target }) => answer(() => crm.plan(historyId, target)),
     crmPush: ({ historyId, target, overwrite }) => answer(() => crm.push(historyId, target, overwrite)),

@@ -1,4 +1,5 @@
 import type { CrmContact } from './contact';
+import type { CrmSchema } from './mapping';
 import type { PlanPolicy } from './plan';
 import type { CheckResult, CrmField, CrmResult, CrmTarget, Match, PushPlan, PushResult } from './types';
 
@@ -66,6 +67,8 @@ export interface CrmAdapter {
   check(query: MatchQuery, rememberedId: string | null): Promise<CrmResult<CheckResult>>;
   /** Proves the connection works and says so in a sentence; may learn account details. */
   test(): Promise<CrmResult<string>>;
+  /** The properties a push may write and the users who may own a record, from the CRM's schema endpoints (field mapping). */
+  schema?(): Promise<CrmResult<CrmSchema>>;
 }
 
 type Finder = () => Promise<CrmResult<Match | null>>;

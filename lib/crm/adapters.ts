@@ -1,9 +1,11 @@
 import type { CrmAdapter, Learn } from './adapter';
+import { createAttioAdapter } from './attio/adapter';
 import { createCloseAdapter } from './close/adapter';
 import type { StoredConnection } from './connection';
 import { createHubspotAdapter } from './hubspot/adapter';
 import type { HttpOptions } from './http';
 import { createPipedriveAdapter } from './pipedrive/adapter';
+import { createSalesforceAdapter } from './salesforce/adapter';
 import { createWebhookAdapter } from './webhook/adapter';
 
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
@@ -19,6 +21,10 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createPipedriveAdapter(connection, deps);
     case 'webhook':
       return createWebhookAdapter(connection, deps);
+    case 'attio':
+      return createAttioAdapter(connection, deps);
+    case 'salesforce':
+      return createSalesforceAdapter(connection, deps);
     case 'close':
       return createCloseAdapter(connection, deps);
   }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { t } from '../i18n';
 import { hostPermissionFor } from '../settings/gateway';
+import { fieldMappingSchema } from './mapping';
 import type { CrmTarget } from './types';
 import { CRM_LABELS } from './types';
 import { maskWebhookUrl } from './webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const CLOSE_API_BASE = 'https://api.close.com';
+export const ATTIO_API_BASE = 'https://api.attio.com';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -70,6 +72,12 @@ export const closeInputSchema = z.object({
   apiBase: apiBaseSchema.optional(),
 });
 
+export const attioInputSchema = z.object({
+  kind: z.literal('attio'),
+  token: tokenSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
 export const webhookInputSchema = z.object({
   kind: z.literal('webhook'),
   url: z
@@ -80,22 +88,54 @@ export const webhookInputSchema = z.object({
   secret: z.string().trim().min(16, { error: () => t('crm.validation.secret') }).max(500),
 });
 
+/**
+ * Salesforce: the user's connected app (its consumer key), the login host, and whether a push
+ * makes Leads or Contacts with their Account. The tokens come from the OAuth flow the worker
+ * runs on connect; `apiBase` replaces the login host (a local emulator).
+ */
+export const salesforceInputSchema = z.object({
+  kind: z.literal('salesforce'),
+  clientId: z
+    .string()
+    .trim()
+    .min(10, { error: () => t('crm.validation.salesforceClientId') })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientId') }),
+  loginHost: z.enum(['production', 'sandbox']).default('production'),
+  recordType: z.enum(['lead', 'contact']).default('lead'),
+  apiBase: apiBaseSchema.optional(),
+});
+
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, closeInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema, closeInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
+
+/** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
+const mappingFields = { fieldMap: fieldMappingSchema.optional(), ownerId: z.string().trim().min(1).max(100).optional() };
 
 /** What is stored: the input plus what the CRM told us once (account id, custom field key). */
 export const storedConnectionSchema = z.discriminatedUnion('kind', [
-  hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional() }),
+  hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional(), ...mappingFields }),
   pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
   webhookInputSchema,
+  attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
+  // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
+  salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional() }),
   closeInputSchema,
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
 export type PipedriveConnection = Extract<StoredConnection, { kind: 'pipedrive' }>;
 export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
+export type AttioConnection = Extract<StoredConnection, { kind: 'attio' }>;
+export type SalesforceConnection = Extract<StoredConnection, { kind: 'salesforce' }>;
+export type SalesforceInput = z.infer<typeof salesforceInputSchema>;
 export type CloseConnection = Extract<StoredConnection, { kind: 'close' }>;
+
+/** Salesforce's login hosts (the emulator's origin replaces them). */
+export const SALESFORCE_LOGIN_HOSTS = { production: 'https://login.salesforce.com', sandbox: 'https://test.salesforce.com' } as const;
+/** Login hosts and every org's My Domain instance: one host permission covers the whole flow. */
+export const SALESFORCE_ORIGIN = 'https://*.salesforce.com/*';
 
 export function hubspotBase(connection: HubspotConnection): string {
   return connection.apiBase ?? HUBSPOT_API_BASE;
@@ -109,15 +149,22 @@ export function closeBase(connection: Pick<CloseConnection, 'apiBase'>): string 
   return connection.apiBase ?? CLOSE_API_BASE;
 }
 
+export function attioBase(connection: Pick<AttioConnection, 'apiBase'>): string {
+  return connection.apiBase ?? ATTIO_API_BASE;
+}
+
 /** The address whose host permission connecting must ask for. */
 export function connectionAddress(input: ConnectionInput): string {
   if (input.kind === 'close') return closeBase(input);
   if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
   if (input.kind === 'pipedrive') return pipedriveBase(input);
+  if (input.kind === 'attio') return attioBase(input);
+  if (input.kind === 'salesforce') return input.apiBase ?? SALESFORCE_LOGIN_HOSTS[input.loginHost];
   return input.url;
 }
 
 export function connectionOrigin(input: ConnectionInput): string {
+  if (input.kind === 'salesforce' && !input.apiBase) return SALESFORCE_ORIGIN;
   return hostPermissionFor(connectionAddress(input));
 }
 
@@ -130,6 +177,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 export function secretsOf(connection: StoredConnection): string[] {
+  if (connection.kind === 'salesforce') return [connection.token, connection.refreshToken];
   return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
 }
 
@@ -149,7 +197,18 @@ function mask(secret: string): string {
 }
 
 export function summarise(connection: StoredConnection): ConnectionSummary {
-  const address = connection.kind === 'close' ? closeBase(connection) : connection.kind === 'webhook' ? connection.url : connection.kind === 'hubspot' ? hubspotBase(connection) : pipedriveBase(connection);
+  const address =
+    connection.kind === 'webhook'
+      ? connection.url
+      : connection.kind === 'hubspot'
+        ? hubspotBase(connection)
+        : connection.kind === 'attio'
+          ? attioBase(connection)
+          : connection.kind === 'salesforce'
+            ? connection.instanceUrl
+            : connection.kind === 'close'
+              ? closeBase(connection)
+              : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

@@ -33,6 +33,8 @@ export interface HttpOptions {
   redact?: (text: string) => string;
   /** The CRM's own error message in a JSON body, when the body has one. */
   messageOf(body: unknown): string | null;
+  /** The CRM's own error code and the records its refusal names (a duplicate rule's matches). */
+  detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds'> | null;
   /** Waits for a slot under the CRM's rate limit. */
   acquire?: () => Promise<void>;
   retry?: RetryPolicy;
@@ -116,6 +118,7 @@ export function createCrmHttp(options: HttpOptions) {
       const error: CrmError = { kind, retryable, status: response.status, message: clean(own ?? t('crm.error.withStatus', { message: t(GENERIC[kind as keyof typeof GENERIC]), status: String(response.status) })) };
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), (options.now ?? Date.now)());
       if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+      Object.assign(error, options.detailsOf?.(json));
       return fail(error);
     }
     const parsed = schema.safeParse(json);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectionSummary } from './connection';
 import { connectionInputSchema } from './connection';
+import { fieldMappingSchema, type CrmSchema, type FieldMapping } from './mapping';
 import type { OutboxItemView } from './outbox/schema';
 import type { CrmSettings } from './storage';
 import { CRM_FIELDS, CRM_TARGETS, type CheckState, type CrmTarget, type PushPlan } from './types';
@@ -14,6 +15,10 @@ const historyId = z.string().min(1).max(100);
 const text = z.string().trim().min(1).max(500);
 
 export const crmMessageSchemas = {
+  /** Settings: what the CRM's records can hold (its properties and users) and the mapping in force. */
+  crmSchema: z.object({ target }).strict(),
+  /** Settings: where each field goes, and who owns the records Dossier creates (null: the connected user). */
+  crmSaveMapping: z.object({ target, fieldMap: fieldMappingSchema, ownerId: z.string().trim().min(1).max(100).nullable() }).strict(),
   /** Which CRMs are connected (labels only): the panel decides what to show. */
   crmStatus: z.undefined(),
   /** Free "already in your CRM?" from what the page shows, before any credit is spent. */
@@ -73,7 +78,15 @@ export interface EnrichedPerson {
   at: number;
 }
 
+export interface CrmMappingReply {
+  schema: CrmSchema;
+  fieldMap: FieldMapping;
+  ownerId: string | null;
+}
+
 export interface CrmReplies {
+  crmSchema: CrmMappingReply;
+  crmSaveMapping: CrmMappingReply;
   crmStatus: CrmStatusReply;
   crmCheck: CrmCheckReply;
   crmPlan: PushPlan;

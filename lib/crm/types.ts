@@ -4,7 +4,7 @@ import { t } from '../i18n';
  * The vocabulary every CRM target shares: which fields a push may write, what a match is,
  * what a plan says before anything is written, and how a failure is described.
  */
-export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook', 'close'] as const;
+export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook', 'attio', 'salesforce', 'close'] as const;
 export type CrmTarget = (typeof CRM_TARGETS)[number];
 
 /** A record whose values are read from the i18n catalog on each access, in the current language. */
@@ -98,6 +98,10 @@ export interface CrmError {
   retryable: boolean;
   retryAfterMs?: number;
   status?: number;
+  /** The CRM's own error code (Salesforce's `errorCode`), where it gives one. */
+  code?: string;
+  /** Records the CRM's refusal names: the existing ones a duplicate rule matched. */
+  recordIds?: string[];
 }
 
 export type CrmResult<T> = { ok: true; value: T } | { ok: false; error: CrmError };

@@ -1,15 +1,16 @@
 import { scheduleDetections } from '../content/redetect';
 import { watchLocation } from '../content/location';
 
-// Gmail and Outlook re-render their panes often (typing, hovercards, new mail): a read after the
-// page has been still for this long is enough, and costs a few queries.
+// Gmail and Outlook re-render their panes often (typing, hovercards, new mail, relative times):
+// at most one read this long after a change, however many changes come, and each read is a few
+// queries. Throttled rather than debounced: a page that never stops changing is still read.
 export const SETTLE_MS = 400;
 
 /**
  * Calls `read` whenever the open message may have changed: after each single-page navigation
  * (Gmail's hash changes included), on the redetection schedule, and once the reading pane has
- * settled after a change of its own (Outlook swaps the message without changing the URL in
- * some layouts). The mutation records are never looked at: what changed is not read, only
+ * changed by itself (Outlook swaps the message without changing the URL in some layouts), at most
+ * once per SETTLE_MS. The mutation records are never looked at: what changed is not read, only
  * that something did.
  */
 export function watchOpenMessage(doc: Document, read: () => void, signal: AbortSignal, win: Window & typeof globalThis = window): void {
@@ -21,8 +22,11 @@ export function watchOpenMessage(doc: Document, read: () => void, signal: AbortS
 
   let settle: number | undefined;
   const observer = new win.MutationObserver(() => {
-    win.clearTimeout(settle);
-    settle = win.setTimeout(read, SETTLE_MS);
+    if (settle !== undefined) return;
+    settle = win.setTimeout(() => {
+      settle = undefined;
+      read();
+    }, SETTLE_MS);
   });
   observer.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-expanded'] });
   signal.addEventListener('abort', () => {

@@ -35,6 +35,8 @@ interface PropertyDef {
   groupName: string;
   hasUniqueValue: boolean;
   readOnly?: boolean;
+  /** HubSpot's own properties say so; custom ones do not. */
+  hubspotDefined?: boolean;
 }
 
 const CONTACT_PROPERTIES: PropertyDef[] = [
@@ -48,7 +50,14 @@ const CONTACT_PROPERTIES: PropertyDef[] = [
   ['website'],
   ['city'],
   ['hs_additional_emails'],
-].map(([name, unique]) => ({ name: name as string, label: name as string, type: 'string', fieldType: 'text', groupName: 'contactinformation', hasUniqueValue: Boolean(unique) }));
+  ['hubspot_owner_id'],
+].map(([name, unique]) => ({ name: name as string, label: name as string, type: 'string', fieldType: 'text', groupName: 'contactinformation', hasUniqueValue: Boolean(unique), hubspotDefined: true }));
+
+/** The account's users (GET /crm/v3/owners). */
+export const HUBSPOT_OWNERS = [
+  { id: '7001', email: 'ada@acme-emulated.example', firstName: 'Ada', lastName: 'Owner', userId: 9001, archived: false },
+  { id: '7002', email: 'ben@acme-emulated.example', firstName: 'Ben', lastName: 'Seller', userId: 9002, archived: false },
+];
 const CALCULATED = ['hs_email_domain', 'hs_object_id', 'createdate', 'lastmodifieddate'];
 const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'industry'];
 const NOTE_PROPERTIES = ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id', 'hs_attachment_ids'];
@@ -245,6 +254,8 @@ export function createHubspotEmulator() {
     c.json({ portalId: HUBSPOT_PORTAL_ID, accountType: 'STANDARD', timeZone: 'Europe/Paris', companyCurrency: 'EUR', additionalCurrencies: [], utcOffset: '+01:00', utcOffsetMilliseconds: 3_600_000, uiDomain: 'app.hubspot.com', dataHostingLocation: 'eu1' }),
   );
 
+  api.get('/crm/v3/properties/contacts', (c) => c.json({ results: [...state.contactProperties.values()] }));
+  api.get('/crm/v3/owners', (c) => c.json({ results: HUBSPOT_OWNERS }));
   api.get('/crm/v3/properties/contacts/:name', (c) => {
     const property = state.contactProperties.get(c.req.param('name'));
     return property ? c.json(property) : error(c, 404, 'OBJECT_NOT_FOUND', `Unable to find property ${c.req.param('name')} for object type contacts`);

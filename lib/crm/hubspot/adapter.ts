@@ -1,3 +1,4 @@
+import { propertiesOf, type CrmSchema } from '../mapping';
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
@@ -11,6 +12,8 @@ import {
   accountSchema,
   associationResponseSchema,
   existingIdOf,
+  ownersSchema,
+  propertiesListSchema,
   hubspotMessage,
   objectSchema,
   propertySchema,
@@ -33,7 +36,8 @@ import {
  */
 export const PROFILE_PROPERTY = 'dossier_profile_url';
 
-const PROPERTY_OF: Partial<Record<CrmField, string>> = {
+/** Where each field goes unless the user mapped it elsewhere (Settings › CRM › Field mapping). */
+export const DEFAULT_PROPERTY_OF: Partial<Record<CrmField, string>> = {
   firstName: 'firstname',
   lastName: 'lastname',
   jobTitle: 'jobtitle',
@@ -44,29 +48,11 @@ const PROPERTY_OF: Partial<Record<CrmField, string>> = {
   companyName: 'company',
   website: 'website',
 };
-const FIELDS = Object.keys(PROPERTY_OF) as CrmField[];
-const READ_PROPERTIES = Object.values(PROPERTY_OF) as string[];
+// Upserts and searches key on these: they keep their property whatever the mapping says.
+const KEY_FIELDS: readonly CrmField[] = ['email', 'profileUrl'];
 
 /** HubSpot's default association types (v4): note → contact. */
 const NOTE_TO_CONTACT = 202;
-
-function valuesOf(object: HubspotObject): FieldValues {
-  const values: FieldValues = {};
-  for (const field of FIELDS) {
-    const value = object.properties[PROPERTY_OF[field]!];
-    if (value) values[field] = value;
-  }
-  return values;
-}
-
-function propertiesFor(fields: Partial<Record<CrmField, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(fields) as [CrmField, string][]) {
-    const property = PROPERTY_OF[field];
-    if (property && value) out[property] = value;
-  }
-  return out;
-}
 
 export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -78,6 +64,27 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
   const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: hubspotMessage });
   const auth = { authorization: `Bearer ${connection.token}` };
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: auth }, schema);
+  const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap, KEY_FIELDS);
+  const FIELDS = Object.keys(PROPERTY_OF) as CrmField[];
+  const READ_PROPERTIES = Object.values(PROPERTY_OF) as string[];
+
+  function valuesOf(object: HubspotObject): FieldValues {
+    const values: FieldValues = {};
+    for (const field of FIELDS) {
+      const value = object.properties[PROPERTY_OF[field]!];
+      if (value) values[field] = value;
+    }
+    return values;
+  }
+
+  function propertiesFor(fields: Partial<Record<CrmField, string>>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [field, value] of Object.entries(fields) as [CrmField, string][]) {
+      const property = PROPERTY_OF[field];
+      if (property && value) out[property] = value;
+    }
+    return out;
+  }
 
   function recordUrl(id: string): string | null {
     if (connection.portalId === undefined) return null;
@@ -122,7 +129,11 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
   }
 
   async function patch(id: string, fields: Partial<Record<CrmField, string>>): Promise<CrmResult<HubspotObject>> {
-    const body = { properties: propertiesFor(fields) } satisfies UpdateInput;
+    return patchProperties(id, propertiesFor(fields));
+  }
+
+  async function patchProperties(id: string, properties: Record<string, string>): Promise<CrmResult<HubspotObject>> {
+    const body = { properties } satisfies UpdateInput;
     const result = await send({ method: 'PATCH', url: `${base}/crm/v3/objects/contacts/${encodeURIComponent(id)}`, body, idempotent: true }, objectSchema);
     return result.ok ? ok(result.value.body) : result;
   }
@@ -177,6 +188,11 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       if (!created.ok) return created;
       progress = { ...progress, recordId: created.value.id, created: created.value.created, recordUrl: recordUrl(created.value.id) };
       await context.save(progress);
+    }
+    // A record Dossier made goes to the owner the user chose (else HubSpot leaves it unassigned).
+    if (progress.created && connection.ownerId && progress.recordId) {
+      const owned = await patchProperties(progress.recordId, { hubspot_owner_id: connection.ownerId });
+      if (!owned.ok) return owned;
     }
     const id = progress.recordId ?? plan.match?.id;
     if (!id) return fail({ kind: 'invalid_response', retryable: false, message: t('crm.error.hubspotNoRecordId') });
@@ -275,6 +291,24 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
     },
     check: async (query, rememberedId) => checkFrom(await findContact(query, rememberedId)),
+    async schema(): Promise<CrmResult<CrmSchema>> {
+      const [listed, owners] = await Promise.all([
+        send({ method: 'GET', url: `${base}/crm/v3/properties/contacts`, idempotent: true }, propertiesListSchema),
+        send({ method: 'GET', url: `${base}/crm/v3/owners?limit=100`, idempotent: true }, ownersSchema),
+      ]);
+      if (!listed.ok) return listed;
+      if (!owners.ok) return owners;
+      const { email: _email, profileUrl: _url, ...movable } = DEFAULT_PROPERTY_OF;
+      return ok({
+        defaults: movable,
+        properties: listed.value.body.results
+          .filter((p) => !p.calculated && !p.modificationMetadata?.readOnlyValue && p.name !== PROFILE_PROPERTY)
+          .map((p) => ({ name: p.name, label: p.label || p.name, custom: !p.hubspotDefined })),
+        owners: owners.value.body.results
+          .filter((o) => !o.archived)
+          .map((o) => ({ id: o.id, name: [o.firstName, o.lastName].filter(Boolean).join(' ') || o.email || o.id })),
+      });
+    },
     async test() {
       const account = await send({ method: 'GET', url: `${base}/account-info/v3/details`, idempotent: true }, accountSchema);
       if (!account.ok) return account;

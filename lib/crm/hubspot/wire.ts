@@ -93,3 +93,21 @@ export function hubspotMessage(body: unknown): string | null {
 export function existingIdOf(message: string): string | null {
   return /Existing ID:\s*(\d+)/i.exec(message)?.[1] ?? null;
 }
+
+/** GET /crm/v3/properties/contacts: HubSpot's own properties say `hubspotDefined`; a read-only one cannot be written. */
+export const propertiesListSchema = z.object({
+  results: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string().optional(),
+      hubspotDefined: z.boolean().optional(),
+      calculated: z.boolean().optional(),
+      modificationMetadata: z.object({ readOnlyValue: z.boolean().optional() }).partial().optional(),
+    }),
+  ),
+});
+
+/** GET /crm/v3/owners: the account's users who can own records. */
+export const ownersSchema = z.object({
+  results: z.array(z.object({ id: z.string(), email: z.string().optional(), firstName: z.string().optional(), lastName: z.string().optional(), archived: z.boolean().optional() })),
+});

@@ -36,6 +36,16 @@ describe('CRM connections', () => {
     expect(summarise(connections[2]!)).toMatchObject({ host: 'hooks.example', address: 'https://hooks.example/…', maskedSecret: '••••s-ok' });
   });
 
+  it('Attio: an API key, https://api.attio.com by default; the summary shows the host, never the key', () => {
+    const attio = connectionInputSchema.parse({ kind: 'attio', token: ' 5d1e0f3a9b7c4e21a8f6 ' });
+    expect(attio).toEqual({ kind: 'attio', token: '5d1e0f3a9b7c4e21a8f6' });
+    expect(connectionOrigin(attio)).toBe('https://api.attio.com/*');
+    expect(connectionInputSchema.safeParse({ kind: 'attio', token: '5d1e0f3a9b7c4e21a8f6', apiBase: 'http://api.attio.com' }).success).toBe(false);
+    const summary = summarise({ kind: 'attio', token: '5d1e0f3a9b7c4e21a8f6', workspaceSlug: 'acme' });
+    expect(summary).toMatchObject({ target: 'attio', label: 'Attio', host: 'api.attio.com', maskedSecret: '••••a8f6' });
+    expect(JSON.stringify(summary)).not.toContain('5d1e0f3a9b7c4e21a8f6');
+  });
+
   it('redacts secrets from any text', () => {
     expect(redact('GET https://x.example/?api_token=pd-token-123456 failed', ['pd-token-123456'])).toBe('GET https://x.example/?api_token=*** failed');
   });

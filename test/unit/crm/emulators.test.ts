@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ATTIO_TOKEN, createAttioEmulator } from '../../emulators/attio';
 import { createHubspotEmulator, HUBSPOT_TOKEN } from '../../emulators/hubspot';
 import { createPipedriveEmulator, PIPEDRIVE_TOKEN } from '../../emulators/pipedrive';
 
@@ -69,5 +70,65 @@ describe('Pipedrive emulator', () => {
   it('refuses a person without a name and a note attached to nothing', async () => {
     expect(await (await api('/api/v2/persons', json({ emails: [] }))).json()).toMatchObject({ success: false, error: 'Name must be given.' });
     expect((await api('/api/v1/notes', json({ content: 'x' }))).status).toBe(400);
+  });
+});
+
+describe('Attio emulator', () => {
+  const { app } = createAttioEmulator();
+  const api = (path: string, init: RequestInit = {}, token = ATTIO_TOKEN) =>
+    app.fetch(new Request(`http://attio${path}`, { ...init, headers: { ...(init.headers as object), 'content-type': 'application/json', authorization: `Bearer ${token}` } }));
+  const send = (method: string, path: string, body: unknown) => api(path, { method, body: JSON.stringify(body) });
+  const values = (v: object) => ({ data: { values: v } });
+
+  it('answers a bad key with 401 in Attio’s error shape; /v2/self names the workspace', async () => {
+    const res = await api('/v2/self', {}, 'nope');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ status_code: 401, type: 'auth_error', code: 'unauthorized', message: expect.any(String) });
+    expect(await (await api('/v2/self')).json()).toMatchObject({ active: true, workspace_name: 'Acme Emulated', workspace_slug: 'acme-emulated' });
+  });
+
+  it('assert creates once, then updates the record holding the value, adding to its list; a unique value held elsewhere is refused', async () => {
+    const first = await (await send('PUT', '/v2/objects/people/records?matching_attribute=email_addresses', values({ email_addresses: ['a@b.example'] }))).json();
+    const again = await (await send('PUT', '/v2/objects/people/records?matching_attribute=email_addresses', values({ email_addresses: ['A@B.example', 'c@b.example'], job_title: 'CTO' }))).json();
+    expect(again.data.id.record_id).toBe(first.data.id.record_id);
+    expect(again.data.values.email_addresses.map((e: { email_address: string }) => e.email_address)).toEqual(['a@b.example', 'c@b.example']);
+    expect(again.data.values.job_title).toMatchObject([{ value: 'CTO', attribute_type: 'text' }]);
+    expect(again.data.web_url).toBe(`https://app.attio.com/acme-emulated/person/${first.data.id.record_id}`);
+    const other = await (await send('POST', '/v2/objects/people/records', values({ email_addresses: ['d@b.example'] }))).json();
+    const conflict = await send('PATCH', `/v2/objects/people/records/${other.data.id.record_id}`, values({ email_addresses: ['c@b.example'] }));
+    expect(conflict.status).toBe(400);
+    expect(await conflict.json()).toMatchObject({ status_code: 400, type: 'invalid_request_error', code: 'uniqueness_conflict' });
+    const twoMatches = await send('PUT', '/v2/objects/people/records?matching_attribute=email_addresses', values({ email_addresses: ['a@b.example', 'd@b.example'] }));
+    expect(await twoMatches.json()).toMatchObject({ code: 'multiple_match_results' });
+    expect(await (await send('PUT', '/v2/objects/people/records?matching_attribute=job_title', values({ job_title: 'x' }))).json()).toMatchObject({ code: 'validation_type' });
+  });
+
+  it('PATCH appends to a list, PUT replaces it; an unknown record is 404', async () => {
+    const made = await (await send('POST', '/v2/objects/people/records', values({ phone_numbers: [{ original_phone_number: '+33 6 12 34 56 78', country_code: 'FR' }] }))).json();
+    const path = `/v2/objects/people/records/${made.data.id.record_id}`;
+    const patched = await (await send('PATCH', path, values({ phone_numbers: ['+14155550110'] }))).json();
+    expect(patched.data.values.phone_numbers.map((p: { phone_number: string }) => p.phone_number)).toEqual(['+33612345678', '+14155550110']);
+    const put = await (await send('PUT', path, values({ phone_numbers: ['+14155550110'] }))).json();
+    expect(put.data.values.phone_numbers.map((p: { phone_number: string }) => p.phone_number)).toEqual(['+14155550110']);
+    const missing = await api('/v2/objects/people/records/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('query: shorthand and verbose filters, $contains, $and/$or; an unknown attribute is refused', async () => {
+    await send('POST', '/v2/objects/people/records', values({ name: [{ first_name: 'Ada', last_name: 'Lovelace', full_name: 'Ada Lovelace' }], linkedin: 'https://www.linkedin.com/in/ada/' }));
+    const count = async (filter: object) => (await (await send('POST', '/v2/objects/people/records/query', { filter })).json()).data?.length;
+    expect(await count({ email_addresses: 'C@B.EXAMPLE' })).toBe(1);
+    expect(await count({ email_addresses: { email_address: { $eq: 'c@b.example' } } })).toBe(1);
+    expect(await count({ linkedin: { value: { $contains: 'linkedin.com/in/ada' } } })).toBe(1);
+    expect(await count({ $and: [{ name: { full_name: { $eq: 'Ada Lovelace' } } }, { $or: [{ job_title: 'CTO' }, { linkedin: { $contains: '/in/ada' } }] }] })).toBe(1);
+    expect(await count({ name: { first_name: 'Grace' } })).toBe(0);
+    expect((await send('POST', '/v2/objects/people/records/query', { filter: { nope: 'x' } })).status).toBe(400);
+  });
+
+  it('refuses a note without its parent record or format', async () => {
+    expect((await send('POST', '/v2/notes', { data: { parent_object: 'people', parent_record_id: 'none', title: 't', format: 'plaintext', content: 'c' } })).status).toBe(404);
+    const [person] = (await (await send('POST', '/v2/objects/people/records/query', {})).json()).data;
+    expect((await send('POST', '/v2/notes', { data: { parent_object: 'people', parent_record_id: person.id.record_id, title: 't', format: 'html', content: 'c' } })).status).toBe(400);
   });
 });

@@ -7,6 +7,8 @@ const unused = async () => ({ ok: false as const, error: { kind: 'unused', messa
 export function crmHandlerStubs(): Pick<Handlers, Extract<keyof Handlers, `crm${string}`>> {
   return {
     crmStatus: vi.fn(unused),
+    crmSchema: vi.fn(unused),
+    crmSaveMapping: vi.fn(unused),
     crmCheck: vi.fn(unused),
     crmPlan: vi.fn(unused),
     crmPush: vi.fn(unused),

@@ -1,0 +1,144 @@
+import type { CrmAdapter, Learn } from '../../crm/adapter';
+import { adapterFor, type AdapterDeps } from '../../crm/adapters';
+import { connectionAddress, connectionOrigin, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
+import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
+import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
+import { checkMapping, type FieldMapping } from '../../crm/mapping';
+import type { CrmMappingReply } from '../../crm/messages';
+import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '../../crm/types';
+import { t } from '../../i18n';
+import { createRateLimiter } from '../../lookup/rate-limiter';
+import { releaseHostAccess } from '../../settings/permissions';
+import { CrmRefusal } from './refusal';
+
+/**
+ * Requests per CRM, all tabs together: HubSpot allows private apps about 100 per 10 s,
+ * Pipedrive about 80 per 2 s; a CRM not listed (and a webhook) gets the gentler pace.
+ */
+const RATE_LIMITS: Partial<Record<CrmTarget, { limit: number; windowMs: number }>> = {
+  hubspot: { limit: 10, windowMs: 1_000 },
+  pipedrive: { limit: 30, windowMs: 2_000 },
+};
+const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 1_000 };
+
+export interface ConnectionDeps {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  now(): number;
+}
+
+/** A CRM's answer, or the refusal the user reads (with the CRM's own words). */
+export function unwrap<T>(result: CrmResult<T>): T {
+  if (!result.ok) throw new CrmRefusal(result.error.kind, result.error.message);
+  return result.value;
+}
+
+/**
+ * The CRM connections: the only reader of their tokens. Adapters are built from them on demand,
+ * each CRM with its own rate limiter; what an adapter learns (account id, a custom field's key)
+ * is kept on its connection.
+ */
+export function createCrmConnections(deps: ConnectionDeps) {
+  const limiters = new Map<CrmTarget, () => Promise<void>>();
+
+  function adapterDeps(learn: Learn, target: CrmTarget): AdapterDeps {
+    if (!limiters.has(target)) limiters.set(target, createRateLimiter(RATE_LIMITS[target] ?? DEFAULT_RATE_LIMIT).acquire);
+    return { fetch: deps.fetch, timeoutMs: deps.timeoutMs, acquire: limiters.get(target), learn, now: deps.now };
+  }
+
+  async function adapter(target: CrmTarget): Promise<CrmAdapter | null> {
+    const connection = (await readConnections())[target];
+    if (!connection) return null;
+    // Learnt facts are kept only on the connection they came from (not one replaced meanwhile).
+    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, secretsOf(connection)[0]!, patch), target));
+  }
+
+  async function connected(target: CrmTarget): Promise<CrmAdapter> {
+    const found = await adapter(target);
+    if (!found) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
+    return found;
+  }
+
+  async function connections() {
+    const [stored, settings] = await Promise.all([readConnections(), readCrmSettings()]);
+    return { connections: Object.values(stored).map(summarise), settings };
+  }
+
+  return {
+    adapter,
+    connected,
+    connections,
+
+    async status() {
+      const stored = await readConnections();
+      return { connected: (Object.keys(stored) as CrmTarget[]).map((target) => ({ target, label: CRM_LABELS[target] })) };
+    },
+
+    /** Tests the connection first; only a connection that works is kept. */
+    async connect(input: ConnectionInput) {
+      const learnt: Record<string, unknown> = {};
+      // Salesforce: its OAuth window first; the tokens it gives are part of the stored connection.
+      const candidate = input.kind === 'salesforce' ? ({ ...input, ...unwrap(await authorizeSalesforce(input, { fetch: deps.fetch, timeoutMs: deps.timeoutMs })) } as StoredConnection) : (input as StoredConnection);
+      const crm = adapterFor(candidate, adapterDeps(async (patch) => void Object.assign(learnt, patch), input.kind));
+      const message = unwrap(await crm.test());
+      await writeConnection({ ...candidate, ...learnt } as StoredConnection);
+      return { connections: (await connections()).connections, message };
+    },
+
+    async test(target: CrmTarget) {
+      return { message: unwrap(await (await connected(target)).test()) };
+    },
+
+    async disconnect(target: CrmTarget) {
+      const before = await readConnections();
+      await removeConnection(target);
+      const gone = before[target];
+      // Ends the grant in Salesforce too; the connection is gone here whatever its answer.
+      if (gone?.kind === 'salesforce') await revokeToken({ base: loginBase(gone), token: gone.refreshToken }, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
+      await releaseUnusedCrmHost(before, target);
+      const settings = await readCrmSettings();
+      await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });
+      return connections();
+    },
+
+    /** The CRM's properties and users, and the mapping in force. */
+    async mapping(target: CrmTarget): Promise<CrmMappingReply> {
+      const crm = await connected(target);
+      if (!crm.schema) throw new CrmRefusal('invalid_input', t('crm.refusal.noMapping', { crm: CRM_LABELS[target] }));
+      const schema = unwrap(await crm.schema());
+      const stored = (await readConnections())[target] as (StoredConnection & { fieldMap?: FieldMapping; ownerId?: string }) | undefined;
+      return { schema, fieldMap: stored?.fieldMap ?? {}, ownerId: stored?.ownerId ?? null };
+    },
+
+    /** Keeps a mapping the CRM can take (checked against its schema now), and the owner, on the connection. */
+    async saveMapping(target: CrmTarget, fieldMap: FieldMapping, ownerId: string | null): Promise<CrmMappingReply> {
+      const current = await this.mapping(target);
+      const checked = checkMapping(fieldMap, current.schema);
+      if (!checked.ok) throw new CrmRefusal('invalid_input', t(checked.problem === 'unknown' ? 'crm.mapping.unknownProperty' : 'crm.mapping.sharedProperty', { field: FIELD_LABELS[checked.field], crm: CRM_LABELS[target] }));
+      if (ownerId !== null && !current.schema.owners.some((owner) => owner.id === ownerId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownOwner', { crm: CRM_LABELS[target] }));
+      const stored = (await readConnections())[target];
+      if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
+      const { ownerId: _previous, ...rest } = stored as StoredConnection & { ownerId?: string };
+      await writeConnection({ ...rest, fieldMap, ...(ownerId ? { ownerId } : {}) } as StoredConnection);
+      return { schema: current.schema, fieldMap, ownerId };
+    },
+
+    async saveSettings(autoPush: readonly CrmTarget[]) {
+      const stored = await readConnections();
+      const settings = { autoPush: [...new Set(autoPush)].filter((t) => stored[t]) };
+      await writeCrmSettings(settings);
+      return settings;
+    },
+  };
+}
+
+export type CrmConnections = ReturnType<typeof createCrmConnections>;
+
+/** The host a disconnected CRM was granted, unless another connection still uses it. */
+async function releaseUnusedCrmHost(before: Partial<Record<CrmTarget, StoredConnection>>, removed: CrmTarget): Promise<void> {
+  const gone = before[removed];
+  if (!gone || isLoopbackAddress(connectionAddress(gone))) return;
+  const origin = connectionOrigin(gone);
+  const stillUsed = Object.entries(before).some(([target, c]) => target !== removed && c && connectionOrigin(c) === origin);
+  if (!stillUsed) await releaseHostAccess([origin]);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Attio's REST API v2 shapes that Dossier reads, from Attio's published OpenAPI document
+ * (https://api.attio.com/openapi/api). Attio ships no TypeScript client Dossier could check
+ * these against, so they are written loosely: every field Dossier does not need may be absent,
+ * and unknown fields pass. Values are arrays of objects per attribute slug, whatever the
+ * attribute's cardinality.
+ */
+
+const nameValue = z.object({ first_name: z.string().nullish(), last_name: z.string().nullish(), full_name: z.string().nullish() });
+const emailValue = z.object({ email_address: z.string().nullish(), original_email_address: z.string().nullish() });
+const phoneValue = z.object({ phone_number: z.string().nullish(), original_phone_number: z.string().nullish(), country_code: z.string().nullish() });
+const textValue = z.object({ value: z.string().nullish() });
+const domainValue = z.object({ domain: z.string().nullish() });
+const referenceValue = z.object({ target_object: z.string().nullish(), target_record_id: z.string().nullish() });
+
+export const recordSchema = z.object({
+  id: z.object({ workspace_id: z.string().optional(), object_id: z.string().optional(), record_id: z.string() }),
+  created_at: z.string().optional(),
+  /** The record in Attio's app; newer answers carry it. */
+  web_url: z.string().nullish(),
+  values: z
+    .object({
+      name: z.array(z.union([nameValue, textValue])).optional(),
+      email_addresses: z.array(emailValue).optional(),
+      phone_numbers: z.array(phoneValue).optional(),
+      job_title: z.array(textValue).optional(),
+      linkedin: z.array(textValue).optional(),
+      company: z.array(referenceValue).optional(),
+      domains: z.array(domainValue).optional(),
+    })
+    .catchall(z.unknown())
+    .default({}),
+});
+export type AttioRecord = z.infer<typeof recordSchema>;
+
+export const recordResponseSchema = z.object({ data: recordSchema });
+export const recordListSchema = z.object({ data: z.array(recordSchema) });
+
+export const noteResponseSchema = z.object({ data: z.object({ id: z.object({ note_id: z.string() }).partial().optional() }) });
+
+/** `GET /v2/self`: an inactive token answers `{active: false}` only. */
+export const selfSchema = z.object({
+  active: z.boolean(),
+  workspace_id: z.string().optional(),
+  workspace_name: z.string().optional(),
+  workspace_slug: z.string().optional(),
+});
+
+/** What Dossier writes: attribute slug → values (Attio accepts an array for any attribute). */
+export type WriteValues = Record<string, unknown[]>;
+export interface RecordWrite {
+  data: { values: WriteValues };
+}
+export interface NoteCreate {
+  data: { parent_object: 'people'; parent_record_id: string; title: string; format: 'plaintext'; content: string };
+}
+export interface RecordQuery {
+  filter: Record<string, unknown>;
+  limit: number;
+}
+
+/** `{status_code, type, code, message}`: Attio's error body. */
+export const errorSchema = z.object({ status_code: z.number().optional(), type: z.string().optional(), code: z.string().optional(), message: z.string() });
+
+export function attioMessage(body: unknown): string | null {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success ? parsed.data.message : null;
+}

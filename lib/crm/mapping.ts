@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CRM_FIELDS, type CrmField } from './types';
+
+/**
+ * Where Dossier's fields go in a CRM: the user's choice of property for each field (a custom one
+ * included), on top of the adapter's defaults; null leaves the field out of every push. Fields a
+ * CRM matches and upserts by (the email, the profile URL key) keep their property: moving them
+ * would make a retried push create a second record.
+ */
+export type FieldMapping = Partial<Record<CrmField, string | null>>;
+
+export const fieldMappingSchema = z.partialRecord(z.enum(CRM_FIELDS), z.string().trim().min(1).max(200).nullable());
+
+/** A property of the CRM's person records that a push may write. */
+export interface CrmProperty {
+  name: string;
+  label: string;
+  custom: boolean;
+}
+
+/** A CRM user who can own the records Dossier creates. */
+export interface CrmOwner {
+  id: string;
+  name: string;
+}
+
+/** What the mapping screen offers for one CRM, read from the CRM's own schema endpoints. */
+export interface CrmSchema {
+  /** The fields the user may move, with where they go by default. */
+  defaults: Partial<Record<CrmField, string>>;
+  properties: CrmProperty[];
+  owners: CrmOwner[];
+}
+
+/** The property each field is written to: the defaults, moved or left out as the user chose. */
+export function propertiesOf(defaults: Partial<Record<CrmField, string>>, mapping: FieldMapping | undefined, fixed: readonly CrmField[] = []): Partial<Record<CrmField, string>> {
+  const out: Partial<Record<CrmField, string>> = { ...defaults };
+  for (const [field, property] of Object.entries(mapping ?? {}) as [CrmField, string | null][]) {
+    if (fixed.includes(field) || !(field in defaults)) continue;
+    if (property === null) delete out[field];
+    else out[field] = property;
+  }
+  return out;
+}
+
+/** A mapping the CRM can take: every property exists and is writable, and no two fields share one. */
+export function checkMapping(mapping: FieldMapping, schema: CrmSchema): { ok: true } | { ok: false; field: CrmField; problem: 'unknown' | 'shared' } {
+  const known = new Set(schema.properties.map((p) => p.name));
+  const used = new Map<string, CrmField>();
+  for (const [field, property] of Object.entries(propertiesOf(schema.defaults, mapping)) as [CrmField, string][]) {
+    if (mapping[field] !== undefined && !known.has(property)) return { ok: false, field, problem: 'unknown' };
+    if (used.has(property)) return { ok: false, field, problem: 'shared' };
+    used.set(property, field);
+  }
+  return { ok: true };
+}

@@ -1,0 +1,455 @@
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+
+/**
+ * An in-memory Attio workspace, as Attio's REST API v2 (https://api.attio.com/v2) publishes it:
+ *
+ * - Auth: `Authorization: Bearer <api key>`; `GET /v2/self` identifies the token and its workspace.
+ * - Objects `people` and `companies`. A record is `{id: {workspace_id, object_id, record_id},
+ *   created_at, web_url, values}` where `values` maps each attribute slug to an ARRAY of value
+ *   objects (`attribute_type`, `active_from`, `active_until`, `created_by_actor` plus the type's
+ *   own fields). Modelled attributes: people `name` (personal-name: first_name, last_name,
+ *   full_name), `email_addresses` (email-address, multi, unique), `phone_numbers` (phone-number:
+ *   original_phone_number, country_code, phone_number), `job_title` and `linkedin` (text: value),
+ *   `company` (record-reference to companies); companies `name` (text) and `domains` (domain,
+ *   multi, unique).
+ * - `POST /v2/objects/{object}/records/query`: `filter` in the shorthand (`{"email_addresses":
+ *   "x@y"}`) or verbose form (`{"linkedin": {"value": {"$contains": "…"}}}`, `{"$eq": …}` on the
+ *   attribute's default property), `$and`/`$or`/`$not`, `limit`, `offset`.
+ * - `PUT /v2/objects/{object}/records?matching_attribute=<unique slug>` (assert): updates the one
+ *   record holding the value, or creates one. Values of the matching attribute are added, never
+ *   removed; other multiselect attributes are replaced, as Attio documents.
+ * - `PATCH …/records/{id}` appends to multiselect attributes; `PUT …/records/{id}` replaces them.
+ * - `GET …/records/{id}`; `POST /v2/notes` (`{data: {parent_object, parent_record_id, title,
+ *   format: plaintext|markdown, content}}`).
+ * - Errors `{status_code, type, code, message}`: 401 `auth_error`/`unauthorized`, 404
+ *   `invalid_request_error`/`not_found`, 400 `validation_type`, `value_not_found`,
+ *   `uniqueness_conflict` (a unique value held by another record) and `multiple_match_results`
+ *   (an assert whose value matches two records), 429 `rate_limit_error`.
+ */
+export const ATTIO_TOKEN = '5d1e0f3a9b7c4e21a8f60b2c3d4e5f60718293a4b5c6d7e8f9012a3b4c5d6e7f';
+export const ATTIO_WORKSPACE = { id: '14beef7a-99f7-4534-a87e-70b564330a4c', name: 'Acme Emulated', slug: 'acme-emulated' };
+
+type AttributeType = 'personal-name' | 'email-address' | 'phone-number' | 'text' | 'domain' | 'record-reference';
+type ObjectSlug = 'people' | 'companies';
+
+interface Attribute {
+  type: AttributeType;
+  multi: boolean;
+  unique: boolean;
+  /** The property `{"$eq": …}` and the shorthand filter compare. */
+  property: string;
+}
+
+const ATTRIBUTES: Record<ObjectSlug, Record<string, Attribute>> = {
+  people: {
+    name: { type: 'personal-name', multi: false, unique: false, property: 'full_name' },
+    email_addresses: { type: 'email-address', multi: true, unique: true, property: 'email_address' },
+    phone_numbers: { type: 'phone-number', multi: true, unique: false, property: 'phone_number' },
+    job_title: { type: 'text', multi: false, unique: false, property: 'value' },
+    linkedin: { type: 'text', multi: false, unique: false, property: 'value' },
+    description: { type: 'text', multi: false, unique: false, property: 'value' },
+    company: { type: 'record-reference', multi: false, unique: false, property: 'target_record_id' },
+  },
+  companies: {
+    name: { type: 'text', multi: false, unique: false, property: 'value' },
+    domains: { type: 'domain', multi: true, unique: true, property: 'domain' },
+    description: { type: 'text', multi: false, unique: false, property: 'value' },
+  },
+};
+
+const OBJECT_IDS: Record<ObjectSlug, string> = { people: '97052eb9-e65e-443f-a297-f2d9a4a7f795', companies: 'a8c4e1f2-3b5d-4c6e-8f70-9a1b2c3d4e5f' };
+const WEB_SEGMENT: Record<ObjectSlug, string> = { people: 'person', companies: 'company' };
+
+export type StoredValue = Record<string, unknown>;
+
+export interface AttioRecord {
+  id: string;
+  object: ObjectSlug;
+  created_at: string;
+  values: Record<string, StoredValue[]>;
+}
+
+export interface AttioNote {
+  id: string;
+  parent_object: string;
+  parent_record_id: string;
+  title: string;
+  format: 'plaintext' | 'markdown';
+  content: string;
+  created_at: string;
+}
+
+const FAULT_BODIES: Record<AnsweredFault, object> = {
+  '429': { status_code: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'Rate limit exceeded, please try again later.' },
+  '500': { status_code: 500, type: 'api_error', code: 'internal_server_error', message: 'An internal server error occurred.' },
+  '502': { status_code: 502, type: 'api_error', code: 'bad_gateway', message: 'Bad gateway.' },
+  '503': { status_code: 503, type: 'api_error', code: 'service_unavailable', message: 'The service is temporarily unavailable.' },
+};
+
+class AttioError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function errorType(status: number): string {
+  if (status === 401 || status === 403) return 'auth_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+function fail(c: Context, status: number, code: string, message: string) {
+  return c.json({ status_code: status, type: errorType(status), code, message }, status as 400);
+}
+
+function isObjectSlug(value: string): value is ObjectSlug {
+  return value === 'people' || value === 'companies';
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+export class AttioState {
+  tokens = new Set([ATTIO_TOKEN]);
+  records = new Map<string, AttioRecord>();
+  notes = new Map<string, AttioNote>();
+  /** Records a query does not return (yet): one made by someone else between Dossier's match and its push. */
+  unsearchable = new Set<string>();
+
+  reset(): void {
+    this.tokens = new Set([ATTIO_TOKEN]);
+    this.records.clear();
+    this.notes.clear();
+    this.unsearchable.clear();
+  }
+
+  list(object: ObjectSlug): AttioRecord[] {
+    return [...this.records.values()].filter((r) => r.object === object);
+  }
+
+  /** A stored value from what a client writes, or a message saying why Attio refuses it. */
+  normalise(object: ObjectSlug, slug: string, attribute: Attribute, input: unknown): StoredValue {
+    const bad = (why: string) => new AttioError(400, 'validation_type', `Invalid value was passed to attribute with slug "${slug}": ${why}`);
+    switch (attribute.type) {
+      case 'personal-name': {
+        if (!input || typeof input !== 'object') throw bad('expected an object with first_name, last_name and full_name.');
+        const name = input as Record<string, unknown>;
+        const first = typeof name.first_name === 'string' ? name.first_name.trim() : '';
+        const last = typeof name.last_name === 'string' ? name.last_name.trim() : '';
+        const full = typeof name.full_name === 'string' ? name.full_name.trim() : [first, last].filter(Boolean).join(' ');
+        if (!full) throw bad('a name needs a full_name.');
+        return { first_name: first, last_name: last, full_name: full };
+      }
+      case 'email-address': {
+        const raw = typeof input === 'string' ? input : (input as Record<string, unknown> | null)?.email_address;
+        const address = text(raw);
+        if (!address || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw bad(`"${String(raw)}" is not a valid email address.`);
+        const [local, domain] = address.toLowerCase().split('@') as [string, string];
+        return { original_email_address: address, email_address: address.toLowerCase(), email_domain: domain, email_root_domain: domain.split('.').slice(-2).join('.'), email_local_specifier: local.split('+')[0] };
+      }
+      case 'phone-number': {
+        const value = typeof input === 'string' ? { original_phone_number: input } : ((input ?? {}) as Record<string, unknown>);
+        const original = text(value.original_phone_number);
+        const e164 = original ? `+${original.replace(/[^\d]/g, '')}` : null;
+        if (!original || !original.startsWith('+') || !e164 || e164.length < 6) throw bad('expected an original_phone_number in international format.');
+        return { original_phone_number: original, country_code: typeof value.country_code === 'string' ? value.country_code : null, phone_number: e164 };
+      }
+      case 'text': {
+        const value = typeof input === 'string' ? input : (input as Record<string, unknown> | null)?.value;
+        if (typeof value !== 'string') throw bad('expected a string.');
+        return { value };
+      }
+      case 'domain': {
+        const raw = typeof input === 'string' ? input : (input as Record<string, unknown> | null)?.domain;
+        const domain = text(raw)
+          ?.toLowerCase()
+          .replace(/^[a-z]+:\/\//, '')
+          .replace(/^www\./, '')
+          .replace(/\/.*$/, '');
+        if (!domain || !domain.includes('.')) throw bad(`"${String(raw)}" is not a valid domain.`);
+        return { domain, root_domain: domain.split('.').slice(-2).join('.') };
+      }
+      case 'record-reference': {
+        const ref = (input ?? {}) as Record<string, unknown>;
+        const target = this.records.get(String(ref.target_record_id));
+        if (ref.target_object !== 'companies' || !target || target.object !== 'companies') {
+          throw new AttioError(400, 'value_not_found', `Record reference on "${slug}" of ${object}: record "${String(ref.target_record_id)}" of "${String(ref.target_object)}" not found.`);
+        }
+        return { target_object: 'companies', target_record_id: target.id };
+      }
+    }
+  }
+
+  /** Values a client sent, checked and normalised, attribute by attribute. */
+  parseValues(object: ObjectSlug, values: unknown): Map<string, StoredValue[]> {
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw new AttioError(400, 'validation_type', 'Body payload validation error: data.values must be an object.');
+    const out = new Map<string, StoredValue[]>();
+    for (const [slug, input] of Object.entries(values as Record<string, unknown>)) {
+      const attribute = ATTRIBUTES[object][slug];
+      if (!attribute) throw new AttioError(400, 'value_not_found', `Cannot find attribute with slug/ID "${slug}".`);
+      const inputs = input === null ? [] : Array.isArray(input) ? input : [input];
+      if (!attribute.multi && inputs.length > 1) throw new AttioError(400, 'validation_type', `Attribute with slug "${slug}" accepts only one value.`);
+      out.set(slug, inputs.map((i) => this.normalise(object, slug, attribute, i)));
+    }
+    return out;
+  }
+
+  key(attribute: Attribute, value: StoredValue): string {
+    return String(value[attribute.property] ?? '').toLowerCase();
+  }
+
+  /** Writes values to a record: `append` adds to multiselect lists (PATCH, the assert's key), otherwise they are replaced. */
+  write(record: AttioRecord, values: Map<string, StoredValue[]>, append: (slug: string) => boolean): void {
+    for (const [slug, list] of values) {
+      const attribute = ATTRIBUTES[record.object][slug]!;
+      let next = list;
+      if (attribute.multi && append(slug)) {
+        const existing = record.values[slug] ?? [];
+        next = [...existing, ...list.filter((v) => !existing.some((e) => this.key(attribute, e) === this.key(attribute, v)))];
+      }
+      const seen = new Set<string>();
+      next = next.filter((v) => !seen.has(this.key(attribute, v)) && seen.add(this.key(attribute, v)));
+      if (attribute.unique) {
+        for (const value of next) {
+          const holder = this.list(record.object).find((r) => r.id !== record.id && (r.values[slug] ?? []).some((v) => this.key(attribute, v) === this.key(attribute, value)));
+          if (holder) throw new AttioError(400, 'uniqueness_conflict', `The value "${String(value[attribute.property])}" provided for attribute "${slug}" is not unique: it already belongs to record "${holder.id}".`);
+        }
+      }
+      record.values[slug] = next.map((v) => ({ ...v }));
+    }
+  }
+
+  create(object: ObjectSlug, values: Map<string, StoredValue[]>): AttioRecord {
+    const record: AttioRecord = { id: randomUUID(), object, created_at: new Date().toISOString(), values: {} };
+    this.write(record, values, () => false);
+    this.records.set(record.id, record);
+    return record;
+  }
+
+  /** Seeds a record from the values a client would send (tests). */
+  seed(object: ObjectSlug, values: Record<string, unknown>): AttioRecord {
+    return this.create(object, this.parseValues(object, values));
+  }
+
+  /** Does a record satisfy an Attio filter? Unknown attributes and operators are refused, as Attio does. */
+  matches(record: AttioRecord, filter: unknown): boolean {
+    if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw new AttioError(400, 'validation_type', 'Invalid filter: expected an object.');
+    return Object.entries(filter as Record<string, unknown>).every(([key, condition]) => {
+      if (key === '$and' || key === '$or') {
+        if (!Array.isArray(condition)) throw new AttioError(400, 'validation_type', `Invalid filter: ${key} expects an array.`);
+        return key === '$and' ? condition.every((c) => this.matches(record, c)) : condition.some((c) => this.matches(record, c));
+      }
+      if (key === '$not') return !this.matches(record, condition);
+      if (key === 'record_id') return this.compare(record.id, condition);
+      const attribute = ATTRIBUTES[record.object][key];
+      if (!attribute) throw new AttioError(400, 'value_not_found', `Cannot find attribute with slug/ID "${key}".`);
+      const values = record.values[key] ?? [];
+      if (condition === null || typeof condition !== 'object') return values.some((v) => this.compare(v[attribute.property], { $eq: condition }));
+      const operators = condition as Record<string, unknown>;
+      if (Object.keys(operators).every((k) => k.startsWith('$'))) return values.some((v) => this.compare(v[attribute.property], operators));
+      return Object.entries(operators).every(([property, test]) => values.some((v) => this.compare(v[property], test && typeof test === 'object' ? test : { $eq: test })));
+    });
+  }
+
+  compare(actual: unknown, test: unknown): boolean {
+    const have = String(actual ?? '').toLowerCase();
+    return Object.entries(test as Record<string, unknown>).every(([operator, expected]) => {
+      const want = String(expected ?? '').toLowerCase();
+      switch (operator) {
+        case '$eq':
+          return have === want;
+        case '$contains':
+          return have.includes(want);
+        case '$starts_with':
+          return have.startsWith(want);
+        case '$in':
+          return Array.isArray(expected) && expected.some((e) => String(e).toLowerCase() === have);
+        default:
+          throw new AttioError(400, 'validation_type', `Invalid filter operator "${operator}".`);
+      }
+    });
+  }
+}
+
+function view(record: AttioRecord) {
+  const values: Record<string, object[]> = {};
+  for (const [slug, attribute] of Object.entries(ATTRIBUTES[record.object])) {
+    values[slug] = (record.values[slug] ?? []).map((v) => ({
+      active_from: record.created_at,
+      active_until: null,
+      created_by_actor: { type: 'api-token', id: 'e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7' },
+      ...v,
+      attribute_type: attribute.type,
+    }));
+  }
+  return {
+    id: { workspace_id: ATTIO_WORKSPACE.id, object_id: OBJECT_IDS[record.object], record_id: record.id },
+    created_at: record.created_at,
+    web_url: `https://app.attio.com/${ATTIO_WORKSPACE.slug}/${WEB_SEGMENT[record.object]}/${record.id}`,
+    values,
+  };
+}
+
+async function readData(c: Context): Promise<Record<string, unknown>> {
+  const body = (await c.req.json().catch(() => null)) as { data?: unknown } | null;
+  if (!body || !body.data || typeof body.data !== 'object') throw new AttioError(400, 'validation_type', 'Body payload validation error: data is required.');
+  return body.data as Record<string, unknown>;
+}
+
+export function createAttioEmulator() {
+  const state = new AttioState();
+  const control = new EmulatorControl();
+  const app = new Hono();
+
+  adminControlRoutes(app, control, () => state.reset());
+  app.get('/__admin/records', (c) => c.json({ records: [...state.records.values()].map(view), notes: [...state.notes.values()] }));
+
+  const api = new Hono();
+  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
+  api.use(async (c, next) => {
+    const token = bearer(c);
+    if (!token || !state.tokens.has(token)) return fail(c, 401, 'unauthorized', 'Authentication failed: the access token is invalid or has been revoked.');
+    await next();
+  });
+  api.onError((error, c) => (error instanceof AttioError ? fail(c, error.status, error.code, error.message) : fail(c, 500, 'internal_server_error', String(error))));
+
+  function objectOf(c: Context): ObjectSlug {
+    const object = c.req.param('object') ?? '';
+    if (!isObjectSlug(object)) throw new AttioError(404, 'not_found', `Object with slug/ID "${object}" not found.`);
+    return object;
+  }
+
+  function recordOf(c: Context, object: ObjectSlug): AttioRecord {
+    const id = c.req.param('record_id') ?? '';
+    const record = state.records.get(id);
+    if (!record || record.object !== object) throw new AttioError(404, 'not_found', `Record with ID "${id}" not found.`);
+    return record;
+  }
+
+  api.get('/v2/self', (c) =>
+    c.json({
+      active: true,
+      scope: 'record_permission:read-write object_configuration:read note:read-write',
+      client_id: 'b9e3f7a1-0c2d-4e5f-9a8b-7c6d5e4f3a2b',
+      token_type: 'Bearer',
+      exp: null,
+      iat: 1_767_225_600,
+      sub: ATTIO_WORKSPACE.id,
+      aud: 'b9e3f7a1-0c2d-4e5f-9a8b-7c6d5e4f3a2b',
+      iss: 'attio.com',
+      authorized_by_workspace_member_id: '50cf242c-7fa3-4cad-87d0-75b1af71c57b',
+      workspace_id: ATTIO_WORKSPACE.id,
+      workspace_name: ATTIO_WORKSPACE.name,
+      workspace_slug: ATTIO_WORKSPACE.slug,
+      workspace_logo_url: null,
+    }),
+  );
+
+  api.post('/v2/objects/:object/records/query', async (c) => {
+    const object = objectOf(c);
+    const body = ((await c.req.json().catch(() => ({}))) ?? {}) as { filter?: unknown; limit?: unknown; offset?: unknown };
+    const limit = body.limit === undefined ? 500 : Number(body.limit);
+    const offset = body.offset === undefined ? 0 : Number(body.offset);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new AttioError(400, 'validation_type', 'limit must be an integer between 1 and 500.');
+    const found = state.list(object).filter((r) => !state.unsearchable.has(r.id) && (body.filter === undefined || state.matches(r, body.filter)));
+    return c.json({ data: found.slice(offset, offset + limit).map(view) });
+  });
+
+  api.put('/v2/objects/:object/records', async (c) => {
+    const object = objectOf(c);
+    const slug = c.req.query('matching_attribute') ?? '';
+    const attribute = ATTRIBUTES[object][slug];
+    if (!attribute) throw new AttioError(400, 'value_not_found', `No attribute was found for matching_attribute slug/ID "${slug}".`);
+    if (!attribute.unique) throw new AttioError(400, 'validation_type', `The matching attribute "${slug}" must be unique.`);
+    const values = state.parseValues(object, (await readData(c)).values);
+    const keys = (values.get(slug) ?? []).map((v) => state.key(attribute, v));
+    if (keys.length === 0) throw new AttioError(400, 'validation_type', `A value for the matching attribute "${slug}" must be given.`);
+    // Assert sees every record, whatever a query sees.
+    const matched = state.list(object).filter((r) => (r.values[slug] ?? []).some((v) => keys.includes(state.key(attribute, v))));
+    if (matched.length > 1) throw new AttioError(400, 'multiple_match_results', `Multiple records match the value of "${slug}": assert needs exactly one.`);
+    const record = matched[0];
+    if (!record) return c.json({ data: view(state.create(object, values)) });
+    const before = structuredClone(record.values);
+    try {
+      state.write(record, values, (s) => s === slug);
+    } catch (error) {
+      record.values = before;
+      throw error;
+    }
+    return c.json({ data: view(record) });
+  });
+
+  api.post('/v2/objects/:object/records', async (c) => {
+    const object = objectOf(c);
+    return c.json({ data: view(state.create(object, state.parseValues(object, (await readData(c)).values))) });
+  });
+
+  api.get('/v2/objects/:object/records/:record_id', (c) => c.json({ data: view(recordOf(c, objectOf(c))) }));
+
+  for (const method of ['patch', 'put'] as const) {
+    api[method]('/v2/objects/:object/records/:record_id', async (c) => {
+      const object = objectOf(c);
+      const record = recordOf(c, object);
+      const values = state.parseValues(object, (await readData(c)).values);
+      const before = structuredClone(record.values);
+      try {
+        // PATCH appends to multiselect attributes; PUT replaces them.
+        state.write(record, values, () => method === 'patch');
+      } catch (error) {
+        record.values = before;
+        throw error;
+      }
+      return c.json({ data: view(record) });
+    });
+  }
+
+  api.post('/v2/notes', async (c) => {
+    const data = await readData(c);
+    const parentObject = String(data.parent_object ?? '');
+    if (!isObjectSlug(parentObject)) throw new AttioError(404, 'not_found', `Object with slug/ID "${parentObject}" not found.`);
+    const parent = state.records.get(String(data.parent_record_id ?? ''));
+    if (!parent || parent.object !== parentObject) throw new AttioError(404, 'not_found', `Record with ID "${String(data.parent_record_id)}" not found.`);
+    if (typeof data.title !== 'string') throw new AttioError(400, 'validation_type', 'Body payload validation error: data.title is required.');
+    if (data.format !== 'plaintext' && data.format !== 'markdown') throw new AttioError(400, 'validation_type', 'Body payload validation error: data.format must be "plaintext" or "markdown".');
+    if (typeof data.content !== 'string') throw new AttioError(400, 'validation_type', 'Body payload validation error: data.content is required.');
+    const note: AttioNote = { id: randomUUID(), parent_object: parentObject, parent_record_id: parent.id, title: data.title, format: data.format, content: data.content, created_at: new Date().toISOString() };
+    state.notes.set(note.id, note);
+    return c.json({
+      data: {
+        id: { workspace_id: ATTIO_WORKSPACE.id, note_id: note.id },
+        parent_object: note.parent_object,
+        parent_record_id: note.parent_record_id,
+        title: note.title,
+        content_plaintext: note.content,
+        content_markdown: note.content,
+        tags: [],
+        created_by_actor: { type: 'api-token', id: 'e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7' },
+        created_at: note.created_at,
+      },
+    });
+  });
+
+  app.route('/', api);
+  app.notFound((c) => fail(c, 404, 'not_found', 'The requested route was not found.'));
+  return { app, state, control };
+}
+
+export type AttioEmulator = ReturnType<typeof createAttioEmulator>;
+
+export async function startAttioEmulator(): Promise<AttioEmulator & { server: RunningEmulator; origin: string }> {
+  const emulator = createAttioEmulator();
+  const server = await serve(emulator.app);
+  return { ...emulator, server, origin: server.origin };
+}
+
+/** A record's first value of an attribute, in the stored shape (tests). */
+export function firstValue(record: AttioRecord | undefined, slug: string, property: string): string | undefined {
+  const value = record?.values[slug]?.[0]?.[property];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CrmAdapter } from '@/lib/crm/adapter';
+import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import type { AttioConnection } from '@/lib/crm/connection';
+import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator } from '../../emulators/attio';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+
+type Emulator = Awaited<ReturnType<typeof startAttioEmulator>>;
+let at: Emulator;
+let learnt: Record<string, unknown> = {};
+
+function adapter(token = ATTIO_TOKEN, waits: number[] = []): CrmAdapter {
+  const connection: AttioConnection = { kind: 'attio', token, apiBase: at.origin, ...(learnt as object) };
+  return createAttioAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry: instantRetry(waits) });
+}
+
+async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = [], remembered: string | null = null) {
+  const match = await crm.find(who, remembered);
+  if (!match.ok) return match;
+  const plan = crm.plan(who, match.value, { overwrite: overwrite as never[] });
+  return crm.apply(plan, who, memoryProgress().context({}, overwrite));
+}
+
+const people = () => at.state.list('people');
+const companies = () => at.state.list('companies');
+const emails = (id: string) => (at.state.records.get(id)?.values.email_addresses ?? []).map((e) => e.email_address);
+const personUrl = (id: string) => `https://app.attio.com/${ATTIO_WORKSPACE.slug}/person/${id}`;
+
+beforeAll(async () => {
+  at = await startAttioEmulator();
+});
+afterAll(() => at.server.close());
+beforeEach(() => {
+  at.state.reset();
+  at.control.reset();
+  learnt = {};
+});
+
+describe('Attio adapter against the emulator', () => {
+  it('test() names the workspace and learns its slug; the key travels as a Bearer header only', async () => {
+    expect(await adapter().test()).toEqual({ ok: true, value: 'Connected to Attio (workspace Acme Emulated).' });
+    expect(learnt).toEqual({ workspaceSlug: ATTIO_WORKSPACE.slug });
+    expect(at.control.log.at(-1)).toMatchObject({ method: 'GET', path: '/v2/self', headers: { authorization: `Bearer ${ATTIO_TOKEN}` } });
+    expect(at.control.log.every((r) => !r.path.includes(ATTIO_TOKEN))).toBe(true);
+  });
+
+  it('a refused key is an auth error with Attio’s own message', async () => {
+    const result = await adapter('attio-wrong-key-000000000000').test();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false, status: 401, message: expect.stringContaining('access token is invalid') } });
+  });
+
+  it('creates the company (asserted by domain), the person (asserted by email) and a note; a second push creates nothing', async () => {
+    await adapter().test();
+    const crm = adapter();
+    const result = await push(crm);
+    const [person] = people();
+    const [company] = companies();
+    expect(result).toEqual({ ok: true, value: { action: 'created', recordId: person!.id, recordUrl: personUrl(person!.id) } });
+    expect(at.control.log.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/v2/objects/companies/records?matching_attribute=domains',
+      '/v2/objects/people/records?matching_attribute=email_addresses',
+    ]);
+    expect(company!.values.domains).toEqual([{ domain: 'northwind-analytics.example', root_domain: 'northwind-analytics.example' }]);
+    expect(firstValue(company, 'name', 'value')).toBe('Northwind Analytics');
+    expect(person!.values.name).toEqual([{ first_name: 'Maya', last_name: 'Chen', full_name: 'Maya Chen' }]);
+    expect(emails(person!.id)).toEqual(['maya.chen@northwind-analytics.example']);
+    expect(person!.values.phone_numbers!.map((p) => p.phone_number)).toEqual(['+14155550110', '+14155550111']);
+    expect(firstValue(person, 'job_title', 'value')).toBe('VP of Engineering');
+    expect(firstValue(person, 'linkedin', 'value')).toBe('https://www.linkedin.com/in/maya-chen/');
+    expect(person!.values.company).toEqual([{ target_object: 'companies', target_record_id: company!.id }]);
+    const [note] = [...at.state.notes.values()];
+    expect(note).toMatchObject({ parent_object: 'people', parent_record_id: person!.id, format: 'plaintext', title: 'Enriched by Dossier on 2026-01-15.' });
+    expect(note!.content).toContain('Verified email: maya.chen@northwind-analytics.example');
+
+    expect(await push(crm)).toMatchObject({ ok: true, value: { action: 'skipped', recordId: person!.id, recordUrl: personUrl(person!.id) } });
+    expect([people().length, companies().length, at.state.notes.size]).toEqual([1, 1, 1]);
+  });
+
+  it('links the company Attio already has by domain, keeping its name', async () => {
+    const existing = at.state.seed('companies', { domains: ['northwind-analytics.example'], name: 'Northwind (HQ)' });
+    expect((await push(adapter())).ok).toBe(true);
+    expect(companies()).toHaveLength(1);
+    expect(firstValue(existing, 'name', 'value')).toBe('Northwind (HQ)');
+    expect(people()[0]!.values.company).toEqual([{ target_object: 'companies', target_record_id: existing.id }]);
+  });
+
+  it('never replaces a value without permission; allowed, the email becomes the primary and the old one stays', async () => {
+    await adapter().test();
+    const existing = at.state.seed('people', {
+      name: [{ first_name: 'Maya', last_name: 'Chen', full_name: 'Maya Chen' }],
+      email_addresses: ['maya@old.example'],
+      job_title: 'Engineer',
+    });
+    const crm = adapter();
+    const plan = crm.plan(contact(), matched(await crm.find(contact(), existing.id)), { overwrite: [] });
+    expect(plan.changes.find((c) => c.field === 'email')).toMatchObject({ status: 'keep', current: 'maya@old.example' });
+    expect(plan.changes.find((c) => c.field === 'jobTitle')).toMatchObject({ status: 'keep', current: 'Engineer' });
+    expect(await crm.apply(plan, contact(), memoryProgress().context())).toMatchObject({ ok: true, value: { action: 'updated', recordId: existing.id } });
+    expect(emails(existing.id)).toEqual(['maya@old.example']);
+    expect(firstValue(existing, 'job_title', 'value')).toBe('Engineer');
+    // Added where empty: the phones, the profile URL.
+    expect(existing.values.phone_numbers).toHaveLength(2);
+
+    const allowed = crm.plan(contact(), matched(await crm.find(contact(), existing.id)), { overwrite: ['email'] });
+    await crm.apply(allowed, contact(), memoryProgress().context({}, ['email']));
+    expect(emails(existing.id)).toEqual(['maya.chen@northwind-analytics.example', 'maya@old.example']);
+    expect(existing.values.phone_numbers).toHaveLength(2);
+    expect(firstValue(existing, 'job_title', 'value')).toBe('Engineer');
+  });
+
+  it("a 'Most Probable' email is never put on the person: created by profile URL, the guess is in the note, labelled", async () => {
+    await adapter().test();
+    const crm = adapter();
+    expect(await push(crm, contact(emilieEnrichment()))).toMatchObject({ ok: true, value: { action: 'created' } });
+    const [person] = people();
+    expect(emails(person!.id)).toEqual([]);
+    expect([...at.state.notes.values()][0]!.content).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+    // Found again by the profile URL: nothing new.
+    expect(await push(crm, contact(emilieEnrichment()))).toMatchObject({ ok: true, value: { action: 'skipped', recordId: person!.id } });
+    expect(people()).toHaveLength(1);
+  });
+
+  it('without a verified email, a person filed meanwhile with the profile URL is written to, not duplicated', async () => {
+    const who = contact(emilieEnrichment());
+    const crm = adapter();
+    const plan = crm.plan(who, matched(await crm.find(who, null)), { overwrite: [] });
+    expect(plan.action).toBe('create');
+    const meanwhile = at.state.seed('people', { name: [{ first_name: 'Émilie', last_name: 'Lefèvre', full_name: 'Émilie Lefèvre' }], linkedin: 'http://uk.linkedin.com/in/Emilie-Lefevre' });
+    expect(await crm.apply(plan, who, memoryProgress().context())).toMatchObject({ ok: true, value: { action: 'updated', recordId: meanwhile.id } });
+    expect(people()).toHaveLength(1);
+    expect(firstValue(meanwhile, 'job_title', 'value')).toBe('Head of Research');
+  });
+
+  it('finds by email whatever its case, by profile URL in another form, then by name at the company; check says so for free', async () => {
+    const company = at.state.seed('companies', { domains: ['northwind-analytics.example'], name: 'Northwind Analytics' });
+    // A namesake elsewhere, filed first: the company decides.
+    at.state.seed('people', { name: [{ first_name: 'Maya', last_name: 'Chen', full_name: 'Maya Chen' }] });
+    const byName = at.state.seed('people', { name: [{ first_name: 'Maya', last_name: 'Chen', full_name: 'Maya Chen' }], company: { target_object: 'companies', target_record_id: company.id } });
+    await adapter().test();
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: byName.id, by: 'nameCompany' } });
+    const byUrl = at.state.seed('people', { name: [{ first_name: 'M.', last_name: 'Chen', full_name: 'M. Chen' }], linkedin: 'linkedin.com/in/maya-chen' });
+    at.state.seed('people', { name: [{ first_name: 'Other', last_name: 'Chen', full_name: 'Other Chen' }], linkedin: 'https://www.linkedin.com/in/maya-chen-42/' });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: byUrl.id, by: 'profileUrl' } });
+    const byEmail = at.state.seed('people', { email_addresses: ['MAYA.CHEN@Northwind-Analytics.example'] });
+    expect(await adapter().find(contact(), null)).toMatchObject({ ok: true, value: { id: byEmail.id, by: 'email' } });
+
+    expect(await adapter().check({ emails: [], profileUrl: 'https://www.linkedin.com/in/maya-chen/' }, null)).toEqual({
+      ok: true,
+      value: { state: 'in_crm', recordId: byUrl.id, recordUrl: personUrl(byUrl.id), by: 'profileUrl' },
+    });
+    expect(await adapter().check({ emails: [], fullName: 'Maya Chen', companyName: 'Northwind Analytics' }, null)).toMatchObject({ ok: true, value: { state: 'in_crm', recordId: byName.id } });
+    expect(await adapter().check({ emails: ['nobody@nowhere.example'], fullName: 'Nobody' }, null)).toMatchObject({ ok: true, value: { state: 'not_in_crm' } });
+    // A remembered record deleted since is not a match: the search goes on.
+    expect(await adapter().find(contact(), '00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: true, value: { id: byEmail.id, by: 'email' } });
+  });
+
+  it('429 honours Retry-After on reads; 5xx is retryable; a refused value is final with Attio’s message', async () => {
+    const waits: number[] = [];
+    at.control.faults.push({ kind: '429', retryAfter: 3 });
+    expect((await adapter(ATTIO_TOKEN, waits).find(contact(), null)).ok).toBe(true);
+    expect(waits).toEqual([3_000]);
+
+    at.control.faults.push({ kind: '503', method: 'POST', path: '/v2/notes' });
+    expect(await push(adapter())).toMatchObject({ ok: false, error: { kind: 'unavailable', retryable: true } });
+
+    at.state.reset();
+    const bad = await push(adapter(), { ...contact(), company: { name: 'Nowhere', domain: 'not-a-domain' } });
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'rejected', retryable: false, status: 400, message: expect.stringContaining('"not-a-domain" is not a valid domain') } });
+  });
+});

@@ -1,0 +1,41 @@
+import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import { ATTIO_TOKEN, firstValue, startAttioEmulator } from '../../../emulators/attio';
+import { crmContractSuite } from './suite';
+
+let at: Awaited<ReturnType<typeof startAttioEmulator>>;
+let learnt: Record<string, unknown> = {};
+
+const people = () => at.state.list('people');
+
+crmContractSuite({
+  name: 'Attio',
+  searches: true,
+  refreshesTokens: false,
+  start: async () => void (at = await startAttioEmulator()),
+  stop: () => at.server.close(),
+  async reset() {
+    at.state.reset();
+    at.control.reset();
+    learnt = {};
+  },
+  async adapter({ retry, token = 'valid' } = {}) {
+    const connect = (t: string) => createAttioAdapter({ kind: 'attio', token: t, apiBase: at.origin, ...learnt }, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry });
+    await connect(ATTIO_TOKEN).test();
+    return connect(token === 'valid' ? ATTIO_TOKEN : 'attio-wrong-key-0000000000000000');
+  },
+  people: async () => people().length,
+  async personValues() {
+    const [record] = people();
+    return record ? { email: firstValue(record, 'email_addresses', 'email_address'), jobTitle: firstValue(record, 'job_title', 'value') } : null;
+  },
+  fault: (fault) => at.control.faults.push(fault),
+  // The assert of a person keyed by email: a fault on it plays "created, answer lost".
+  createRequest: { path: '/v2/objects/people/records?matching_attribute=', method: 'PUT' },
+  expireToken: () => at.state.tokens.clear(),
+  // Someone filed the person between Dossier's match and its push (the query did not return it):
+  // the assert keyed by email lands on that record.
+  async seedUnsearchableDuplicate(who) {
+    const record = at.state.seed('people', { email_addresses: [who.emails[0]!.address], name: [{ first_name: 'M.', last_name: 'Chen', full_name: 'M. Chen' }] });
+    at.state.unsearchable.add(record.id);
+  },
+});

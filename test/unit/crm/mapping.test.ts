@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createCrmService } from '@/lib/background/crm';
+import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
+import { checkMapping, propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
+import { pushLikeTheOutbox } from './contract/harness';
+import { AT, contact } from './fixtures';
+
+let hs: Awaited<ReturnType<typeof startHubspotEmulator>>;
+
+/** A custom property the team made in HubSpot for the title Dossier finds. */
+function addCustomProperty(name = 'dossier_found_title') {
+  hs.state.contactProperties.set(name, { name, label: 'Title (found by Dossier)', type: 'string', fieldType: 'text', groupName: 'contactinformation', hasUniqueValue: false });
+}
+
+const service = () => createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => AT, newId: () => crypto.randomUUID(), wake: () => {} });
+
+beforeAll(async () => {
+  hs = await startHubspotEmulator();
+});
+afterAll(() => hs.server.close());
+beforeEach(() => {
+  fakeBrowser.reset();
+  hs.state.reset();
+  hs.control.reset();
+});
+
+describe('field mapping (pure)', () => {
+  const defaults = { jobTitle: 'jobtitle', phone: 'phone', email: 'email' };
+  const schema: CrmSchema = { defaults, properties: [{ name: 'jobtitle', label: 'Job title', custom: false }, { name: 'phone', label: 'Phone', custom: false }, { name: 'lead_role', label: 'Lead role', custom: true }], owners: [] };
+
+  it('moves a field to another property, leaves one out, and never moves a key field', () => {
+    expect(propertiesOf(defaults, { jobTitle: 'lead_role', phone: null, email: 'other' }, ['email'])).toEqual({ jobTitle: 'lead_role', email: 'email' });
+  });
+
+  it('refuses a property the CRM does not have, and two fields in one property', () => {
+    expect(checkMapping({ jobTitle: 'lead_role' }, schema)).toEqual({ ok: true });
+    expect(checkMapping({ jobTitle: 'no_such_property' }, schema)).toEqual({ ok: false, field: 'jobTitle', problem: 'unknown' });
+    expect(checkMapping({ jobTitle: 'phone' }, schema)).toMatchObject({ ok: false, problem: 'shared' });
+  });
+});
+
+describe('HubSpot with a field mapping and an owner', () => {
+  it('its schema lists the writable properties (custom ones marked) and the owners', async () => {
+    addCustomProperty();
+    const crm = createHubspotAdapter({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin }, { learn: async () => {}, now: () => 0 });
+    const schema = await crm.schema!();
+    if (!schema.ok) throw new Error(schema.error.message);
+    expect(schema.value.properties).toContainEqual({ name: 'dossier_found_title', label: 'Title (found by Dossier)', custom: true });
+    expect(schema.value.properties).toContainEqual({ name: 'jobtitle', label: 'jobtitle', custom: false });
+    expect(schema.value.owners).toEqual([
+      { id: '7001', name: 'Ada Owner' },
+      { id: '7002', name: 'Ben Seller' },
+    ]);
+    expect(schema.value.defaults).not.toHaveProperty('email');
+  });
+
+  it('writes the title into the mapped custom property, leaves out an unmapped field, and gives the new record its owner', async () => {
+    addCustomProperty();
+    const crm = createHubspotAdapter(
+      { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin, fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002' },
+      { learn: async () => {}, now: () => 0 },
+    );
+    await crm.test();
+    const { result } = await pushLikeTheOutbox(crm, contact());
+    expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+    const [record] = [...hs.state.contacts.values()];
+    expect(record!.properties).toMatchObject({ dossier_found_title: 'VP of Engineering', hubspot_owner_id: '7002', email: 'maya.chen@northwind-analytics.example' });
+    expect(record!.properties.jobtitle ?? '').toBe('');
+    expect(record!.properties.phone ?? '').toBe('');
+  });
+});
+
+describe('the worker keeps a mapping the CRM can take', () => {
+  it('checks it against the CRM, refuses what the CRM lacks, and the next push follows the saved one', async () => {
+    addCustomProperty();
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    const before = await crm.mapping('hubspot');
+    expect(before).toMatchObject({ fieldMap: {}, ownerId: null });
+    await expect(crm.saveMapping('hubspot', { jobTitle: 'no_such_property' }, null)).rejects.toThrow('HubSpot has no writable property for “Job title”');
+    await expect(crm.saveMapping('hubspot', { jobTitle: 'dossier_found_title' }, '9999')).rejects.toThrow('That owner is not a user of this HubSpot account.');
+    expect(await crm.saveMapping('hubspot', { jobTitle: 'dossier_found_title' }, '7001')).toMatchObject({ fieldMap: { jobTitle: 'dossier_found_title' }, ownerId: '7001' });
+    expect(await crm.mapping('hubspot')).toMatchObject({ fieldMap: { jobTitle: 'dossier_found_title' }, ownerId: '7001' });
+
+    await crm.pushContacts([contact()], 'hubspot', []);
+    await crm.drain();
+    const [record] = [...hs.state.contacts.values()];
+    expect(record!.properties).toMatchObject({ dossier_found_title: 'VP of Engineering', hubspot_owner_id: '7001' });
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createCrmService } from '@/lib/background/crm';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { crmConnectionsItem } from '@/lib/crm/storage';
+import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
+import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '../../emulators/salesforce';
+import { AT } from './fixtures';
+import { followRedirect, REDIRECT_URI } from './salesforce-connect';
+
+let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
+let ids = 0;
+
+const service = () => createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => AT, newId: () => `id-${++ids}`, wake: () => undefined });
+const input = () => ({ kind: 'salesforce' as const, clientId: SALESFORCE_CLIENT_ID, loginHost: 'production' as const, recordType: 'contact' as const, apiBase: sf.origin });
+
+beforeAll(async () => {
+  sf = await startSalesforceEmulator();
+});
+afterAll(() => sf.server.close());
+beforeEach(() => {
+  fakeBrowser.reset();
+  sf.state.reset();
+  vi.spyOn(fakeBrowser.identity, 'getRedirectURL').mockReturnValue(REDIRECT_URI);
+});
+afterEach(() => setWebAuthFlow(null));
+
+describe('Salesforce in the background', () => {
+  it('connect runs the web-auth flow, keeps the tokens and instance in the stored connection, never in the answer', async () => {
+    const windows: string[] = [];
+    setWebAuthFlow(async (details) => {
+      windows.push(details.url);
+      return followRedirect(details);
+    });
+    const connected = await service().connect(input());
+    expect(windows).toHaveLength(1);
+    expect(connected.message).toContain('Connected to Salesforce');
+    const stored = (await crmConnectionsItem.getValue())?.salesforce as Record<string, string>;
+    expect(stored).toMatchObject({ kind: 'salesforce', recordType: 'contact', instanceUrl: sf.origin, token: expect.any(String), refreshToken: expect.any(String) });
+    expect(JSON.stringify(connected)).not.toContain(stored.token);
+    expect(JSON.stringify(connected)).not.toContain(stored.refreshToken);
+    expect(connected.connections).toEqual([expect.objectContaining({ target: 'salesforce', host: new URL(sf.origin).host })]);
+  });
+
+  it('a closed auth window connects nothing', async () => {
+    setWebAuthFlow(async () => Promise.reject(new Error('The user did not approve access.')));
+    await expect(service().connect(input())).rejects.toThrow(/did not approve/);
+    expect((await crmConnectionsItem.getValue())?.salesforce).toBeUndefined();
+  });
+
+  it('disconnect revokes the grant in Salesforce and forgets the tokens', async () => {
+    setWebAuthFlow(followRedirect);
+    const crm = service();
+    await crm.connect(input());
+    expect(sf.state.sessions).toHaveLength(1);
+    await crm.disconnect('salesforce');
+    expect(sf.state.sessions).toHaveLength(0);
+    expect((await crmConnectionsItem.getValue())?.salesforce).toBeUndefined();
+  });
+});
