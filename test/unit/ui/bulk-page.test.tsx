@@ -251,6 +251,8 @@ describe('the bulk page: a run once started', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       await openRun(run);
+      // The clock starts once the page shows the run as running (its stored state read back).
+      await screen.findByRole('button', { name: 'Pause' });
       act(() => vi.advanceTimersByTime(STALL_MS - 100));
       expect(worker.named('bulkWake')).toEqual([]);
       act(() => vi.advanceTimersByTime(200));
