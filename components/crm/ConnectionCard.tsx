@@ -1,7 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { connectionInputSchema, connectionOrigin, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
 import { requestCrmAccess } from '@/lib/crm/permissions';
+import { MAPPABLE_TARGETS } from '@/lib/crm/mapping';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
+import { FieldMappingEditor } from './FieldMappingEditor';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { CheckboxField, SelectField, TextField } from '../settings/fields';
@@ -32,6 +34,7 @@ type Notice = { tone: 'status' | 'alert'; text: string } | null;
 function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   if (target === 'hubspot') return { kind: 'hubspot', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
+  if (target === 'close') return { kind: 'close', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'attio') return { kind: 'attio', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'salesforce') return { kind: 'salesforce', clientId: draft.clientId ?? '', loginHost: draft.loginHost ?? 'production', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
@@ -125,6 +128,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
         <>
           <p data-testid={`crm-connected-${target}`}>{t('crm.connect.connected', { address: summary.address, secret: summary.maskedSecret })}</p>
           <CheckboxField label={t('crm.connect.autoPush', { crm: label })} hint={t('crm.connect.autoPushHint')} checked={autoPush} onChange={onAutoPush} />
+          {MAPPABLE_TARGETS.has(target) && <FieldMappingEditor target={target} />}
           <div className="row">
             <button type="button" className="secondary" disabled={busy} onClick={() => void test()}>
               {t('crm.connect.test', { crm: label })}

@@ -30,6 +30,11 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
         { name: 'token', label: t('crm.settings.attioToken'), hint: t('crm.settings.attioTokenHint'), secret: true },
         { name: 'apiBase', label: apiAddress, hint: t('crm.settings.attioApiHint'), advanced: true },
       ];
+    case 'close':
+      return [
+        { name: 'token', label: t('crm.settings.closeToken'), hint: t('crm.settings.closeTokenHint'), secret: true },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.closeApiHint'), advanced: true },
+      ];
     case 'webhook':
       return [
         { name: 'url', label: t('crm.settings.webhookUrl'), hint: t('crm.settings.webhookUrlHint') },
@@ -59,7 +64,7 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
   }
 }
 
-const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'attio', 'webhook'];
+const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'attio', 'close', 'webhook'];
 
 /**
  * Settings › CRM connections. Lives inside the settings form but saves on its own: connecting

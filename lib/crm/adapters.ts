@@ -1,5 +1,6 @@
 import type { CrmAdapter, Learn } from './adapter';
 import { createAttioAdapter } from './attio/adapter';
+import { createCloseAdapter } from './close/adapter';
 import type { StoredConnection } from './connection';
 import { createHubspotAdapter } from './hubspot/adapter';
 import type { HttpOptions } from './http';
@@ -24,5 +25,7 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createAttioAdapter(connection, deps);
     case 'salesforce':
       return createSalesforceAdapter(connection, deps);
+    case 'close':
+      return createCloseAdapter(connection, deps);
   }
 }

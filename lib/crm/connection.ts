@@ -7,6 +7,7 @@ import { CRM_LABELS } from './types';
 import { maskWebhookUrl } from './webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
+export const CLOSE_API_BASE = 'https://api.close.com';
 export const ATTIO_API_BASE = 'https://api.attio.com';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -64,6 +65,13 @@ export const pipedriveInputSchema = z.object({
   apiBase: apiBaseSchema.optional(),
 });
 
+/** Close: an API key (HTTP Basic user name, empty password). */
+export const closeInputSchema = z.object({
+  kind: z.literal('close'),
+  token: tokenSchema,
+  apiBase: apiBaseSchema.optional(),
+});
+
 export const attioInputSchema = z.object({
   kind: z.literal('attio'),
   token: tokenSchema,
@@ -99,7 +107,7 @@ export const salesforceInputSchema = z.object({
 });
 
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema, closeInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
@@ -113,6 +121,7 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
   // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
   salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional(), ...mappingFields }),
+  closeInputSchema,
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
@@ -121,6 +130,7 @@ export type WebhookConnection = Extract<StoredConnection, { kind: 'webhook' }>;
 export type AttioConnection = Extract<StoredConnection, { kind: 'attio' }>;
 export type SalesforceConnection = Extract<StoredConnection, { kind: 'salesforce' }>;
 export type SalesforceInput = z.infer<typeof salesforceInputSchema>;
+export type CloseConnection = Extract<StoredConnection, { kind: 'close' }>;
 
 /** Salesforce's login hosts (the emulator's origin replaces them). */
 export const SALESFORCE_LOGIN_HOSTS = { production: 'https://login.salesforce.com', sandbox: 'https://test.salesforce.com' } as const;
@@ -135,12 +145,17 @@ export function pipedriveBase(connection: Pick<PipedriveConnection, 'apiBase' | 
   return connection.apiBase ?? `https://${connection.domain}.pipedrive.com`;
 }
 
+export function closeBase(connection: Pick<CloseConnection, 'apiBase'>): string {
+  return connection.apiBase ?? CLOSE_API_BASE;
+}
+
 export function attioBase(connection: Pick<AttioConnection, 'apiBase'>): string {
   return connection.apiBase ?? ATTIO_API_BASE;
 }
 
 /** The address whose host permission connecting must ask for. */
 export function connectionAddress(input: ConnectionInput): string {
+  if (input.kind === 'close') return closeBase(input);
   if (input.kind === 'hubspot') return input.apiBase ?? HUBSPOT_API_BASE;
   if (input.kind === 'pipedrive') return pipedriveBase(input);
   if (input.kind === 'attio') return attioBase(input);
@@ -191,7 +206,9 @@ export function summarise(connection: StoredConnection): ConnectionSummary {
           ? attioBase(connection)
           : connection.kind === 'salesforce'
             ? connection.instanceUrl
-            : pipedriveBase(connection);
+            : connection.kind === 'close'
+              ? closeBase(connection)
+              : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CRM_FIELDS, type CrmField } from './types';
+import { CRM_FIELDS, type CrmField, type CrmTarget } from './types';
 
 /**
  * Where Dossier's fields go in a CRM: the user's choice of property for each field (a custom one
@@ -8,6 +8,9 @@ import { CRM_FIELDS, type CrmField } from './types';
  * would make a retried push create a second record.
  */
 export type FieldMapping = Partial<Record<CrmField, string | null>>;
+
+/** The CRMs whose adapters read their schema and write by a mapping (CrmAdapter.schema). */
+export const MAPPABLE_TARGETS: ReadonlySet<CrmTarget> = new Set<CrmTarget>(['hubspot', 'salesforce']);
 
 export const fieldMappingSchema = z.partialRecord(z.enum(CRM_FIELDS), z.string().trim().min(1).max(200).nullable());
 

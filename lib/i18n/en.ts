@@ -664,6 +664,7 @@ export const en = {
   'crm.target.webhook': 'Webhook',
   'crm.target.attio': 'Attio',
   'crm.target.salesforce': 'Salesforce',
+  'crm.target.close': 'Close',
 
   'crm.field.firstName': 'First name',
   'crm.field.lastName': 'Last name',
@@ -771,6 +772,9 @@ export const en = {
   'crm.settings.pipedriveDomain': 'Pipedrive company domain',
   'crm.settings.pipedriveDomainHint': 'The “acme” in acme.pipedrive.com.',
   'crm.settings.pipedriveApiHint': 'Default: https://<domain>.pipedrive.com',
+  'crm.settings.closeToken': 'Close API key',
+  'crm.settings.closeTokenHint': 'Close › Settings › Developer › API keys.',
+  'crm.settings.closeApiHint': 'Default: https://api.close.com',
   'crm.settings.webhookUrl': 'Webhook URL',
   'crm.settings.webhookUrlHint': 'Zapier, Make, n8n or your own endpoint (https).',
   'crm.settings.webhookSecret': 'Signing secret',
@@ -815,6 +819,9 @@ export const en = {
   'crm.error.hubspotNoRecordId': 'HubSpot gave no record id.',
   'crm.error.pipedriveNoOrganizationId': 'Pipedrive gave no organization id.',
   'crm.error.pipedriveNoPersonId': 'Pipedrive gave no person id.',
+  'crm.error.closeNoLeadId': 'Close gave no lead id.',
+  'crm.error.closeNoContactId': 'Close gave no contact id.',
+  'crm.error.closeContactDeleted': 'The Close contact was deleted meanwhile; Dossier will match again.',
   'crm.error.pipedrivePersonDeleted': 'The Pipedrive person was deleted meanwhile; Dossier will match again.',
 
   'crm.test.hubspot': 'Connected to HubSpot account {account}.',
@@ -823,6 +830,9 @@ export const en = {
   'crm.test.pipedrive': 'Connected to Pipedrive as {user}.',
   'crm.test.pipedriveCompany': 'Connected to Pipedrive as {user} ({company}).',
   'crm.test.pipedriveYourUser': 'your user',
+  'crm.test.close': 'Connected to Close as {user} (organization {organization}).',
+  'crm.test.closeNoOrganization': 'Connected to Close as {user}.',
+  'crm.test.closeYourUser': 'your user',
   'crm.test.webhook': 'The webhook accepted a signed test delivery.',
   // Salesforce (OAuth web-auth flow, Leads or Contacts with their Account)
   'crm.test.salesforce': 'Connected to Salesforce (instance {instance}) as {user}.',

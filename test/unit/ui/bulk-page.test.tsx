@@ -180,6 +180,8 @@ describe('the bulk page: columns, preview and price', () => {
     fireEvent.click(choose('Full enrichment (up to 2 credits a row)'));
     fireEvent.click(choose('Skip people already in my CRM (HubSpot), checked for free'));
     const start = await screen.findByRole('button', { name: 'Start: spend up to 2 credits' });
+    // The first choice's quote may show before the second's (the CRM skip): wait for the one with both.
+    await screen.findByText('Not checked: the CRM did not answer, or not in time (counted to pay)');
     const quote = screen.getByLabelText('What makes the price', { selector: 'dl' });
     const facts = Object.fromEntries(within(quote).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(facts).toEqual({
@@ -251,6 +253,8 @@ describe('the bulk page: a run once started', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       await openRun(run);
+      // The clock starts once the page shows the run as running (its stored state read back).
+      await screen.findByRole('button', { name: 'Pause' });
       act(() => vi.advanceTimersByTime(STALL_MS - 100));
       expect(worker.named('bulkWake')).toEqual([]);
       act(() => vi.advanceTimersByTime(200));

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { CrmMappingReply } from '@/lib/crm/messages';
+import type { FieldMapping } from '@/lib/crm/mapping';
+import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { SelectField } from '../settings/fields';
+import { ask } from '../useBackground';
+
+type Notice = { tone: 'status' | 'alert'; text: string } | null;
+
+// An empty value in a select: the field is not written at all.
+const NOT_WRITTEN = '';
+
+/**
+ * Where Dossier's fields go in one CRM, and who owns the records it creates: read from the CRM
+ * when opened (its properties, custom ones included, and its users), saved on the connection.
+ */
+export function FieldMappingEditor({ target }: { target: CrmTarget }) {
+  const crm = CRM_LABELS[target];
+  const [loaded, setLoaded] = useState<CrmMappingReply | null>(null);
+  const [draft, setDraft] = useState<{ fieldMap: FieldMapping; ownerId: string }>({ fieldMap: {}, ownerId: '' });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load() {
+    if (loaded || busy) return;
+    setBusy(true);
+    setNotice({ tone: 'status', text: t('crm.mapping.loading', { crm }) });
+    const reply = await ask(() => sendMessage('crmSchema', { target }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    setLoaded(reply.value);
+    setDraft({ fieldMap: reply.value.fieldMap, ownerId: reply.value.ownerId ?? '' });
+    setNotice(null);
+  }
+
+  async function save() {
+    setBusy(true);
+    const reply = await ask(() => sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    setLoaded(reply.value);
+    setNotice({ tone: 'status', text: t('crm.mapping.saved', { crm }) });
+  }
+
+  function propertyOf(field: CrmField): string {
+    const chosen = draft.fieldMap[field];
+    return chosen === null ? NOT_WRITTEN : (chosen ?? loaded!.schema.defaults[field] ?? NOT_WRITTEN);
+  }
+
+  const schema = loaded?.schema;
+  const properties = schema ? [{ value: NOT_WRITTEN, label: t('crm.mapping.notWritten') }, ...schema.properties.map((p) => ({ value: p.name, label: p.custom ? t('crm.mapping.custom', { label: p.label }) : p.label }))] : [];
+
+  return (
+    <details onToggle={(event) => (event.currentTarget.open ? void load() : undefined)}>
+      <summary>{t('crm.mapping.open', { crm })}</summary>
+      {schema && (
+        <fieldset aria-busy={busy || undefined}>
+          <legend>{t('crm.mapping.title', { crm })}</legend>
+          {(Object.keys(schema.defaults) as CrmField[]).map((field) => (
+            <SelectField
+              key={field}
+              label={t('crm.mapping.field', { field: FIELD_LABELS[field] })}
+              value={propertyOf(field)}
+              options={properties}
+              onChange={(value) => setDraft((d) => ({ ...d, fieldMap: { ...d.fieldMap, [field]: value === NOT_WRITTEN ? null : value } }))}
+            />
+          ))}
+          <SelectField
+            label={t('crm.mapping.owner')}
+            value={draft.ownerId}
+            options={[{ value: '', label: t('crm.mapping.ownerDefault', { crm }) }, ...schema.owners.map((o) => ({ value: o.id, label: o.name }))]}
+            onChange={(ownerId) => setDraft((d) => ({ ...d, ownerId }))}
+          />
+          <button type="button" disabled={busy} onClick={() => void save()}>
+            {t('crm.mapping.save')}
+          </button>
+        </fieldset>
+      )}
+      {notice && <p role={notice.tone}>{notice.text}</p>}
+    </details>
+  );
+}

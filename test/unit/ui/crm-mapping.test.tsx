@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FieldMappingEditor } from '@/components/crm/FieldMappingEditor';
+import type { CrmMappingReply } from '@/lib/crm/messages';
+import { sendMessage } from '@/lib/messaging/messenger';
+
+vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+
+const reply: CrmMappingReply = {
+  schema: {
+    defaults: { jobTitle: 'jobtitle', phone: 'phone' },
+    properties: [
+      { name: 'jobtitle', label: 'Job Title', custom: false },
+      { name: 'phone', label: 'Phone Number', custom: false },
+      { name: 'dossier_found_title', label: 'Title (found by Dossier)', custom: true },
+    ],
+    owners: [
+      { id: '7001', name: 'Ada Owner' },
+      { id: '7002', name: 'Ben Seller' },
+    ],
+  },
+  fieldMap: {},
+  ownerId: null,
+};
+
+function open() {
+  const details = screen.getByText('Choose where Dossier’s fields go in HubSpot').closest('details')!;
+  details.open = true;
+  fireEvent(details, new Event('toggle'));
+}
+
+beforeEach(() => vi.mocked(sendMessage).mockReset());
+afterEach(cleanup);
+
+describe('the field mapping editor', () => {
+  it('reads the CRM when opened, then saves each field’s property (custom ones marked) and the owner', async () => {
+    vi.mocked(sendMessage).mockImplementation((async (name: string, data: { fieldMap: object; ownerId: string | null }) =>
+      name === 'crmSchema' ? { ok: true, value: reply } : { ok: true, value: { ...reply, fieldMap: data?.fieldMap, ownerId: data?.ownerId } }) as never);
+    render(<FieldMappingEditor target="hubspot" />);
+    expect(sendMessage).not.toHaveBeenCalled();
+    open();
+    const title = (await screen.findByRole('combobox', { name: 'Job title goes into' })) as HTMLSelectElement;
+    expect(title.value).toBe('jobtitle');
+    expect([...title.options].map((o) => o.textContent)).toEqual(['(not written)', 'Job Title', 'Phone Number', 'Title (found by Dossier) (custom)']);
+    fireEvent.change(title, { target: { value: 'dossier_found_title' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Phone goes into/ }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Owner of the records Dossier creates' }), { target: { value: '7002' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
+    expect(await screen.findByText('Saved: the next pushes to HubSpot use this mapping.')).toBeTruthy();
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002' }]);
+  });
+
+  it('says what the CRM refused, and keeps the choices on screen', async () => {
+    vi.mocked(sendMessage).mockImplementation((async (name: string) =>
+      name === 'crmSchema' ? { ok: true, value: reply } : { ok: false, error: { kind: 'invalid_input', message: 'That owner is not a user of this HubSpot account.' } }) as never);
+    render(<FieldMappingEditor target="hubspot" />);
+    open();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Owner of the records Dossier creates' }), { target: { value: '7001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That owner is not a user of this HubSpot account.');
+    expect((screen.getByRole('combobox', { name: 'Owner of the records Dossier creates' }) as HTMLSelectElement).value).toBe('7001');
+  });
+});
