@@ -34,7 +34,10 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
   expect(manifest).not.toHaveProperty('chrome_url_overrides');
   for (const size of ['16', '32', '48', '128']) expect(manifest.icons).toHaveProperty(size);
   // The automation build's context-menu hook is compiled out of releases.
-  expect(readFileSync(join(extensionDir, 'background.js'), 'utf8')).not.toContain('dossierAutomation');
+  const background = readFileSync(join(extensionDir, 'background.js'), 'utf8');
+  expect(background).not.toContain('dossierAutomation');
+  // …and so is its tab in place of the browser's web-auth window (lib/crm/salesforce/tab-flow.ts, whose refusal this is).
+  expect(background).not.toContain('The user did not approve access.');
 
   const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
   const context = await launchWithExtension(profile, extensionDir);
