@@ -152,6 +152,8 @@ export class SalesforceState {
   customFields: Record<SObjectType, FieldDef[]> = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
   sessions: Session[] = [];
   codes = new Map<string, PendingCode>();
+  /** The query of each visit to the authorize page (the login window's), for tests to see where it came from. */
+  authorizeVisits: Record<string, string>[] = [];
   /** Records the duplicate rule sees but queries do not (a sharing rule hides them from the user). */
   unsearchable = new Set<string>();
   apiUsage = 0;
@@ -167,6 +169,7 @@ export class SalesforceState {
     this.customFields = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
     this.sessions = [];
     this.codes.clear();
+    this.authorizeVisits = [];
     this.unsearchable.clear();
     this.apiUsage = 0;
     this.apiLimit = 15_000;
@@ -282,6 +285,7 @@ export function createSalesforceEmulator() {
   // --- OAuth 2.0 web server flow with PKCE --------------------------------------------------
   app.get('/services/oauth2/authorize', (c) => {
     const q = c.req.query();
+    state.authorizeVisits.push(q);
     if (q.client_id !== SALESFORCE_CLIENT_ID) return c.text('error=invalid_client_id&error_description=client identifier invalid', 400);
     if (!q.redirect_uri) return c.text('error=redirect_uri_missing&error_description=redirect_uri must match configuration', 400);
     const redirect = new URL(q.redirect_uri);

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { routeDemoPages } from '../../scripts/demo-routes';
+import { SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../emulators/salesforce';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, type Sandbox } from './extension';
+
+/**
+ * Salesforce in the real browser, against the local emulator playing both the login host and
+ * the org. Connecting goes through the OAuth web-auth flow: the automation build replaces only
+ * the browser's auth window by a tab (lib/crm/salesforce/tab-flow.ts), which loads the
+ * emulator's authorize page and follows its redirect to the extension's redirect URL; the
+ * worker takes the code from there and exchanges it with its PKCE verifier, as in a release.
+ */
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+const PRIYA = 'https://www.linkedin.com/in/priya-raman/';
+const BEN = SALESFORCE_USERS[1];
+
+let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
+
+test.beforeAll(async () => {
+  sf = await startSalesforceEmulator();
+});
+test.afterAll(async () => {
+  await sf.server.close();
+});
+test.beforeEach(() => {
+  sf.state.reset();
+  sf.control.reset();
+  // What the org's admin set up: the profile URL field Dossier matches by, and a custom field for the title.
+  for (const type of ['Lead', 'Contact'] as const) {
+    sf.state.addCustomField(type, 'LinkedIn_URL__c', 'LinkedIn URL');
+    sf.state.addCustomField(type, 'Dossier_Title__c', 'Title (found by Dossier)', 'string');
+  }
+});
+
+async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox) {
+  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
+  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  await choosePanelMode(context, new URL(worker.url()).host, 'frame');
+  await routeDemoPages(context, sandbox.origin);
+}
+
+/** The user's clicks in Settings › CRM: the consumer key, Leads or Contacts, the emulator's address under Advanced. */
+async function connectInSettings(settings: Page, pushAs: 'Leads' | 'Contacts, with their Account') {
+  const card = settings.getByRole('group', { name: 'Salesforce', exact: true });
+  await card.getByLabel('Connected app consumer key').fill(SALESFORCE_CLIENT_ID);
+  await card.getByLabel('Push people as').selectOption({ label: pushAs });
+  await card.getByText('Advanced').click();
+  await card.getByLabel(/API address/).fill(sf.origin);
+  await card.getByRole('button', { name: 'Connect with Salesforce' }).click();
+  await expect(card.getByRole('status')).toContainText(`Connected to Salesforce (instance ${new URL(sf.origin).host}) as Emulator Admin.`);
+  await expect(card.getByRole('status')).toContainText(pushAs === 'Leads' ? 'People are pushed as Leads.' : 'People are pushed as Contacts, with their Account.');
+  return card;
+}
+
+function frameOf(page: Page) {
+  const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
+  if (!frame) throw new Error('No panel frame in this page yet.');
+  return frame;
+}
+const crm = (page: Page) => frameOf(page).getByRole('complementary', { name: /Dossier/ }).getByRole('region', { name: 'CRM' });
+
+async function enrich(page: Page, url: string) {
+  await page.goto(url);
+  const frame = await panelFrame(page);
+  await frame.getByRole('button', { name: /^Enrich person and company/ }).click();
+  await expect(frame.getByRole('article')).toContainText(/Paid 2 credits\.|free/);
+}
+
+async function pushCreate(page: Page) {
+  await crm(page).getByRole('button', { name: 'Review push to Salesforce' }).click();
+  await crm(page).getByRole('button', { name: 'Create in Salesforce' }).click();
+  await expect(crm(page).getByRole('status').filter({ hasText: 'Salesforce: created' })).toBeVisible();
+}
+
+const records = (type: 'Lead' | 'Contact' | 'Account' | 'Task') => [...sf.state.records[type].values()];
+
+test('Salesforce: connect through the web-auth flow, push a Lead (again: still one), switch to Contacts (with the Account), a custom field mapped and written', async ({ context, worker, sandbox, extensionId, openExtensionPage }) => {
+  await prepare(context, worker, sandbox);
+  const settings = await openExtensionPage('options.html');
+
+  // Connect: the login runs in a tab on the emulator's authorize page, closed once it reaches the redirect.
+  const authTab = context.waitForEvent('page', (p) => p !== settings);
+  let card = await connectInSettings(settings, 'Leads');
+  const loginTab = await authTab;
+  expect(loginTab.isClosed()).toBe(true);
+  expect(sf.state.authorizeVisits).toHaveLength(1);
+  expect(sf.state.authorizeVisits[0]).toMatchObject({
+    response_type: 'code',
+    client_id: SALESFORCE_CLIENT_ID,
+    code_challenge_method: 'S256',
+    redirect_uri: `https://${extensionId}.chromiumapp.org/`,
+  });
+  // One grant, exchanged by the worker: the code came from the authorize page, the tokens stay in the worker.
+  expect(sf.state.sessions).toHaveLength(1);
+  expect(sf.state.codes.size).toBe(0);
+  expect(await settings.content()).not.toContain(sf.state.sessions[0]!.accessToken);
+  expect(await settings.content()).not.toContain(sf.state.sessions[0]!.refreshToken);
+
+  // Push as a Lead from the panel.
+  const page = await context.newPage();
+  await enrich(page, MAYA);
+  await pushCreate(page);
+  expect(records('Lead')).toHaveLength(1);
+  expect(records('Lead')[0]).toMatchObject({
+    FirstName: 'Maya',
+    LastName: 'Chen',
+    Title: 'VP of Engineering',
+    Email: 'maya.chen@northwind-analytics.example',
+    Company: 'Northwind Analytics',
+    LinkedIn_URL__c: MAYA,
+  });
+  expect(records('Task')).toHaveLength(1);
+  await expect(crm(page).getByRole('link', { name: 'Open in Salesforce' }).first()).toHaveAttribute('href', `${sf.origin}/${records('Lead')[0]!.Id}`);
+
+  // Push again: the panel has nothing to write, and a push sent anyway lands on the same Lead.
+  await crm(page).getByRole('button', { name: 'Review push to Salesforce' }).click();
+  await expect(crm(page).getByRole('button', { name: 'Nothing to push to Salesforce' })).toBeDisabled();
+  const ext = await openExtensionPage('lookup-history.html');
+  const history = (await callBackground(ext, 'getHistory', {})).value as { id: string; op: string }[];
+  const mayaLookup = history.find((e) => e.op === 'enrichPerson')!.id;
+  expect(await callBackground(ext, 'crmPush', { historyId: mayaLookup, target: 'salesforce' })).toMatchObject({ ok: true });
+  const states = async () => (await callBackground(ext, 'crmPushStatus', { historyId: mayaLookup })).value as { state: string; result: { action: string } | null }[];
+  await expect.poll(async () => (await states()).map((i) => i.state)).toEqual(['delivered', 'delivered']);
+  expect((await states()).map((i) => i.result?.action)).toEqual(['created', 'skipped']);
+  expect(records('Lead')).toHaveLength(1);
+  expect(records('Task')).toHaveLength(1);
+
+  // Switch to Contacts: reconnect with the other choice (the card keeps one connection).
+  await card.getByRole('button', { name: 'Disconnect Salesforce' }).click();
+  await expect(card.getByRole('button', { name: 'Connect with Salesforce' })).toBeVisible();
+  // Disconnecting revoked the grant in Salesforce.
+  expect(sf.state.sessions).toHaveLength(0);
+  card = await connectInSettings(settings, 'Contacts, with their Account');
+
+  // The mapping: the title into the org's custom field, and the records to Ben.
+  await card.getByText('Choose where Dossier’s fields go in Salesforce').click();
+  await card.getByLabel('Job title goes into').selectOption({ label: 'Title (found by Dossier) (custom)' });
+  await card.getByLabel('Owner of the records Dossier creates').selectOption({ label: 'Ben Seller' });
+  await card.getByRole('button', { name: 'Save the mapping' }).click();
+  await expect(card.getByText('Saved: the next pushes to Salesforce use this mapping.')).toBeVisible();
+
+  // Someone new, pushed as a Contact filed under their Account.
+  await enrich(page, PRIYA);
+  await pushCreate(page);
+  expect(records('Contact')).toHaveLength(1);
+  const [contact] = records('Contact');
+  const [account] = records('Account');
+  expect(records('Account')).toHaveLength(1);
+  expect(account).toMatchObject({ Name: 'Northwind Analytics', Website: expect.stringContaining('northwind-analytics.example') });
+  expect(contact).toMatchObject({
+    FirstName: 'Priya',
+    LastName: 'Raman',
+    Email: 'priya.raman@northwind-analytics.example',
+    AccountId: account!.Id,
+    Dossier_Title__c: 'Data Scientist',
+    OwnerId: BEN.Id,
+    LinkedIn_URL__c: PRIYA,
+  });
+  expect(contact).not.toHaveProperty('Title');
+  // The Lead pushed before is untouched and still the only one.
+  expect(records('Lead')).toHaveLength(1);
+  expect(records('Lead')[0]).not.toHaveProperty('Dossier_Title__c');
+});
