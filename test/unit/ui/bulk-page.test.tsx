@@ -144,12 +144,14 @@ describe('the bulk page: columns, preview and price', () => {
     await openRun(run);
     fireEvent.click(choose(/^Full enrichment/));
     const table = await screen.findByRole('columnheader', { name: 'Full enrichment sends' });
-    const rows = within(table.closest('table')!).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining(`Profile URL: ${MAYA}`),
-      expect.stringContaining('Full name: Bob Stone · Company: Acme'),
-      expect.stringContaining(en['bulk.problem.noCompany'].replace('{name}', 'Only Name')),
-    ]);
+    // The preview's rows are read from the worker after its header shows.
+    await waitFor(() =>
+      expect(within(table.closest('table')!).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+        expect.stringContaining(`Profile URL: ${MAYA}`),
+        expect.stringContaining('Full name: Bob Stone · Company: Acme'),
+        expect.stringContaining(en['bulk.problem.noCompany'].replace('{name}', 'Only Name')),
+      ]),
+    );
     expect(screen.getByRole('heading', { name: '1 row cannot be used' })).toBeTruthy();
     expect(await screen.findByText(/^Row 3: Only Name has no company/)).toBeTruthy();
   });
@@ -178,7 +180,8 @@ describe('the bulk page: columns, preview and price', () => {
     expect(screen.getByText('Choose at least one operation to see the price.')).toBeTruthy();
     expect(worker.named('bulkQuote')).toEqual([]);
     fireEvent.click(choose('Full enrichment (up to 2 credits a row)'));
-    fireEvent.click(choose('Skip people already in my CRM (HubSpot), checked for free'));
+    // Offered once the page knows a CRM is connected (its own question to the worker).
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Skip people already in my CRM (HubSpot), checked for free' }));
     const start = await screen.findByRole('button', { name: 'Start: spend up to 2 credits' });
     // The first choice's quote may show before the second's (the CRM skip): wait for the one with both.
     await screen.findByText('Not checked: the CRM did not answer, or not in time (counted to pay)');
@@ -241,6 +244,8 @@ describe('the bulk page: a run once started', () => {
     expect(await screen.findByText('Paused by Dossier: today’s spending cap is reached.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(worker.named('bulkResume')).toEqual([{ runId: run.id }]));
+    // Running again (read back from the vault) before the cancel is asked, so no re-render drops the question.
+    await screen.findByRole('button', { name: 'Pause' });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the run' }));
     expect(worker.named('bulkCancel')).toEqual([]);
@@ -255,6 +260,7 @@ describe('the bulk page: a run once started', () => {
       await openRun(run);
       // The clock starts once the page shows the run as running (its stored state read back).
       await screen.findByRole('button', { name: 'Pause' });
+      await act(async () => {});
       act(() => vi.advanceTimersByTime(STALL_MS - 100));
       expect(worker.named('bulkWake')).toEqual([]);
       act(() => vi.advanceTimersByTime(200));
@@ -262,6 +268,8 @@ describe('the bulk page: a run once started', () => {
       // A paused run is left alone.
       await act(() => worker.update(run.id, { state: 'paused' }));
       await screen.findByRole('button', { name: 'Resume' });
+      // The paused run's effects (the stall timer's cleanup) run after the paint the button shows in.
+      await act(async () => {});
       act(() => vi.advanceTimersByTime(STALL_MS * 3));
       expect(worker.named('bulkWake')).toHaveLength(1);
     } finally {
