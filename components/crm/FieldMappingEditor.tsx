@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CrmMappingReply } from '@/lib/crm/messages';
 import type { FieldMapping } from '@/lib/crm/mapping';
 import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
@@ -22,12 +22,16 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
   const [draft, setDraft] = useState<{ fieldMap: FieldMapping; ownerId: string }>({ fieldMap: {}, ownerId: '' });
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  // Opening, closing and opening again before the CRM answers asks it once (state would lag a render).
+  const loading = useRef(false);
 
   async function load() {
-    if (loaded || busy) return;
+    if (loaded || loading.current) return;
+    loading.current = true;
     setBusy(true);
     setNotice({ tone: 'status', text: t('crm.mapping.loading', { crm }) });
     const reply = await ask(() => sendMessage('crmSchema', { target }));
+    loading.current = false;
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     setLoaded(reply.value);
