@@ -19,7 +19,7 @@ const NOT_WRITTEN = '';
 export function FieldMappingEditor({ target }: { target: CrmTarget }) {
   const crm = CRM_LABELS[target];
   const [loaded, setLoaded] = useState<CrmMappingReply | null>(null);
-  const [draft, setDraft] = useState<{ fieldMap: FieldMapping; ownerId: string }>({ fieldMap: {}, ownerId: '' });
+  const [draft, setDraft] = useState<{ fieldMap: FieldMapping; ownerId: string; listId: string }>({ fieldMap: {}, ownerId: '', listId: '' });
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   // Opening, closing and opening again before the CRM answers asks it once (state would lag a render).
@@ -35,13 +35,13 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     setLoaded(reply.value);
-    setDraft({ fieldMap: reply.value.fieldMap, ownerId: reply.value.ownerId ?? '' });
+    setDraft({ fieldMap: reply.value.fieldMap, ownerId: reply.value.ownerId ?? '', listId: reply.value.listId ?? '' });
     setNotice(null);
   }
 
   async function save() {
     setBusy(true);
-    const reply = await ask(() => sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null }));
+    const reply = await ask(() => sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null, listId: draft.listId || null }));
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     setLoaded(reply.value);
@@ -77,6 +77,14 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
             options={[{ value: '', label: t('crm.mapping.ownerDefault', { crm }) }, ...schema.owners.map((o) => ({ value: o.id, label: o.name }))]}
             onChange={(ownerId) => setDraft((d) => ({ ...d, ownerId }))}
           />
+          {schema.lists && (
+            <SelectField
+              label={t('crm.mapping.list')}
+              value={draft.listId}
+              options={[{ value: '', label: t('crm.mapping.noList') }, ...schema.lists.map((l) => ({ value: l.id, label: l.name }))]}
+              onChange={(listId) => setDraft((d) => ({ ...d, listId }))}
+            />
+          )}
           <button type="button" disabled={busy} onClick={() => void save()}>
             {t('crm.mapping.save')}
           </button>

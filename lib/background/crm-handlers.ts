@@ -35,7 +35,7 @@ export function createCrmHandlers(crm: CrmService): Pick<Handlers, CrmHandlerNam
   return {
     crmStatus: () => answer(() => crm.status()),
     crmSchema: ({ target }) => answer(() => crm.mapping(target)),
-    crmSaveMapping: ({ target, fieldMap, ownerId }) => answer(() => crm.saveMapping(target, fieldMap, ownerId)),
+    crmSaveMapping: ({ target, fieldMap, ownerId, listId }) => answer(() => crm.saveMapping(target, fieldMap, ownerId, listId)),
     crmCheck: (query) => answer(async () => ({ results: await crm.check(query) })),
     crmPlan: ({ historyId, target }) => answer(() => crm.plan(historyId, target)),
     crmPush: ({ historyId, target, overwrite }) => answer(() => crm.push(historyId, target, overwrite)),

@@ -42,6 +42,8 @@ export interface Progress {
   companyId?: string;
   companyLinked?: boolean;
   noteDone?: boolean;
+  /** The record is in the list the user chose (adding it again must be harmless: a retry may). */
+  listed?: boolean;
 }
 
 export interface ApplyContext {

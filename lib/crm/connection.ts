@@ -110,18 +110,23 @@ export const salesforceInputSchema = z.object({
 export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema, closeInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
-/** The user's field mapping and record owner for a CRM (Settings › CRM › Field mapping). */
-const mappingFields = { fieldMap: fieldMappingSchema.optional(), ownerId: z.string().trim().min(1).max(100).optional() };
+/** The user's field mapping, record owner and list for a CRM (Settings › CRM › Field mapping). */
+const mappingFields = {
+  fieldMap: fieldMappingSchema.optional(),
+  ownerId: z.string().trim().min(1).max(100).optional(),
+  /** Every record pushed is put in this list (or given this label, tag, campaign). */
+  listId: z.string().trim().min(1).max(100).optional(),
+};
 
 /** What is stored: the input plus what the CRM told us once (account id, custom field key). */
 export const storedConnectionSchema = z.discriminatedUnion('kind', [
   hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional(), ...mappingFields }),
-  pipedriveInputSchema.extend({ profileFieldKey: z.string().optional() }),
+  pipedriveInputSchema.extend({ profileFieldKey: z.string().optional(), ...mappingFields }),
   webhookInputSchema,
-  attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional() }),
+  attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional(), ...mappingFields }),
   // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
   salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional(), ...mappingFields }),
-  closeInputSchema,
+  closeInputSchema.extend(mappingFields),
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;

@@ -27,12 +27,20 @@ export interface CrmOwner {
   name: string;
 }
 
+/** A static list (HubSpot), label (Pipedrive), list (Attio), campaign (Salesforce) or tag (Zoho) a pushed record can be put in. */
+export interface CrmList {
+  id: string;
+  name: string;
+}
+
 /** What the mapping screen offers for one CRM, read from the CRM's own schema endpoints. */
 export interface CrmSchema {
   /** The fields the user may move, with where they go by default. */
   defaults: Partial<Record<CrmField, string>>;
   properties: CrmProperty[];
   owners: CrmOwner[];
+  /** Absent: this CRM has nothing of the kind (the screen offers no choice). */
+  lists?: CrmList[];
 }
 
 /** The property each field is written to: the defaults, moved or left out as the user chose. */

@@ -17,8 +17,10 @@ const text = z.string().trim().min(1).max(500);
 export const crmMessageSchemas = {
   /** Settings: what the CRM's records can hold (its properties and users) and the mapping in force. */
   crmSchema: z.object({ target }).strict(),
-  /** Settings: where each field goes, and who owns the records Dossier creates (null: the connected user). */
-  crmSaveMapping: z.object({ target, fieldMap: fieldMappingSchema, ownerId: z.string().trim().min(1).max(100).nullable() }).strict(),
+  /** Settings: where each field goes, who owns the records Dossier creates (null: the connected user), which list they go in (null: none). */
+  crmSaveMapping: z
+    .object({ target, fieldMap: fieldMappingSchema, ownerId: z.string().trim().min(1).max(100).nullable(), listId: z.string().trim().min(1).max(100).nullable().default(null) })
+    .strict(),
   /** Which CRMs are connected (labels only): the panel decides what to show. */
   crmStatus: z.undefined(),
   /** Free "already in your CRM?" from what the page shows, before any credit is spent. */
@@ -82,6 +84,7 @@ export interface CrmMappingReply {
   schema: CrmSchema;
   fieldMap: FieldMapping;
   ownerId: string | null;
+  listId: string | null;
 }
 
 export interface CrmReplies {

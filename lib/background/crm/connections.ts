@@ -21,6 +21,8 @@ const RATE_LIMITS: Partial<Record<CrmTarget, { limit: number; windowMs: number }
 };
 const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 1_000 };
 
+type MappingChoices = { fieldMap?: FieldMapping; ownerId?: string; listId?: string };
+
 export interface ConnectionDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -106,21 +108,22 @@ export function createCrmConnections(deps: ConnectionDeps) {
       const crm = await connected(target);
       if (!crm.schema) throw new CrmRefusal('invalid_input', t('crm.refusal.noMapping', { crm: CRM_LABELS[target] }));
       const schema = unwrap(await crm.schema());
-      const stored = (await readConnections())[target] as (StoredConnection & { fieldMap?: FieldMapping; ownerId?: string }) | undefined;
-      return { schema, fieldMap: stored?.fieldMap ?? {}, ownerId: stored?.ownerId ?? null };
+      const stored = (await readConnections())[target] as (StoredConnection & MappingChoices) | undefined;
+      return { schema, fieldMap: stored?.fieldMap ?? {}, ownerId: stored?.ownerId ?? null, listId: stored?.listId ?? null };
     },
 
-    /** Keeps a mapping the CRM can take (checked against its schema now), and the owner, on the connection. */
-    async saveMapping(target: CrmTarget, fieldMap: FieldMapping, ownerId: string | null): Promise<CrmMappingReply> {
+    /** Keeps a mapping the CRM can take (checked against its schema now), the owner and the list, on the connection. */
+    async saveMapping(target: CrmTarget, fieldMap: FieldMapping, ownerId: string | null, listId: string | null = null): Promise<CrmMappingReply> {
       const current = await this.mapping(target);
       const checked = checkMapping(fieldMap, current.schema);
       if (!checked.ok) throw new CrmRefusal('invalid_input', t(checked.problem === 'unknown' ? 'crm.mapping.unknownProperty' : 'crm.mapping.sharedProperty', { field: FIELD_LABELS[checked.field], crm: CRM_LABELS[target] }));
       if (ownerId !== null && !current.schema.owners.some((owner) => owner.id === ownerId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownOwner', { crm: CRM_LABELS[target] }));
+      if (listId !== null && !current.schema.lists?.some((list) => list.id === listId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownList', { crm: CRM_LABELS[target] }));
       const stored = (await readConnections())[target];
       if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
-      const { ownerId: _previous, ...rest } = stored as StoredConnection & { ownerId?: string };
-      await writeConnection({ ...rest, fieldMap, ...(ownerId ? { ownerId } : {}) } as StoredConnection);
-      return { schema: current.schema, fieldMap, ownerId };
+      const { ownerId: _owner, listId: _list, ...rest } = stored as StoredConnection & MappingChoices;
+      await writeConnection({ ...rest, fieldMap, ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) } as StoredConnection);
+      return { schema: current.schema, fieldMap, ownerId, listId };
     },
 
     async saveSettings(autoPush: readonly CrmTarget[]) {

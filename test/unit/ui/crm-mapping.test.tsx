@@ -22,6 +22,7 @@ const reply: CrmMappingReply = {
   },
   fieldMap: {},
   ownerId: null,
+  listId: null,
 };
 
 function open() {
@@ -50,7 +51,7 @@ describe('the field mapping editor', () => {
     expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'crmSchema')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
     expect(await screen.findByText('Saved: the next pushes to HubSpot use this mapping.')).toBeTruthy();
-    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002' }]);
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002', listId: null }]);
   });
 
   it('says what the CRM refused, and keeps the choices on screen', async () => {
@@ -62,5 +63,26 @@ describe('the field mapping editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That owner is not a user of this HubSpot account.');
     expect((screen.getByRole('combobox', { name: 'Owner of the records Dossier creates' }) as HTMLSelectElement).value).toBe('7001');
+  });
+
+  it('offers the CRM’s lists when it has them, and saves the one chosen; a CRM without lists offers no such choice', async () => {
+    const withLists: CrmMappingReply = { ...reply, schema: { ...reply.schema, lists: [{ id: '31', name: 'Prospects from Dossier' }] } };
+    vi.mocked(sendMessage).mockImplementation((async (name: string, data: { listId: string | null }) =>
+      name === 'crmSchema' ? { ok: true, value: withLists } : { ok: true, value: { ...withLists, listId: data.listId } }) as never);
+    render(<FieldMappingEditor target="hubspot" />);
+    open();
+    const list = (await screen.findByRole('combobox', { name: 'Put every record Dossier pushes in' })) as HTMLSelectElement;
+    expect([...list.options].map((o) => o.textContent)).toEqual(['(no list)', 'Prospects from Dossier']);
+    fireEvent.change(list, { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
+    await screen.findByText('Saved: the next pushes to HubSpot use this mapping.');
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)?.[1]).toMatchObject({ listId: '31' });
+    cleanup();
+
+    vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: reply })) as never);
+    render(<FieldMappingEditor target="hubspot" />);
+    open();
+    await screen.findByRole('combobox', { name: 'Owner of the records Dossier creates' });
+    expect(screen.queryByRole('combobox', { name: 'Put every record Dossier pushes in' })).toBeNull();
   });
 });
