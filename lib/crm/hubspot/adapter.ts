@@ -15,6 +15,8 @@ import {
   ownersSchema,
   propertiesListSchema,
   hubspotMessage,
+  listsSearchSchema,
+  membershipsAddSchema,
   objectSchema,
   propertySchema,
   searchResponseSchema,
@@ -50,6 +52,10 @@ export const DEFAULT_PROPERTY_OF: Partial<Record<CrmField, string>> = {
 };
 // Upserts and searches key on these: they keep their property whatever the mapping says.
 const KEY_FIELDS: readonly CrmField[] = ['email', 'profileUrl'];
+
+/** Contacts' object type id, and the lists HubSpot lets an app add members to. */
+const CONTACT_OBJECT_TYPE = '0-1';
+const LISTS_TAKING_MEMBERS = new Set(['MANUAL', 'SNAPSHOT']);
 
 /** HubSpot's default association types (v4): note → contact. */
 const NOTE_TO_CONTACT = 202;
@@ -233,6 +239,15 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     return ok(progress);
   }
 
+  async function addToList(listId: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const url = `${base}/crm/v3/lists/${encodeURIComponent(listId)}/memberships/add`;
+    const added = await send({ method: 'PUT', url, body: [progress.recordId!], idempotent: true }, membershipsAddSchema);
+    if (!added.ok) return added;
+    progress = { ...progress, listed: true };
+    await context.save(progress);
+    return ok(progress);
+  }
+
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const body = {
       properties: { hs_timestamp: new Date(deps.now()).toISOString(), hs_note_body: summaryHtml(contact) },
@@ -283,6 +298,11 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         if (!linked.ok) return linked;
         progress = linked.value;
       }
+      if (connection.listId && !progress.listed) {
+        const listed = await addToList(connection.listId, progress, { ...context, progress });
+        if (!listed.ok) return listed;
+        progress = listed.value;
+      }
       if (!progress.noteDone) {
         const noted = await addNote(contact, progress, { ...context, progress });
         if (!noted.ok) return noted;
@@ -292,12 +312,14 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     },
     check: async (query, rememberedId) => checkFrom(await findContact(query, rememberedId)),
     async schema(): Promise<CrmResult<CrmSchema>> {
-      const [listed, owners] = await Promise.all([
+      const [listed, owners, lists] = await Promise.all([
         send({ method: 'GET', url: `${base}/crm/v3/properties/contacts`, idempotent: true }, propertiesListSchema),
         send({ method: 'GET', url: `${base}/crm/v3/owners?limit=100`, idempotent: true }, ownersSchema),
+        send({ method: 'POST', url: `${base}/crm/v3/lists/search`, body: { processingTypes: [...LISTS_TAKING_MEMBERS], count: 250, offset: 0 }, idempotent: true }, listsSearchSchema),
       ]);
       if (!listed.ok) return listed;
       if (!owners.ok) return owners;
+      if (!lists.ok) return lists;
       const { email: _email, profileUrl: _url, ...movable } = DEFAULT_PROPERTY_OF;
       return ok({
         defaults: movable,
@@ -307,6 +329,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         owners: owners.value.body.results
           .filter((o) => !o.archived)
           .map((o) => ({ id: o.id, name: [o.firstName, o.lastName].filter(Boolean).join(' ') || o.email || o.id })),
+        lists: lists.value.body.lists.filter((l) => l.objectTypeId === CONTACT_OBJECT_TYPE && LISTS_TAKING_MEMBERS.has(l.processingType)).map((l) => ({ id: l.listId, name: l.name })),
       });
     },
     async test() {
