@@ -6,7 +6,7 @@ import type { SalesforceConnection } from '@/lib/crm/connection';
 import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/salesforce/adapter';
 import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../../emulators/salesforce';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../../emulators/salesforce';
 import { pushLikeTheOutbox } from './contract/harness';
 import { AT, contact } from './fixtures';
 import { connectSalesforce, followRedirect, REDIRECT_URI } from './salesforce-connect';
@@ -115,6 +115,35 @@ describe('Salesforce writes by the mapping', () => {
     expect(result).toMatchObject({ ok: true, value: { action: 'updated' } });
     expect(contacts()).toHaveLength(0);
     expect(leads()[0]).toMatchObject({ Title: 'VP of Engineering' });
+  });
+});
+
+describe('Salesforce campaigns (the lists of the mapping screen)', () => {
+  const CAMPAIGN = SALESFORCE_CAMPAIGNS[0].Id;
+  const members = () => [...sf.state.records.CampaignMember.values()];
+
+  it('offers the active campaigns only', async () => {
+    const schema = await (await adapter('lead')).schema!();
+    if (!schema.ok) throw new Error(schema.error.message);
+    expect(schema.value.lists).toEqual([{ id: CAMPAIGN, name: 'Dossier prospects Q4' }]);
+  });
+
+  it('adds the new Lead to the chosen campaign once, even when the answer is lost and the push retried', async () => {
+    const crm = await adapter('lead', { listId: CAMPAIGN });
+    sf.control.faults.push({ kind: 'lost', path: '/sobjects/CampaignMember', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result.ok).toBe(false);
+    expect(first.progress.listed).toBeUndefined();
+    const second = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(second.result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(second.progress).toMatchObject({ listed: true, noteDone: true });
+    expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, LeadId: leads()[0]!.Id })]);
+  });
+
+  it('a Contact joins as a Contact', async () => {
+    const crm = await adapter('contact', { listId: CAMPAIGN });
+    await pushLikeTheOutbox(crm, contact());
+    expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, ContactId: contacts()[0]!.Id })]);
   });
 });
 
