@@ -133,4 +133,27 @@ describe('the worker keeps a mapping the CRM can take', () => {
     const [record] = [...hs.state.contacts.values()];
     expect(record!.properties).toMatchObject({ dossier_found_title: 'VP of Engineering', hubspot_owner_id: '7001' });
   });
+
+  it('a reconnect keeps the mapping, owner and list where the CRM still has them, and says so', async () => {
+    addCustomProperty();
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    await crm.saveMapping('hubspot', { jobTitle: 'dossier_found_title' }, '7002', '31');
+    const again = await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(again.message).toContain('Your field mapping, owner and list for HubSpot are kept.');
+    expect(await crm.mapping('hubspot')).toMatchObject({ fieldMap: { jobTitle: 'dossier_found_title' }, ownerId: '7002', listId: '31' });
+
+    // The custom property was deleted in HubSpot meanwhile: that part is reset, the rest stays.
+    hs.state.contactProperties.delete('dossier_found_title');
+    const third = await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(third.message).toContain('that part was reset');
+    expect(await crm.mapping('hubspot')).toMatchObject({ fieldMap: {}, ownerId: '7002', listId: '31' });
+  });
+
+  it('HubSpot has no Lead or Contact choice to switch', async () => {
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(await crm.mapping('hubspot')).toMatchObject({ recordType: null });
+    await expect(crm.setRecordType('hubspot', 'contact')).rejects.toThrow('HubSpot has one kind of record for people');
+  });
 });

@@ -167,4 +167,32 @@ describe('the worker keeps a Salesforce mapping and owner', () => {
     expect(leads()).toHaveLength(1);
     expect(leads()[0]).toMatchObject({ [TITLE_FIELD]: 'VP of Engineering', OwnerId: BEN });
   });
+
+  it('switches to Contacts without a reconnect: a mapping the Contact cannot take is reset, the owner and campaign stay, the profile field is learnt again', async () => {
+    vi.spyOn(fakeBrowser.identity, 'getRedirectURL').mockReturnValue(REDIRECT_URI);
+    setWebAuthFlow(followRedirect);
+    addTitleField('Lead');
+    const crm = service();
+    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
+    await crm.saveMapping('salesforce', { jobTitle: TITLE_FIELD }, BEN, SALESFORCE_CAMPAIGNS[0].Id);
+    const authorizations = sf.state.authorizeVisits.length;
+    sf.state.customFields.Contact = [];
+
+    const switched = await crm.setRecordType('salesforce', 'contact');
+    expect(switched).toMatchObject({ recordType: 'contact', fieldMap: {}, ownerId: BEN, listId: SALESFORCE_CAMPAIGNS[0].Id });
+    expect(switched.message).toContain('People are pushed as Contacts, with their Account.');
+    expect(switched.message).toContain('that part was reset');
+    expect(switched.schema.properties.map((p) => p.name)).not.toContain('Company');
+    expect(sf.state.authorizeVisits).toHaveLength(authorizations);
+
+    await crm.pushContacts([contact()], 'salesforce', []);
+    await crm.drain();
+    expect(leads()).toHaveLength(0);
+    const [person] = contacts();
+    expect(person).toMatchObject({ Title: 'VP of Engineering', OwnerId: BEN, AccountId: expect.stringMatching(/^001/) });
+    // The Contact object has no profile URL field now: it was described again, not taken from the Lead's.
+    expect(person).not.toHaveProperty(PROFILE_FIELD);
+    expect([...sf.state.records.CampaignMember.values()]).toEqual([expect.objectContaining({ ContactId: person!.Id })]);
+    expect(await crm.mapping('salesforce')).toMatchObject({ recordType: 'contact', ownerId: BEN });
+  });
 });
