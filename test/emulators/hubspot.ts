@@ -321,7 +321,7 @@ export function createHubspotEmulator() {
   api.post('/crm/v3/objects/:type/search', async (c) => {
     const type = c.req.param('type');
     const store = state.store(type);
-    if (!store || type === 'notes') return error(c, 404, 'OBJECT_NOT_FOUND', `Unknown object type ${type}`);
+    if (!store) return error(c, 404, 'OBJECT_NOT_FOUND', `Unknown object type ${type}`);
     const body = (await c.req.json().catch(() => null)) as { filterGroups?: { filters?: Filter[] }[]; properties?: string[]; limit?: number; after?: string } | null;
     if (!body) return error(c, 400, 'VALIDATION_ERROR', 'Invalid input JSON on line 1');
     const groups = body.filterGroups ?? [];
@@ -329,13 +329,16 @@ export function createHubspotEmulator() {
     if (groups.length > 5 || groups.some((g) => (g.filters?.length ?? 0) > 6) || total > 18) {
       return error(c, 400, 'VALIDATION_ERROR', 'There was a problem with the request: too many filters (at most 5 filter groups, 6 filters each, 18 in all).');
     }
-    const known = type === 'contacts' ? new Set([...state.contactProperties.keys(), ...CALCULATED]) : new Set([...COMPANY_PROPERTIES, ...CALCULATED]);
+    // Activities are searched by the record they are associated with (`associations.contact`), as HubSpot documents.
+    const known = type === 'contacts' ? new Set([...state.contactProperties.keys(), ...CALCULATED]) : type === 'notes' ? new Set([...NOTE_PROPERTIES, ...CALCULATED, 'associations.contact']) : new Set([...COMPANY_PROPERTIES, ...CALCULATED]);
+    const associatedWith = (o: HsObject, contactId: unknown) => state.associations.some((a) => a.fromType === type && a.fromId === o.id && a.toType === 'contacts' && a.toId === String(contactId));
+    const test = (o: HsObject, f: Filter) => (f.propertyName === 'associations.contact' ? f.operator === 'EQ' && associatedWith(o, f.value) : matches(o, f));
     for (const filter of groups.flatMap((g) => g.filters ?? [])) {
       if (!OPERATORS.has(String(filter.operator))) return error(c, 400, 'VALIDATION_ERROR', `Invalid operator ${String(filter.operator)}`);
       if (!known.has(String(filter.propertyName))) return error(c, 400, 'VALIDATION_ERROR', `There was a problem with the request. Property ${String(filter.propertyName)} does not exist`);
     }
     // Filters in a group are ANDed; groups are ORed. No group at all lists everything.
-    const hits = [...store.values()].filter((o) => !o.archived && !state.unsearchable.has(o.id) && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => matches(o, f)))));
+    const hits = [...store.values()].filter((o) => !o.archived && !state.unsearchable.has(o.id) && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => test(o, f)))));
     const limit = Math.min(Math.max(body.limit ?? 10, 1), 200);
     const start = Number(body.after ?? 0) || 0;
     const page = hits.slice(start, start + limit);

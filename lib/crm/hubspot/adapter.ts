@@ -108,7 +108,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     return ok(result.value.body);
   }
 
-  async function search(objectType: 'contacts' | 'companies', filterGroups: SearchRequest['filterGroups'], properties: string[]): Promise<CrmResult<HubspotObject | null>> {
+  async function search(objectType: 'contacts' | 'companies' | 'notes', filterGroups: SearchRequest['filterGroups'], properties: string[]): Promise<CrmResult<HubspotObject | null>> {
     const body = { filterGroups, properties, limit: 2 } satisfies SearchRequest;
     const result = await send({ method: 'POST', url: `${base}/crm/v3/objects/${objectType}/search`, body, idempotent: true }, searchResponseSchema);
     if (!result.ok) return result;
@@ -249,15 +249,30 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
   }
 
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const recordId = progress.recordId!;
+    const at = new Date(progress.noteAt ?? deps.now()).toISOString();
+    if (progress.noteAt !== undefined) {
+      // Sent before, answer unknown: the note with this timestamp on this record is that one.
+      const sent = await search('notes', [{ filters: [eq('associations.contact', recordId), eq('hs_timestamp', at)] }], ['hs_timestamp']);
+      if (!sent.ok) return sent;
+      if (sent.value) return noteDone(progress, context);
+    } else {
+      progress = { ...progress, noteAt: Date.parse(at) };
+      await context.save(progress);
+    }
     const body = {
-      properties: { hs_timestamp: new Date(deps.now()).toISOString(), hs_note_body: summaryHtml(contact) },
-      associations: [{ to: { id: progress.recordId! }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as const, associationTypeId: NOTE_TO_CONTACT }] }],
+      properties: { hs_timestamp: at, hs_note_body: summaryHtml(contact) },
+      associations: [{ to: { id: recordId }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as const, associationTypeId: NOTE_TO_CONTACT }] }],
     } satisfies NoteInput;
     const created = await send({ method: 'POST', url: `${base}/crm/v3/objects/notes`, body, idempotent: false }, objectSchema);
     if (!created.ok) return created;
-    progress = { ...progress, noteDone: true };
-    await context.save(progress);
-    return ok(progress);
+    return noteDone(progress, context);
+  }
+
+  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const next = { ...progress, noteDone: true };
+    await context.save(next);
+    return ok(next);
   }
 
   /** Dossier's profile URL property, created when missing (needs the schema-write scope). */

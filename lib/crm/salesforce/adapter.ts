@@ -284,16 +284,31 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   }
 
   async function addTask(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const whoId = progress.recordId!;
+    const day = new Date(progress.noteAt ?? deps.now()).toISOString().slice(0, 10);
+    if (progress.noteAt !== undefined) {
+      // Sent before, answer unknown: Dossier's Task of that day on this person is that one.
+      const sent = await query(`SELECT Id, ActivityDate FROM Task WHERE WhoId = ${soqlString(whoId)} AND Subject = ${soqlString(TASK_SUBJECT)} LIMIT 50`);
+      if (!sent.ok) return sent;
+      if (sent.value.some((task) => task.ActivityDate === day)) return taskDone(progress, context);
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
     const body = {
       Subject: TASK_SUBJECT,
       // Task comments are plain text: the summary's lines, not its HTML.
       Description: summaryLines(contact).join('\n'),
-      WhoId: progress.recordId!,
+      WhoId: whoId,
       Status: 'Completed',
-      ActivityDate: new Date(deps.now()).toISOString().slice(0, 10),
+      ActivityDate: day,
     };
     const created = await send({ method: 'POST', url: '/sobjects/Task/', body, idempotent: false }, createAnswerSchema);
     if (!created.ok) return created;
+    return taskDone(progress, context);
+  }
+
+  async function taskDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const next = { ...progress, noteDone: true };
     await context.save(next);
     return ok(next);

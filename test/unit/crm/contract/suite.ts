@@ -112,5 +112,14 @@ export function crmContractSuite(harness: CrmHarness): void {
       expect(errors.every((e) => e.retryable)).toBe(true);
       expect(await harness.people()).toBe(1);
     });
+
+    it.runIf(Boolean(harness.notes))('a note whose answer is lost, then retried as the outbox retries it: one note', async () => {
+      harness.fault({ kind: 'lost', ...harness.notes!.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry() }), contact());
+      expect(result.ok).toBe(true);
+      expect(errors.length).toBeGreaterThan(0);
+      expect(await harness.people()).toBe(1);
+      expect(await harness.notes!.count()).toBe(1);
+    });
   });
 }
