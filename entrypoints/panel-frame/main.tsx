@@ -2,7 +2,7 @@ import styles from '@/components/panel/panel.css?inline';
 import { PanelHost } from '@/components/panel/PanelHost';
 import { renderPage } from '@/components/page-root';
 import { t } from '@/lib/i18n';
-import { languageMirrorItem } from '@/lib/settings/language';
+import { languageMirrorItem } from '@/lib/settings/language-mirror';
 
 // The panel's stylesheet targets a shadow host; here the frame's document hosts it, and the
 // frame (sized by the content script from what it measures) is the panel's only box.

@@ -1,7 +1,8 @@
 import { browserUiLanguage } from '../i18n/ui-language';
 import { applyLocale } from '../i18n/load';
 import { resolveLocale, type DisplayLocale, type LanguageChoice } from '../i18n/locales';
-import { languageItem, languageMirrorItem, languageOf, readLanguage } from '../settings/language';
+import { languageItem, languageOf, readLanguage } from '../settings/language';
+import { languageMirrorItem } from '../settings/language-mirror';
 
 /**
  * The worker speaks the user's language too: its notifications, context menu titles, toolbar

@@ -1,4 +1,3 @@
-import { storage } from 'wxt/utils/storage';
 import { isLanguageChoice, type LanguageChoice } from '../i18n/locales';
 import { defineVaultItem } from '../storage/vault-item';
 
@@ -8,16 +7,6 @@ import { defineVaultItem } from '../storage/vault-item';
  * and it is small, whatever the length of the suppression list.
  */
 export const languageItem = defineVaultItem<LanguageChoice>('language', {
-  fallback: 'auto',
-  version: 1,
-});
-
-/**
- * The worker's copy of the choice, for the panel's frame: a frame inside a web page cannot open
- * the vault, but may read storage.session (trusted contexts only, never a content script). The
- * worker writes it before it answers any message, so by the time a frame is placed it is there.
- */
-export const languageMirrorItem = storage.defineItem<LanguageChoice>('session:languageMirror', {
   fallback: 'auto',
   version: 1,
 });
