@@ -19,7 +19,6 @@ export const de = {
   'page.title.book': 'Dossier-Kontaktbuch',
   'page.title.bulk': 'Dossier-Massenanreicherung',
 
-  'language.title': 'Sprache',
   'language.label': 'Sprache',
   'language.auto': 'Browsersprache ({language})',
   'language.hint': 'Datumsangaben, Zahlen und Credits richten sich ebenfalls danach.',

@@ -20,7 +20,6 @@ export const en = {
   'page.title.bulk': 'Dossier bulk enrichment',
 
   // Settings › Language. The languages themselves are named in themselves (lib/i18n/locales.ts).
-  'language.title': 'Language',
   'language.label': 'Language',
   'language.auto': 'Browser default ({language})',
   'language.hint': 'Dates, numbers and credits follow it too.',

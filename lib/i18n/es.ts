@@ -19,7 +19,6 @@ export const es = {
   'page.title.book': 'Agenda de contactos de Dossier',
   'page.title.bulk': 'Enriquecimiento masivo de Dossier',
 
-  'language.title': 'Idioma',
   'language.label': 'Idioma',
   'language.auto': 'Idioma del navegador ({language})',
   'language.hint': 'Las fechas, los números y los créditos también lo siguen.',

@@ -19,7 +19,6 @@ export const fr = {
   'page.title.book': 'Carnet de contacts de Dossier',
   'page.title.bulk': 'Enrichissement en masse de Dossier',
 
-  'language.title': 'Langue',
   'language.label': 'Langue',
   'language.auto': 'Langue du navigateur ({language})',
   'language.hint': 'Les dates, les nombres et les crédits suivent aussi ce choix.',
