@@ -1,7 +1,7 @@
 import { browserUiLanguage } from '@/lib/i18n/ui-language';
 import { create } from 'zustand';
 import { currentLocale } from '@/lib/i18n';
-import { applyLocale } from '@/lib/i18n/load';
+import { applyLocale, prefetchLocale } from '@/lib/i18n/load';
 import { resolveLocale, type DisplayLocale, type LanguageChoice } from '@/lib/i18n/locales';
 import { languageItem, languageOf } from '@/lib/settings/language';
 import { mirrorItem } from './mirror';
@@ -35,6 +35,7 @@ async function show(choice: LanguageChoice): Promise<void> {
 
 /** Follows the stored choice: its catalog is loaded, then `useLanguage` says which is in use. */
 export function startLanguage(source: LanguageSource = languageItem): () => void {
+  prefetchLocale(resolveLocale('auto', browserUiLanguage()));
   const fallback = setTimeout(() => {
     if (useLanguage.getState().locale === null && turn === 0) void show('auto');
   }, FIRST_READ_LIMIT_MS);

@@ -45,4 +45,12 @@ export function applyLocale(locale: DisplayLocale): Promise<void> {
   return latest;
 }
 
+/**
+ * Starts fetching a catalog without installing it: a page guesses the browser's language while it
+ * reads the stored choice, which is "browser default" for most, so both come in together.
+ */
+export function prefetchLocale(locale: DisplayLocale): void {
+  if (locale !== 'en') void catalogOf(locale).catch(() => {});
+}
+
 export { currentLocale };
