@@ -56,6 +56,23 @@ describe('a list property in the mapping (pure)', () => {
   });
 });
 
+describe('the Pipedrive emulator, as Pipedrive documents it', () => {
+  const api = (method: string, path: string, body?: object) =>
+    fetch(`${pd.origin}${path}`, { method, headers: { 'x-api-token': PIPEDRIVE_TOKEN, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { success: boolean; error?: string; data?: Record<string, unknown> },
+    }));
+
+  it('lists users with their active flag; a person’s owner must be active and its labels options of the label field, which a write replaces', async () => {
+    expect((await api('GET', '/api/v1/users')).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: 3, active_flag: false })]));
+    expect(await api('POST', '/api/v2/persons', { name: 'Ada', owner_id: 3 })).toMatchObject({ status: 400, body: { success: false } });
+    expect(await api('POST', '/api/v2/persons', { name: 'Ada', label_ids: [99] })).toMatchObject({ status: 400, body: { success: false } });
+    const made = await api('POST', '/api/v2/persons', { name: 'Ada', owner_id: 2, label_ids: [5] });
+    expect(made.body.data).toMatchObject({ owner_id: 2, label_ids: [5] });
+    expect((await api('PATCH', `/api/v2/persons/${String(made.body.data!.id)}`, { label_ids: [6] })).body.data).toMatchObject({ label_ids: [6] });
+  });
+});
+
 describe('Pipedrive schema for the field mapping', () => {
   it('offers the job title, the phones and the writable custom text fields (custom marked), the active users and the person labels', async () => {
     const title = addTitleField();
