@@ -339,19 +339,21 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
   async function schema(): Promise<CrmResult<CrmSchema>> {
     const [all, lists] = await Promise.all([attributes(), send({ method: 'GET', url: `${base}/lists`, idempotent: true }, listsSchema)]);
     if (!all.ok) return all;
-    if (!lists.ok) return lists;
+    // An Attio key holds the scopes it was given: without the lists' or the members' (403), that choice is not offered.
+    const unscoped = (result: CrmResult<unknown>) => !result.ok && result.error.status === 403;
+    if (!lists.ok && !unscoped(lists)) return lists;
     // Owners only when people have an owner attribute to hold one; suspended members own nothing new.
     const members = ownerAttributeOf(all.value) ? await send({ method: 'GET', url: `${base}/workspace_members`, idempotent: true }, membersSchema) : null;
-    if (members && !members.ok) return members;
+    if (members && !members.ok && !unscoped(members)) return members;
     return ok({
       defaults: { ...DEFAULT_PROPERTY_OF },
       properties: all.value
         .filter((a) => a.is_writable !== false && !a.is_archived && MAPPABLE_TYPES.has(a.type) && !KEY_ATTRIBUTES.has(a.api_slug))
         .map((a) => ({ name: a.api_slug, label: a.title || a.api_slug, custom: a.is_system_attribute === false, ...(a.is_multiselect ? { list: true } : {}) })),
-      owners: (members?.value.body.data ?? [])
+      owners: (members?.ok ? members.value.body.data : [])
         .filter((m) => m.access_level !== 'suspended')
         .map((m) => ({ id: m.id.workspace_member_id, name: [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email_address || m.id.workspace_member_id })),
-      lists: lists.value.body.data.filter((l) => l.parent_object.includes('people')).map((l) => ({ id: l.id.list_id, name: l.name || l.api_slug || l.id.list_id })),
+      ...(lists.ok ? { lists: lists.value.body.data.filter((l) => l.parent_object.includes('people')).map((l) => ({ id: l.id.list_id, name: l.name || l.api_slug || l.id.list_id })) } : {}),
     });
   }
 

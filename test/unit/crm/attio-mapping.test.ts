@@ -103,6 +103,26 @@ describe('Attio schema for the field mapping', () => {
   });
 });
 
+describe('an Attio key without every scope', () => {
+  it('without the lists’ or the members’ scope (403), offers no list and no owner, and the fields still', async () => {
+    addTeamAttributes();
+    at.state.addList('Prospects from Dossier');
+    const forbidden = (scope: string) => new Response(JSON.stringify({ status_code: 403, type: 'auth_error', code: 'forbidden', message: `Token is missing the ${scope} scope.` }), { status: 403, headers: { 'content-type': 'application/json' } });
+    const fetch_: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/v2/lists')) return forbidden('list_configuration:read');
+      if (url.endsWith('/v2/workspace_members')) return forbidden('user_management:read');
+      return fetch(input, init);
+    };
+    const crm = createAttioAdapter({ kind: 'attio', token: ATTIO_TOKEN, apiBase: at.origin }, { learn: async () => {}, now: () => AT, fetch: fetch_ });
+    const schema = await crm.schema!();
+    if (!schema.ok) throw new Error(schema.error.message);
+    expect(schema.value).not.toHaveProperty('lists');
+    expect(schema.value.owners).toEqual([]);
+    expect(schema.value.properties.map((p) => p.name)).toContain('found_title');
+  });
+});
+
 describe('Attio writes by the mapping', () => {
   it('puts the title and the mobile in the mapped custom attributes, leaves out an unmapped field, and gives the new person its owner', async () => {
     addTeamAttributes();
