@@ -21,6 +21,7 @@ import {
   leadsWhere,
   meSchema,
   noteSchema,
+  notesListSchema,
   usersSchema,
   type CloseContact,
   type CloseCustomField,
@@ -63,6 +64,19 @@ function leadOwnerFieldOf(fields: readonly CloseCustomField[]): CloseCustomField
 }
 
 const APP = 'https://app.close.com';
+
+/**
+ * How far back a retry looks for the note it may have made: the browser's clock and Close's may
+ * disagree (a machine whose clock keeps local time as UTC is hours off), and a day absorbs that.
+ * A note older than `noteAt` minus this was made by an earlier push, not by this one.
+ */
+const NOTE_CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
+/** Notes per page, and pages read, when a retry looks for its note. */
+const NOTES_PAGE = 100;
+const NOTES_PAGES = 5;
+
+/** Note text as compared on a retry: Close keeps notes as rich text, so line breaks may come back changed. */
+const noteText = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
 
 export interface CloseDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -391,6 +405,51 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     return updated.ok ? ok(record) : updated;
   }
 
+  /**
+   * Whether the contact has this note already, made at or after `since` less the clock slack
+   * (Close filters by `date_created__gte`). Only a retry asks.
+   */
+  async function noteSent(leadId: string, contactId: string, text: string, since: number): Promise<CrmResult<boolean>> {
+    const from = new Date(Math.max(0, since - NOTE_CLOCK_SLACK_MS)).toISOString();
+    let skip = 0;
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ lead_id: leadId, contact_id: contactId, date_created__gte: from, _skip: String(skip), _limit: String(NOTES_PAGE) });
+      const listed = await send({ method: 'GET', url: `${base}/activity/note/?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data;
+      if (notes.some((n) => noteText(n.note) === noteText(text))) return ok(true);
+      if (!listed.value.body.has_more || notes.length === 0) return ok(false);
+      skip += notes.length;
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Close made it) looks for that note on the contact first.
+   */
+  async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const text = summaryLines(contact).join('\n');
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.companyId!, progress.recordId!, text, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return noteDone(progress, context);
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: text } satisfies NoteCreate;
+    const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
+    if (!note.ok) return note;
+    return noteDone(progress, context);
+  }
+
+  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const next = { ...progress, noteDone: true };
+    await context.save(next);
+    return ok(next);
+  }
+
   return {
     target: 'close',
     fields: FIELDS,
@@ -427,11 +486,9 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
         }
       }
       if (!progress.noteDone) {
-        const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: summaryLines(contact).join('\n') } satisfies NoteCreate;
-        const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
-        if (!note.ok) return note;
-        progress = { ...progress, noteDone: true };
-        await context.save(progress);
+        const noted = await addNote(contact, progress, { ...context, progress });
+        if (!noted.ok) return noted;
+        progress = noted.value;
       }
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: leadUrl(progress.companyId!) });
     },
