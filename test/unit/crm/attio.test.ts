@@ -5,7 +5,7 @@ import type { AttioConnection } from '@/lib/crm/connection';
 import { summaryLines } from '@/lib/crm/summary';
 import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator, type AttioNote } from '../../emulators/attio';
 import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { AT, contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startAttioEmulator>>;
 let at: Emulator;
@@ -17,6 +17,8 @@ function adapter(token = ATTIO_TOKEN, waits: number[] = [], now = () => 0): CrmA
 }
 
 const noteLists = () => at.control.log.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/notes'));
+/** The emulators stamp notes with the real time: a push's `noteAt` is taken from the same clock. */
+const NOW = Date.now();
 /** A note as someone (or an earlier push) left it on the person. */
 function seedNote(parent: string, fields: Partial<AttioNote>): void {
   const note: AttioNote = { id: crypto.randomUUID(), parent_object: 'people', parent_record_id: parent, title: 'Call', format: 'plaintext', content: 'Spoke briefly.', created_at: new Date().toISOString(), ...fields };
@@ -182,11 +184,11 @@ describe('Attio adapter against the emulator', () => {
     const person = at.state.seed('people', { email_addresses: ['maya.chen@northwind-analytics.example'] }).id;
     // Colleagues' notes on the person, made before Dossier's: Attio promises no order, so Dossier's may be on any page.
     for (let i = 0; i < 60; i += 1) seedNote(person, { title: `Call ${i}` });
-    const crm = adapter(ATTIO_TOKEN, [], () => AT);
+    const crm = adapter(ATTIO_TOKEN, [], () => NOW);
     at.control.faults.push({ kind: 'lost', path: '/v2/notes', method: 'POST' });
     const first = await pushLikeTheOutbox(crm, contact());
     expect(first.result).toMatchObject({ ok: false, error: { kind: 'network', retryable: true } });
-    expect(first.progress).toMatchObject({ recordId: person, noteAt: AT });
+    expect(first.progress).toMatchObject({ recordId: person, noteAt: NOW });
 
     const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
     expect(retried.result).toMatchObject({ ok: true, value: { action: 'updated', recordId: person } });
@@ -199,13 +201,13 @@ describe('Attio adapter against the emulator', () => {
 
   it('a retry makes the note when the first create never landed; the same note older than a day is an earlier push’s', async () => {
     await adapter().test();
-    const crm = adapter(ATTIO_TOKEN, [], () => AT);
+    const crm = adapter(ATTIO_TOKEN, [], () => NOW);
     at.control.faults.push({ kind: '503', path: '/v2/notes', method: 'POST' });
     const first = await pushLikeTheOutbox(crm, contact());
     expect(first.result).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
     expect(at.state.notes.size).toBe(0);
     const [title, ...lines] = summaryLines(contact());
-    seedNote(first.progress.recordId!, { title, content: lines.join('\n'), created_at: new Date(AT - 25 * 3_600_000).toISOString() });
+    seedNote(first.progress.recordId!, { title, content: lines.join('\n'), created_at: new Date(NOW - 25 * 3_600_000).toISOString() });
 
     expect((await pushLikeTheOutbox(crm, contact(), { progress: first.progress })).result.ok).toBe(true);
     expect(at.state.notes.size).toBe(2);

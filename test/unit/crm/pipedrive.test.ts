@@ -5,7 +5,7 @@ import { createPipedriveAdapter, noteText, PROFILE_FIELD_NAME } from '@/lib/crm/
 import { summaryHtml } from '@/lib/crm/summary';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
 import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { AT, contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startPipedriveEmulator>>;
 let pd: Emulator;
@@ -19,6 +19,8 @@ function adapter(token = PIPEDRIVE_TOKEN, waits: number[] = [], now = () => 0): 
 /** Pipedrive's `add_time` form: UTC, `YYYY-MM-DD HH:MM:SS`. */
 const addTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 const noteLists = () => pd.control.log.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/notes'));
+/** The emulators stamp notes with the real time: a push's `noteAt` is taken from the same clock. */
+const NOW = Date.now();
 
 async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = []) {
   const match = await crm.find(who, null);
@@ -150,11 +152,11 @@ describe('Pipedrive adapter against the emulator', () => {
 
   it('a note whose answer is lost is found on the retry although Pipedrive cleaned its HTML: one note', async () => {
     await adapter().test();
-    const crm = adapter(PIPEDRIVE_TOKEN, [], () => AT);
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
     pd.control.faults.push({ kind: 'lost', path: '/api/v1/notes', method: 'POST' });
     const first = await pushLikeTheOutbox(crm, contact());
     expect(first.result).toMatchObject({ ok: false, error: { kind: 'network', retryable: true } });
-    expect(first.progress).toMatchObject({ noteAt: AT });
+    expect(first.progress).toMatchObject({ noteAt: NOW });
     expect(first.progress.noteDone).toBeUndefined();
     // Pipedrive keeps the note as its editor cleans it: wrapped, void tags closed, entities and line breaks its own.
     const [note] = [...pd.state.notes.values()];
@@ -169,14 +171,14 @@ describe('Pipedrive adapter against the emulator', () => {
 
   it('a retry makes the note when the first create never landed; an identical note older than a day is an earlier push’s', async () => {
     await adapter().test();
-    const crm = adapter(PIPEDRIVE_TOKEN, [], () => AT);
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
     pd.control.faults.push({ kind: '503', path: '/api/v1/notes', method: 'POST' });
     const first = await pushLikeTheOutbox(crm, contact());
     expect(first.result).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
     expect(pd.state.notes.size).toBe(0);
     const personId = Number(first.progress.recordId);
     const old = { user_id: 1, content: summaryHtml(contact()), person_id: personId, org_id: null, deal_id: null, lead_id: null, active_flag: true };
-    pd.state.notes.set(9001, { ...old, id: 9001, add_time: addTime(AT - 25 * 3_600_000), update_time: addTime(AT - 25 * 3_600_000) });
+    pd.state.notes.set(9001, { ...old, id: 9001, add_time: addTime(NOW - 25 * 3_600_000), update_time: addTime(NOW - 25 * 3_600_000) });
 
     const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
     expect(retried.result.ok).toBe(true);
@@ -185,7 +187,7 @@ describe('Pipedrive adapter against the emulator', () => {
 
   it('looks past the first page of the person’s notes', async () => {
     await adapter().test();
-    const crm = adapter(PIPEDRIVE_TOKEN, [], () => AT);
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
     pd.control.faults.push({ kind: 'lost', path: '/api/v1/notes', method: 'POST' });
     const first = await pushLikeTheOutbox(crm, contact());
     const personId = Number(first.progress.recordId);
