@@ -226,3 +226,27 @@ describe('Attio adapter against the emulator', () => {
     expect(noteLists()).toHaveLength(0);
   });
 });
+
+describe('the Attio emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${at.origin}/v2/notes?${query}`, { headers: { authorization: `Bearer ${ATTIO_TOKEN}` } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('lists a record’s notes by limit and offset, with no paging fields; refuses a limit over 50 and a parent half given', async () => {
+    const person = at.state.seed('people', { email_addresses: ['maya.chen@northwind-analytics.example'] }).id;
+    for (let i = 0; i < 3; i += 1) seedNote(person, { title: `n${i}` });
+    seedNote(crypto.randomUUID(), { title: 'someone else' });
+
+    const page = await list(`parent_object=people&parent_record_id=${person}&limit=2&offset=1`);
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(['data']);
+    expect(page.body.data.map((n: { title: string }) => n.title)).toEqual(['n1', 'n2']);
+    expect(page.body.data[0]).toMatchObject({ id: { workspace_id: ATTIO_WORKSPACE.id, note_id: expect.any(String) }, parent_object: 'people', parent_record_id: person, content_plaintext: 'Spoke briefly.', created_at: expect.stringMatching(/\.\d{9}Z$/) });
+    expect((await list('')).body.data).toHaveLength(4);
+    expect(await list('limit=51')).toMatchObject({ status: 400, body: { type: 'invalid_request_error', code: 'validation_type' } });
+    expect(await list('parent_object=people')).toMatchObject({ status: 400, body: { code: 'validation_type' } });
+    expect(await list(`parent_object=deals&parent_record_id=${person}`)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+});
+

@@ -254,6 +254,30 @@ describe('the Close emulator’s Advanced Filtering', () => {
   });
 });
 
+describe('the Close emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${close.origin}/api/v1/activity/note/?${query}`, { headers: { authorization: `Basic ${Buffer.from(`${CLOSE_API_KEY}:`).toString('base64')}` } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('filters by lead, contact and date_created, newest first, paged by _skip/_limit with has_more; refuses a date it cannot read', async () => {
+    const lead = close.state.seedLead({ name: 'Northwind Analytics' });
+    const maya = close.state.seedContact({ lead_id: lead.id, name: 'Maya Chen' });
+    const base = { _type: 'Note' as const, organization_id: 'orga_x', lead_id: lead.id };
+    for (let i = 0; i < 3; i += 1) close.state.notes.set(`acti_${i}`, { ...base, id: `acti_${i}`, contact_id: maya.id, note: `n${i}`, date_created: new Date(Date.UTC(2026, 0, 10 + i)).toISOString() });
+    close.state.notes.set('acti_lead', { ...base, id: 'acti_lead', contact_id: null, note: 'on the lead', date_created: new Date(Date.UTC(2026, 0, 20)).toISOString() });
+
+    const first = await list(`lead_id=${lead.id}&contact_id=${maya.id}&_limit=2`);
+    expect(first.body.has_more).toBe(true);
+    expect(first.body.data.map((n: { note: string }) => n.note)).toEqual(['n2', 'n1']);
+    expect(first.body.data[0]).toMatchObject({ _type: 'Note', id: 'acti_2', contact_id: maya.id, date_created: '2026-01-12T00:00:00.000000+00:00', note_html: '<p>n2</p>' });
+    expect((await list(`lead_id=${lead.id}&contact_id=${maya.id}&_limit=2&_skip=2`)).body).toMatchObject({ has_more: false, data: [{ note: 'n0' }] });
+    expect((await list(`lead_id=${lead.id}`)).body.data).toHaveLength(4);
+    expect((await list(`contact_id=${maya.id}&date_created__gte=2026-01-11T00:00:00.000Z`)).body.data.map((n: { note: string }) => n.note)).toEqual(['n2', 'n1']);
+    expect(await list('date_created__gte=yesterday')).toMatchObject({ status: 400, body: { 'field-errors': { date_created__gte: expect.any(String) } } });
+  });
+});
+
 describe('a Close connection', () => {
   it('takes an API key, defaults to https://api.close.com, allows plain http only on this machine', () => {
     const input = connectionInputSchema.parse({ kind: 'close', token: CLOSE_API_KEY });

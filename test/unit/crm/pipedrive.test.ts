@@ -222,3 +222,31 @@ describe('Pipedrive adapter against the emulator', () => {
     expect(noteText('Maya Chen<br>VP')).not.toBe(noteText('Maya Chen<br>CTO'));
   });
 });
+
+describe('the Pipedrive emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${pd.origin}/api/v1/notes?${query}`, { headers: { 'x-api-token': PIPEDRIVE_TOKEN } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('filters by person, sorts by add_time and pages with start/limit and more_items_in_collection; an empty page is data: null', async () => {
+    const person = pd.state.seedPerson({ name: 'Maya Chen' });
+    for (let i = 0; i < 3; i += 1) {
+      const at = addTime(Date.UTC(2026, 0, 10 + i));
+      pd.state.notes.set(100 + i, { id: 100 + i, user_id: 1, content: `n${i}`, person_id: person.id, org_id: null, deal_id: null, lead_id: null, add_time: at, update_time: at, active_flag: true });
+    }
+    pd.state.notes.set(200, { id: 200, user_id: 1, content: 'someone else', person_id: null, org_id: null, deal_id: null, lead_id: null, add_time: addTime(0), update_time: addTime(0), active_flag: true });
+
+    const first = await list(`person_id=${person.id}&sort=add_time%20DESC&start=0&limit=2`);
+    expect(first.body.data.map((n: { content: string }) => n.content)).toEqual(['n2', 'n1']);
+    expect(first.body.data[0]).toMatchObject({ person_id: person.id, add_time: '2026-01-12 00:00:00', person: { name: 'Maya Chen' } });
+    expect(first.body.additional_data.pagination).toEqual({ start: 0, limit: 2, more_items_in_collection: true, next_start: 2 });
+    const second = await list(`person_id=${person.id}&sort=add_time%20DESC&start=2&limit=2`);
+    expect(second.body.data.map((n: { content: string }) => n.content)).toEqual(['n0']);
+    expect(second.body.additional_data.pagination).toEqual({ start: 2, limit: 2, more_items_in_collection: false });
+    expect((await list(`person_id=${person.id}&start_date=2026-01-11`)).body.data.map((n: { content: string }) => n.content)).toEqual(['n1', 'n2']);
+    expect((await list('person_id=999999')).body).toMatchObject({ success: true, data: null });
+    expect(await list('sort=colour%20DESC')).toMatchObject({ status: 400, body: { success: false, error: expect.stringContaining('colour') } });
+  });
+});
+
