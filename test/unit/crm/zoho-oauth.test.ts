@@ -178,7 +178,7 @@ describe('refresh and revoke', () => {
   it('too many refreshes in ten minutes is a wait, not a refusal', async () => {
     const connection = await connectZoho(zoho.origin);
     for (let i = 0; i < 10; i += 1) expect((await refreshAccessToken(connection)).ok).toBe(true);
-    expect(await refreshAccessToken(connection, { retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } })).toMatchObject({
+    expect(await refreshAccessToken(connection, { retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 } })).toMatchObject({
       ok: false,
       error: { kind: 'rate_limited', retryable: true, retryAfterMs: 600_000 },
     });
