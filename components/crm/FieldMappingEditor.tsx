@@ -48,6 +48,18 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
     setNotice({ tone: 'status', text: t('crm.mapping.saved', { crm }) });
   }
 
+  async function switchRecordType(recordType: 'lead' | 'contact') {
+    setBusy(true);
+    setNotice({ tone: 'status', text: t('crm.mapping.switching', { crm }) });
+    const reply = await ask(() => sendMessage('crmSetRecordType', { target, recordType }));
+    setBusy(false);
+    if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    const { message, ...mapping } = reply.value;
+    setLoaded(mapping);
+    setDraft({ fieldMap: mapping.fieldMap, ownerId: mapping.ownerId ?? '', listId: mapping.listId ?? '' });
+    setNotice({ tone: 'status', text: message });
+  }
+
   function propertyOf(field: CrmField): string {
     const chosen = draft.fieldMap[field];
     return chosen === null ? NOT_WRITTEN : (chosen ?? loaded!.schema.defaults[field] ?? NOT_WRITTEN);
@@ -59,9 +71,17 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
   return (
     <details onToggle={(event) => (event.currentTarget.open ? void load() : undefined)}>
       <summary>{t('crm.mapping.open', { crm })}</summary>
-      {schema && (
+      {loaded && schema && (
         <fieldset aria-busy={busy || undefined}>
           <legend>{t('crm.mapping.title', { crm })}</legend>
+          {loaded.recordType && (
+            <p>
+              {t(loaded.recordType === 'lead' ? 'crm.mapping.pushedAsLeads' : 'crm.mapping.pushedAsContacts')}{' '}
+              <button type="button" disabled={busy} onClick={() => void switchRecordType(loaded.recordType === 'lead' ? 'contact' : 'lead')}>
+                {t(loaded.recordType === 'lead' ? 'crm.mapping.switchToContacts' : 'crm.mapping.switchToLeads')}
+              </button>
+            </p>
+          )}
           {(Object.keys(schema.defaults) as CrmField[]).map((field) => (
             <SelectField
               key={field}

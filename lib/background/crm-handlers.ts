@@ -5,6 +5,7 @@ import type { Handlers } from './router';
 type CrmHandlerName =
   | 'crmSchema'
   | 'crmSaveMapping'
+  | 'crmSetRecordType'
   | 'crmStatus'
   | 'crmCheck'
   | 'crmPlan'
@@ -36,6 +37,7 @@ export function createCrmHandlers(crm: CrmService): Pick<Handlers, CrmHandlerNam
     crmStatus: () => answer(() => crm.status()),
     crmSchema: ({ target }) => answer(() => crm.mapping(target)),
     crmSaveMapping: ({ target, fieldMap, ownerId, listId }) => answer(() => crm.saveMapping(target, fieldMap, ownerId, listId)),
+    crmSetRecordType: ({ target, recordType }) => answer(() => crm.setRecordType(target, recordType)),
     crmCheck: (query) => answer(async () => ({ results: await crm.check(query) })),
     crmPlan: ({ historyId, target }) => answer(() => crm.plan(historyId, target)),
     crmPush: ({ historyId, target, overwrite }) => answer(() => crm.push(historyId, target, overwrite)),

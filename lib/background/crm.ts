@@ -146,6 +146,7 @@ export function createCrmService(deps: CrmServiceDeps) {
     saveSettings: connections.saveSettings,
     mapping: connections.mapping,
     saveMapping: connections.saveMapping.bind(connections),
+    setRecordType: connections.setRecordType.bind(connections),
   };
 }
 

@@ -42,6 +42,11 @@ export interface Progress {
   companyId?: string;
   companyLinked?: boolean;
   noteDone?: boolean;
+  /**
+   * When the note was first sent (its timestamp). Set before the create: a retry finding it set
+   * looks for that note on the record before making it, since the answer may have been lost.
+   */
+  noteAt?: number;
   /** The record is in the list the user chose (adding it again must be harmless: a retry may). */
   listed?: boolean;
 }

@@ -65,3 +65,24 @@ export function checkMapping(mapping: FieldMapping, schema: CrmSchema): { ok: tr
   }
   return { ok: true };
 }
+
+/** What the user chose on the mapping screen, kept on the connection. */
+export interface MappingChoices {
+  fieldMap?: FieldMapping;
+  ownerId?: string;
+  listId?: string;
+}
+
+/**
+ * The choices that still fit the CRM as it is now (after a reconnect, maybe to another account,
+ * or a switch between Leads and Contacts): a mapping, owner or list the CRM no longer has is
+ * dropped rather than left to fail every push.
+ */
+export function fittingChoices(choices: MappingChoices, schema: CrmSchema): { kept: MappingChoices; dropped: boolean } {
+  const kept: MappingChoices = {};
+  if (choices.fieldMap && checkMapping(choices.fieldMap, schema).ok) kept.fieldMap = choices.fieldMap;
+  if (choices.ownerId && schema.owners.some((owner) => owner.id === choices.ownerId)) kept.ownerId = choices.ownerId;
+  if (choices.listId && schema.lists?.some((list) => list.id === choices.listId)) kept.listId = choices.listId;
+  const had = (Object.keys(choices) as (keyof MappingChoices)[]).filter((key) => choices[key] !== undefined);
+  return { kept, dropped: had.some((key) => kept[key] === undefined) };
+}

@@ -21,6 +21,8 @@ export const crmMessageSchemas = {
   crmSaveMapping: z
     .object({ target, fieldMap: fieldMappingSchema, ownerId: z.string().trim().min(1).max(100).nullable(), listId: z.string().trim().min(1).max(100).nullable().default(null) })
     .strict(),
+  /** Settings: pushes to this CRM make Leads, or Contacts with their Account, from now on (no reconnect). */
+  crmSetRecordType: z.object({ target, recordType: z.enum(['lead', 'contact']) }).strict(),
   /** Which CRMs are connected (labels only): the panel decides what to show. */
   crmStatus: z.undefined(),
   /** Free "already in your CRM?" from what the page shows, before any credit is spent. */
@@ -85,11 +87,14 @@ export interface CrmMappingReply {
   fieldMap: FieldMapping;
   ownerId: string | null;
   listId: string | null;
+  /** What a push makes, where the CRM offers the choice (Salesforce, Zoho); null elsewhere. */
+  recordType: 'lead' | 'contact' | null;
 }
 
 export interface CrmReplies {
   crmSchema: CrmMappingReply;
   crmSaveMapping: CrmMappingReply;
+  crmSetRecordType: CrmMappingReply & { message: string };
   crmStatus: CrmStatusReply;
   crmCheck: CrmCheckReply;
   crmPlan: PushPlan;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '../../scripts/demo-routes';
-import { SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../emulators/salesforce';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../emulators/salesforce';
 import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, type Sandbox } from './extension';
 
 /**
@@ -75,13 +75,13 @@ async function pushCreate(page: Page) {
 
 const records = (type: 'Lead' | 'Contact' | 'Account' | 'Task') => [...sf.state.records[type].values()];
 
-test('Salesforce: connect through the web-auth flow, push a Lead (again: still one), switch to Contacts (with the Account), a custom field mapped and written', async ({ context, worker, sandbox, extensionId, openExtensionPage }) => {
+test('Salesforce: connect through the web-auth flow, push a Lead (again: still one), switch to Contacts (with the Account) without a new login, a custom field mapped and written, the campaign joined', async ({ context, worker, sandbox, extensionId, openExtensionPage }) => {
   await prepare(context, worker, sandbox);
   const settings = await openExtensionPage('options.html');
 
   // Connect: the login runs in a tab on the emulator's authorize page, closed once it reaches the redirect.
   const authTab = context.waitForEvent('page', (p) => p !== settings);
-  let card = await connectInSettings(settings, 'Leads');
+  const card = await connectInSettings(settings, 'Leads');
   const loginTab = await authTab;
   expect(loginTab.isClosed()).toBe(true);
   expect(sf.state.authorizeVisits).toHaveLength(1);
@@ -126,17 +126,17 @@ test('Salesforce: connect through the web-auth flow, push a Lead (again: still o
   expect(records('Lead')).toHaveLength(1);
   expect(records('Task')).toHaveLength(1);
 
-  // Switch to Contacts: reconnect with the other choice (the card keeps one connection).
-  await card.getByRole('button', { name: 'Disconnect Salesforce' }).click();
-  await expect(card.getByRole('button', { name: 'Connect with Salesforce' })).toBeVisible();
-  // Disconnecting revoked the grant in Salesforce.
-  expect(sf.state.sessions).toHaveLength(0);
-  card = await connectInSettings(settings, 'Contacts, with their Account');
-
-  // The mapping: the title into the org's custom field, and the records to Ben.
+  // Switch to Contacts from the mapping screen: no new login, the same grant.
   await card.getByText('Choose where Dossier’s fields go in Salesforce').click();
+  await card.getByRole('button', { name: 'Push as Contacts with their Account instead' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'People are pushed as Contacts, with their Account.' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Push as Leads instead' })).toBeVisible();
+  expect(sf.state.authorizeVisits).toHaveLength(1);
+
+  // The mapping: the title into the org's custom field, the records to Ben, each in the running campaign.
   await card.getByLabel('Job title goes into').selectOption({ label: 'Title (found by Dossier) (custom)' });
   await card.getByLabel('Owner of the records Dossier creates').selectOption({ label: 'Ben Seller' });
+  await card.getByLabel('Put every record Dossier pushes in').selectOption({ label: 'Dossier prospects Q4' });
   await card.getByRole('button', { name: 'Save the mapping' }).click();
   await expect(card.getByText('Saved: the next pushes to Salesforce use this mapping.')).toBeVisible();
 
@@ -161,4 +161,10 @@ test('Salesforce: connect through the web-auth flow, push a Lead (again: still o
   // The Lead pushed before is untouched and still the only one.
   expect(records('Lead')).toHaveLength(1);
   expect(records('Lead')[0]).not.toHaveProperty('Dossier_Title__c');
+  expect([...sf.state.records.CampaignMember.values()]).toEqual([expect.objectContaining({ CampaignId: SALESFORCE_CAMPAIGNS[0].Id, ContactId: contact!.Id })]);
+
+  // Disconnecting revokes the grant in Salesforce.
+  await card.getByRole('button', { name: 'Disconnect Salesforce' }).click();
+  await expect(card.getByRole('button', { name: 'Connect with Salesforce' })).toBeVisible();
+  expect(sf.state.sessions).toHaveLength(0);
 });

@@ -58,6 +58,12 @@ export const HUBSPOT_OWNERS = [
   { id: '7001', email: 'ada@acme-emulated.example', firstName: 'Ada', lastName: 'Owner', userId: 9001, archived: false },
   { id: '7002', email: 'ben@acme-emulated.example', firstName: 'Ben', lastName: 'Seller', userId: 9002, archived: false },
 ];
+/** The account's lists (POST /crm/v3/lists/search): members are added by API to MANUAL and SNAPSHOT lists only. */
+export const HUBSPOT_LISTS = [
+  { listId: '31', name: 'Prospects from Dossier', objectTypeId: '0-1', processingType: 'MANUAL' },
+  { listId: '32', name: 'Opened last campaign', objectTypeId: '0-1', processingType: 'DYNAMIC' },
+  { listId: '33', name: 'Target accounts', objectTypeId: '0-2', processingType: 'MANUAL' },
+];
 const CALCULATED = ['hs_email_domain', 'hs_object_id', 'createdate', 'lastmodifieddate'];
 const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'industry'];
 const NOTE_PROPERTIES = ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id', 'hs_attachment_ids'];
@@ -83,6 +89,8 @@ export class HubspotState {
   companies = new Map<string, HsObject>();
   notes = new Map<string, HsObject>();
   associations: HsAssociation[] = [];
+  /** Members of each list, by list id. */
+  memberships = new Map<string, Set<string>>();
   contactProperties = new Map<string, PropertyDef>(CONTACT_PROPERTIES.map((p) => [p.name, p]));
   /** Whether the token has the scope to create properties (crm.schemas.contacts.write). */
   schemaWrite = true;
@@ -99,6 +107,7 @@ export class HubspotState {
     this.contacts.clear();
     this.companies.clear();
     this.notes.clear();
+    this.memberships.clear();
     this.associations = [];
     this.contactProperties = new Map(CONTACT_PROPERTIES.map((p) => [p.name, p]));
     this.schemaWrite = true;
@@ -229,6 +238,7 @@ export function createHubspotEmulator() {
       notes: [...state.notes.values()],
       associations: state.associations,
       contactProperties: [...state.contactProperties.keys()],
+      memberships: Object.fromEntries([...state.memberships].map(([id, members]) => [id, [...members]])),
     }),
   );
   app.post('/__admin/contacts', async (c) => c.json(state.seed('contacts', (await c.req.json()).properties), 201));
@@ -256,6 +266,32 @@ export function createHubspotEmulator() {
 
   api.get('/crm/v3/properties/contacts', (c) => c.json({ results: [...state.contactProperties.values()] }));
   api.get('/crm/v3/owners', (c) => c.json({ results: HUBSPOT_OWNERS }));
+  api.post('/crm/v3/lists/search', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { processingTypes?: string[]; count?: number; offset?: number };
+    const now = new Date().toISOString();
+    const lists = HUBSPOT_LISTS.filter((l) => !body.processingTypes?.length || body.processingTypes.includes(l.processingType)).map((l) => ({ ...l, listVersion: 1, createdAt: now, updatedAt: now, filtersUpdatedAt: now }));
+    return c.json({ lists, hasMore: false, offset: lists.length, total: lists.length });
+  });
+  api.put('/crm/v3/lists/:listId/memberships/add', async (c) => {
+    const list = HUBSPOT_LISTS.find((l) => l.listId === c.req.param('listId'));
+    if (!list) return error(c, 404, 'OBJECT_NOT_FOUND', `List with id ${c.req.param('listId')} does not exist.`);
+    if (list.processingType === 'DYNAMIC') return error(c, 400, 'VALIDATION_ERROR', `List ${list.listId} is not a MANUAL or SNAPSHOT list.`);
+    const ids = (await c.req.json().catch(() => null)) as unknown;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' || typeof id === 'number')) return error(c, 400, 'VALIDATION_ERROR', 'Invalid input JSON: expected an array of record ids.');
+    const members = state.memberships.get(list.listId) ?? new Set<string>();
+    state.memberships.set(list.listId, members);
+    const store = list.objectTypeId === '0-1' ? state.contacts : state.companies;
+    const added: string[] = [];
+    const missing: string[] = [];
+    for (const id of ids.map(String)) {
+      if (!store.has(id)) missing.push(id);
+      else if (!members.has(id)) {
+        members.add(id);
+        added.push(id);
+      }
+    }
+    return c.json({ recordIdsAdded: added, recordIdsMissing: missing });
+  });
   api.get('/crm/v3/properties/contacts/:name', (c) => {
     const property = state.contactProperties.get(c.req.param('name'));
     return property ? c.json(property) : error(c, 404, 'OBJECT_NOT_FOUND', `Unable to find property ${c.req.param('name')} for object type contacts`);
@@ -285,7 +321,7 @@ export function createHubspotEmulator() {
   api.post('/crm/v3/objects/:type/search', async (c) => {
     const type = c.req.param('type');
     const store = state.store(type);
-    if (!store || type === 'notes') return error(c, 404, 'OBJECT_NOT_FOUND', `Unknown object type ${type}`);
+    if (!store) return error(c, 404, 'OBJECT_NOT_FOUND', `Unknown object type ${type}`);
     const body = (await c.req.json().catch(() => null)) as { filterGroups?: { filters?: Filter[] }[]; properties?: string[]; limit?: number; after?: string } | null;
     if (!body) return error(c, 400, 'VALIDATION_ERROR', 'Invalid input JSON on line 1');
     const groups = body.filterGroups ?? [];
@@ -293,13 +329,16 @@ export function createHubspotEmulator() {
     if (groups.length > 5 || groups.some((g) => (g.filters?.length ?? 0) > 6) || total > 18) {
       return error(c, 400, 'VALIDATION_ERROR', 'There was a problem with the request: too many filters (at most 5 filter groups, 6 filters each, 18 in all).');
     }
-    const known = type === 'contacts' ? new Set([...state.contactProperties.keys(), ...CALCULATED]) : new Set([...COMPANY_PROPERTIES, ...CALCULATED]);
+    // Activities are searched by the record they are associated with (`associations.contact`), as HubSpot documents.
+    const known = type === 'contacts' ? new Set([...state.contactProperties.keys(), ...CALCULATED]) : type === 'notes' ? new Set([...NOTE_PROPERTIES, ...CALCULATED, 'associations.contact']) : new Set([...COMPANY_PROPERTIES, ...CALCULATED]);
+    const associatedWith = (o: HsObject, contactId: unknown) => state.associations.some((a) => a.fromType === type && a.fromId === o.id && a.toType === 'contacts' && a.toId === String(contactId));
+    const test = (o: HsObject, f: Filter) => (f.propertyName === 'associations.contact' ? f.operator === 'EQ' && associatedWith(o, f.value) : matches(o, f));
     for (const filter of groups.flatMap((g) => g.filters ?? [])) {
       if (!OPERATORS.has(String(filter.operator))) return error(c, 400, 'VALIDATION_ERROR', `Invalid operator ${String(filter.operator)}`);
       if (!known.has(String(filter.propertyName))) return error(c, 400, 'VALIDATION_ERROR', `There was a problem with the request. Property ${String(filter.propertyName)} does not exist`);
     }
     // Filters in a group are ANDed; groups are ORed. No group at all lists everything.
-    const hits = [...store.values()].filter((o) => !o.archived && !state.unsearchable.has(o.id) && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => matches(o, f)))));
+    const hits = [...store.values()].filter((o) => !o.archived && !state.unsearchable.has(o.id) && (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => test(o, f)))));
     const limit = Math.min(Math.max(body.limit ?? 10, 1), 200);
     const start = Number(body.after ?? 0) || 0;
     const page = hits.slice(start, start + limit);

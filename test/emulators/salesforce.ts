@@ -18,7 +18,7 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  * - REST API v60.0 with `Authorization: Bearer`: an unknown or expired session answers 401
  *   `[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]`. Errors are
  *   always an array of `{message, errorCode, fields?}`.
- * - `GET …/query?q=` with a SOQL subset: `SELECT f, … FROM Lead|Contact|Account|Task|User WHERE a = 'v'
+ * - `GET …/query?q=` with a SOQL subset: `SELECT f, … FROM Lead|Contact|Account|Task|User|Campaign WHERE a = 'v'
  *   [AND|OR b LIKE '%v%' …] [AND c = true] LIMIT n`, case-insensitive as SOQL compares text, `Account.Name` on
  *   Contact, `Name` the compound of FirstName and LastName. Answers `{totalSize, done, records}`,
  *   each record with `attributes: {type, url}`.
@@ -27,6 +27,8 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  *   their object (00Q Lead, 003 Contact, 001 Account, 00T Task, 005 User). Lead and Contact have
  *   `OwnerId`: the connected user unless the create names another active User
  *   (`INVALID_CROSS_REFERENCE_KEY` for no such user, `INACTIVE_OWNER_OR_USER` for one who left).
+ * - Campaigns (701) and their members (CampaignMember, 00v): a person already in the campaign
+ *   answers 400 `DUPLICATE_VALUE` "Already a campaign member.".
  * - Duplicate rules ("Standard Rule for Leads/Contacts", active, block on create): a Lead or
  *   Contact create whose Email matches an existing Lead or Contact answers 400
  *   `[{duplicateResult: {…, matchResults: [{entityType, matchRecords: [{record: {attributes, Id}}]}]},
@@ -42,13 +44,18 @@ export const SALESFORCE_USER_ID = '005000000000001AAA';
 export const SALESFORCE_VERSION = 'v60.0';
 const DUPLICATE_MESSAGE = "You're creating a duplicate record. We recommend you use an existing record instead.";
 
-export type SObjectType = 'Lead' | 'Contact' | 'Account' | 'Task' | 'User';
-const PREFIX: Record<SObjectType, string> = { Lead: '00Q', Contact: '003', Account: '001', Task: '00T', User: '005' };
+export type SObjectType = 'Lead' | 'Contact' | 'Account' | 'Task' | 'User' | 'Campaign' | 'CampaignMember';
+const PREFIX: Record<SObjectType, string> = { Lead: '00Q', Contact: '003', Account: '001', Task: '00T', User: '005', Campaign: '701', CampaignMember: '00v' };
 /** The org's users: the admin who connects, a seller, and one who left (inactive). */
 export const SALESFORCE_USERS = [
   { Id: SALESFORCE_USER_ID, FirstName: 'Emulator', LastName: 'Admin', IsActive: true, Username: 'admin@acme-emulated.example' },
   { Id: '005000000000002AAA', FirstName: 'Ben', LastName: 'Seller', IsActive: true, Username: 'ben@acme-emulated.example' },
   { Id: '005000000000003AAA', FirstName: 'Olga', LastName: 'Former', IsActive: false, Username: 'olga@acme-emulated.example' },
+] as const;
+/** The org's campaigns: one running, one over (inactive). */
+export const SALESFORCE_CAMPAIGNS = [
+  { Id: '701000000000001AAA', Name: 'Dossier prospects Q4', IsActive: true },
+  { Id: '701000000000002AAA', Name: 'Spring webinar', IsActive: false },
 ] as const;
 
 interface FieldDef {
@@ -109,6 +116,14 @@ const STANDARD_FIELDS: Record<SObjectType, FieldDef[]> = {
     field('Username', 'Username', 'string', false),
     field('IsActive', 'Active', 'boolean', false),
   ],
+  Campaign: [field('Id', 'Campaign ID', 'id', false, false), field('Name', 'Name', 'string', true, false), field('IsActive', 'Active', 'boolean')],
+  CampaignMember: [
+    field('Id', 'Campaign Member ID', 'id', false, false),
+    field('CampaignId', 'Campaign ID', 'reference', true, false),
+    field('LeadId', 'Lead ID', 'reference'),
+    field('ContactId', 'Contact ID', 'reference'),
+    field('Status', 'Status', 'picklist'),
+  ],
 };
 
 export type SRecord = Record<string, unknown> & { Id: string };
@@ -146,10 +161,16 @@ function usersMap(): Map<string, SRecord> {
   return new Map(SALESFORCE_USERS.map((u) => [u.Id, { ...u }]));
 }
 
+function campaignsMap(): Map<string, SRecord> {
+  return new Map(SALESFORCE_CAMPAIGNS.map((c) => [c.Id, { ...c }]));
+}
+
+const noCustomFields = (): Record<SObjectType, FieldDef[]> => ({ Lead: [], Contact: [], Account: [], Task: [], User: [], Campaign: [], CampaignMember: [] });
+
 export class SalesforceState {
-  records: Record<SObjectType, Map<string, SRecord>> = { Lead: new Map(), Contact: new Map(), Account: new Map(), Task: new Map(), User: usersMap() };
+  records: Record<SObjectType, Map<string, SRecord>> = { Lead: new Map(), Contact: new Map(), Account: new Map(), Task: new Map(), User: usersMap(), Campaign: campaignsMap(), CampaignMember: new Map() };
   /** Custom fields the org has, per object (an admin added them in Setup). */
-  customFields: Record<SObjectType, FieldDef[]> = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
+  customFields: Record<SObjectType, FieldDef[]> = noCustomFields();
   sessions: Session[] = [];
   codes = new Map<string, PendingCode>();
   /** The query of each visit to the authorize page (the login window's), for tests to see where it came from. */
@@ -166,7 +187,8 @@ export class SalesforceState {
   reset(): void {
     for (const map of Object.values(this.records)) map.clear();
     this.records.User = usersMap();
-    this.customFields = { Lead: [], Contact: [], Account: [], Task: [], User: [] };
+    this.records.Campaign = campaignsMap();
+    this.customFields = noCustomFields();
     this.sessions = [];
     this.codes.clear();
     this.authorizeVisits = [];
@@ -422,6 +444,13 @@ export function createSalesforceEmulator() {
     if (missing.length) return { code: 'REQUIRED_FIELD_MISSING', message: `Required fields are missing: [${missing.join(', ')}]`, fields: missing };
     if (typeof body.AccountId === 'string' && !state.records.Account.has(body.AccountId)) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['AccountId'] };
     if (typeof body.WhoId === 'string' && !state.records.Lead.has(body.WhoId) && !state.records.Contact.has(body.WhoId)) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['WhoId'] };
+    if (type === 'CampaignMember') {
+      if (typeof body.CampaignId !== 'string' || !state.records.Campaign.has(body.CampaignId)) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['CampaignId'] };
+      const person = typeof body.LeadId === 'string' ? state.records.Lead.get(body.LeadId) : typeof body.ContactId === 'string' ? state.records.Contact.get(body.ContactId) : undefined;
+      if (!person) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: [typeof body.LeadId === 'string' ? 'LeadId' : 'ContactId'] };
+      const already = [...state.records.CampaignMember.values()].some((m) => m.CampaignId === body.CampaignId && (m.LeadId ?? m.ContactId) === person.Id);
+      if (creating && already) return { code: 'DUPLICATE_VALUE', message: 'Already a campaign member.', fields: [] };
+    }
     if ('OwnerId' in body) {
       const owner = typeof body.OwnerId === 'string' ? state.records.User.get(body.OwnerId) : undefined;
       if (!owner) return { code: 'INVALID_CROSS_REFERENCE_KEY', message: 'invalid cross reference id', fields: ['OwnerId'] };

@@ -4,7 +4,7 @@ import { connectionAddress, connectionOrigins, isLoopbackAddress, secretsOf, sum
 import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
 import { authorizeZoho, revokeToken as revokeZohoToken } from '../../crm/zoho/oauth';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
-import { checkMapping, type FieldMapping } from '../../crm/mapping';
+import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } from '../../crm/mapping';
 import type { CrmMappingReply } from '../../crm/messages';
 import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '../../crm/types';
 import { t } from '../../i18n';
@@ -22,7 +22,28 @@ const RATE_LIMITS: Partial<Record<CrmTarget, { limit: number; windowMs: number }
 };
 const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 1_000 };
 
-type MappingChoices = { fieldMap?: FieldMapping; ownerId?: string; listId?: string };
+type RecordType = 'lead' | 'contact';
+
+/** The mapping screen's choices a connection holds (none for a CRM without them). */
+function choicesOf(connection: StoredConnection | undefined): MappingChoices {
+  if (!connection || !('fieldMap' in connection || 'ownerId' in connection || 'listId' in connection)) return {};
+  const { fieldMap, ownerId, listId } = connection as StoredConnection & MappingChoices;
+  return { ...(fieldMap ? { fieldMap } : {}), ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) };
+}
+
+function withoutChoices(connection: StoredConnection): StoredConnection {
+  const { fieldMap: _map, ownerId: _owner, listId: _list, ...rest } = connection as StoredConnection & MappingChoices;
+  return rest as StoredConnection;
+}
+
+function recordTypeOf(connection: StoredConnection | undefined): RecordType | null {
+  return connection && 'recordType' in connection ? connection.recordType : null;
+}
+
+function replyOf(schema: CrmSchema, connection: StoredConnection): CrmMappingReply {
+  const choices = choicesOf(connection);
+  return { schema, fieldMap: choices.fieldMap ?? {}, ownerId: choices.ownerId ?? null, listId: choices.listId ?? null, recordType: recordTypeOf(connection) };
+}
 
 export interface ConnectionDeps {
   fetch?: typeof fetch;
@@ -90,8 +111,9 @@ export function createCrmConnections(deps: ConnectionDeps) {
             : (input as StoredConnection);
       const crm = adapterFor(candidate, adapterDeps(async (patch) => void Object.assign(learnt, patch), input.kind));
       const message = unwrap(await crm.test());
-      await writeConnection({ ...candidate, ...learnt } as StoredConnection);
-      return { connections: (await connections()).connections, message };
+      const carried = await carriedChoices(crm, choicesOf((await readConnections())[input.kind]));
+      await writeConnection({ ...candidate, ...learnt, ...carried.kept } as StoredConnection);
+      return { connections: (await connections()).connections, message: [message, carried.notice].filter(Boolean).join(' ') };
     },
 
     async test(target: CrmTarget) {
@@ -116,12 +138,13 @@ export function createCrmConnections(deps: ConnectionDeps) {
       const crm = await connected(target);
       if (!crm.schema) throw new CrmRefusal('invalid_input', t('crm.refusal.noMapping', { crm: CRM_LABELS[target] }));
       const schema = unwrap(await crm.schema());
-      const stored = (await readConnections())[target] as (StoredConnection & MappingChoices) | undefined;
-      return { schema, fieldMap: stored?.fieldMap ?? {}, ownerId: stored?.ownerId ?? null, listId: stored?.listId ?? null };
+      const stored = (await readConnections())[target];
+      if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
+      return replyOf(schema, stored);
     },
 
     /** Keeps a mapping the CRM can take (checked against its schema now), the owner and the list, on the connection. */
-    async saveMapping(target: CrmTarget, fieldMap: FieldMapping, ownerId: string | null, listId: string | null = null): Promise<CrmMappingReply> {
+    async saveMapping(target: CrmTarget, fieldMap: NonNullable<MappingChoices['fieldMap']>, ownerId: string | null, listId: string | null = null): Promise<CrmMappingReply> {
       const current = await this.mapping(target);
       const checked = checkMapping(fieldMap, current.schema);
       if (!checked.ok) throw new CrmRefusal('invalid_input', t(checked.problem === 'unknown' ? 'crm.mapping.unknownProperty' : 'crm.mapping.sharedProperty', { field: FIELD_LABELS[checked.field], crm: CRM_LABELS[target] }));
@@ -129,9 +152,29 @@ export function createCrmConnections(deps: ConnectionDeps) {
       if (listId !== null && !current.schema.lists?.some((list) => list.id === listId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownList', { crm: CRM_LABELS[target] }));
       const stored = (await readConnections())[target];
       if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
-      const { ownerId: _owner, listId: _list, ...rest } = stored as StoredConnection & MappingChoices;
-      await writeConnection({ ...rest, fieldMap, ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) } as StoredConnection);
-      return { schema: current.schema, fieldMap, ownerId, listId };
+      const next = { ...withoutChoices(stored), fieldMap, ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) } as StoredConnection;
+      await writeConnection(next);
+      return replyOf(current.schema, next);
+    },
+
+    /**
+     * Leads, or Contacts with their Account, from the next push on: what the connection learnt
+     * about the other object is learnt again (the test), and a mapping that does not fit the
+     * new object is dropped (the owner and the list stay).
+     */
+    async setRecordType(target: CrmTarget, recordType: RecordType): Promise<CrmMappingReply & { message: string }> {
+      const stored = (await readConnections())[target];
+      if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
+      if (recordTypeOf(stored) === null) throw new CrmRefusal('invalid_input', t('crm.refusal.noRecordType', { crm: CRM_LABELS[target] }));
+      const learnt: Record<string, unknown> = {};
+      const switched = { ...stored, recordType } as StoredConnection;
+      const crm = adapterFor(switched, adapterDeps(async (patch) => void Object.assign(learnt, patch), target));
+      const message = unwrap(await crm.test());
+      const carried = await carriedChoices(crm, choicesOf(stored), true);
+      const next = { ...withoutChoices(switched), ...learnt, ...carried.kept } as StoredConnection;
+      await writeConnection(next);
+      const schema = carried.schema ?? { defaults: {}, properties: [], owners: [] };
+      return { ...replyOf(schema, next), message: [message, carried.notice].filter(Boolean).join(' ') };
     },
 
     async saveSettings(autoPush: readonly CrmTarget[]) {
@@ -144,6 +187,20 @@ export function createCrmConnections(deps: ConnectionDeps) {
 }
 
 export type CrmConnections = ReturnType<typeof createCrmConnections>;
+
+/**
+ * The mapping, owner and list chosen before a reconnect or a switch of record type, kept where
+ * the CRM still has what they name. When its schema cannot be read now they are kept as they
+ * are: the user's choices are not thrown away for a passing error.
+ */
+async function carriedChoices(crm: CrmAdapter, choices: MappingChoices, schemaWanted = false): Promise<{ kept: MappingChoices; notice: string | null; schema: CrmSchema | null }> {
+  if (!crm.schema || (Object.keys(choices).length === 0 && !schemaWanted)) return { kept: choices, notice: null, schema: null };
+  const schema = await crm.schema();
+  if (!schema.ok) return { kept: choices, notice: null, schema: null };
+  if (Object.keys(choices).length === 0) return { kept: choices, notice: null, schema: schema.value };
+  const { kept, dropped } = fittingChoices(choices, schema.value);
+  return { kept, notice: t(dropped ? 'crm.mapping.partlyKept' : 'crm.mapping.kept', { crm: CRM_LABELS[crm.target] }), schema: schema.value };
+}
 
 /** The host a disconnected CRM was granted, unless another connection still uses it. */
 async function releaseUnusedCrmHost(before: Partial<Record<CrmTarget, StoredConnection>>, removed: CrmTarget): Promise<void> {

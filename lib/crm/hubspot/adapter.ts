@@ -15,6 +15,8 @@ import {
   ownersSchema,
   propertiesListSchema,
   hubspotMessage,
+  listsSearchSchema,
+  membershipsAddSchema,
   objectSchema,
   propertySchema,
   searchResponseSchema,
@@ -50,6 +52,10 @@ export const DEFAULT_PROPERTY_OF: Partial<Record<CrmField, string>> = {
 };
 // Upserts and searches key on these: they keep their property whatever the mapping says.
 const KEY_FIELDS: readonly CrmField[] = ['email', 'profileUrl'];
+
+/** Contacts' object type id, and the lists HubSpot lets an app add members to. */
+const CONTACT_OBJECT_TYPE = '0-1';
+const LISTS_TAKING_MEMBERS = new Set(['MANUAL', 'SNAPSHOT']);
 
 /** HubSpot's default association types (v4): note → contact. */
 const NOTE_TO_CONTACT = 202;
@@ -102,7 +108,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     return ok(result.value.body);
   }
 
-  async function search(objectType: 'contacts' | 'companies', filterGroups: SearchRequest['filterGroups'], properties: string[]): Promise<CrmResult<HubspotObject | null>> {
+  async function search(objectType: 'contacts' | 'companies' | 'notes', filterGroups: SearchRequest['filterGroups'], properties: string[]): Promise<CrmResult<HubspotObject | null>> {
     const body = { filterGroups, properties, limit: 2 } satisfies SearchRequest;
     const result = await send({ method: 'POST', url: `${base}/crm/v3/objects/${objectType}/search`, body, idempotent: true }, searchResponseSchema);
     if (!result.ok) return result;
@@ -233,16 +239,40 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     return ok(progress);
   }
 
+  async function addToList(listId: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const url = `${base}/crm/v3/lists/${encodeURIComponent(listId)}/memberships/add`;
+    const added = await send({ method: 'PUT', url, body: [progress.recordId!], idempotent: true }, membershipsAddSchema);
+    if (!added.ok) return added;
+    progress = { ...progress, listed: true };
+    await context.save(progress);
+    return ok(progress);
+  }
+
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const recordId = progress.recordId!;
+    const at = new Date(progress.noteAt ?? deps.now()).toISOString();
+    if (progress.noteAt !== undefined) {
+      // Sent before, answer unknown: the note with this timestamp on this record is that one.
+      const sent = await search('notes', [{ filters: [eq('associations.contact', recordId), eq('hs_timestamp', at)] }], ['hs_timestamp']);
+      if (!sent.ok) return sent;
+      if (sent.value) return noteDone(progress, context);
+    } else {
+      progress = { ...progress, noteAt: Date.parse(at) };
+      await context.save(progress);
+    }
     const body = {
-      properties: { hs_timestamp: new Date(deps.now()).toISOString(), hs_note_body: summaryHtml(contact) },
-      associations: [{ to: { id: progress.recordId! }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as const, associationTypeId: NOTE_TO_CONTACT }] }],
+      properties: { hs_timestamp: at, hs_note_body: summaryHtml(contact) },
+      associations: [{ to: { id: recordId }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as const, associationTypeId: NOTE_TO_CONTACT }] }],
     } satisfies NoteInput;
     const created = await send({ method: 'POST', url: `${base}/crm/v3/objects/notes`, body, idempotent: false }, objectSchema);
     if (!created.ok) return created;
-    progress = { ...progress, noteDone: true };
-    await context.save(progress);
-    return ok(progress);
+    return noteDone(progress, context);
+  }
+
+  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const next = { ...progress, noteDone: true };
+    await context.save(next);
+    return ok(next);
   }
 
   /** Dossier's profile URL property, created when missing (needs the schema-write scope). */
@@ -283,6 +313,11 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         if (!linked.ok) return linked;
         progress = linked.value;
       }
+      if (connection.listId && !progress.listed) {
+        const listed = await addToList(connection.listId, progress, { ...context, progress });
+        if (!listed.ok) return listed;
+        progress = listed.value;
+      }
       if (!progress.noteDone) {
         const noted = await addNote(contact, progress, { ...context, progress });
         if (!noted.ok) return noted;
@@ -292,12 +327,14 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     },
     check: async (query, rememberedId) => checkFrom(await findContact(query, rememberedId)),
     async schema(): Promise<CrmResult<CrmSchema>> {
-      const [listed, owners] = await Promise.all([
+      const [listed, owners, lists] = await Promise.all([
         send({ method: 'GET', url: `${base}/crm/v3/properties/contacts`, idempotent: true }, propertiesListSchema),
         send({ method: 'GET', url: `${base}/crm/v3/owners?limit=100`, idempotent: true }, ownersSchema),
+        send({ method: 'POST', url: `${base}/crm/v3/lists/search`, body: { processingTypes: [...LISTS_TAKING_MEMBERS], count: 250, offset: 0 }, idempotent: true }, listsSearchSchema),
       ]);
       if (!listed.ok) return listed;
       if (!owners.ok) return owners;
+      if (!lists.ok) return lists;
       const { email: _email, profileUrl: _url, ...movable } = DEFAULT_PROPERTY_OF;
       return ok({
         defaults: movable,
@@ -307,6 +344,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         owners: owners.value.body.results
           .filter((o) => !o.archived)
           .map((o) => ({ id: o.id, name: [o.firstName, o.lastName].filter(Boolean).join(' ') || o.email || o.id })),
+        lists: lists.value.body.lists.filter((l) => l.objectTypeId === CONTACT_OBJECT_TYPE && LISTS_TAKING_MEMBERS.has(l.processingType)).map((l) => ({ id: l.listId, name: l.name })),
       });
     },
     async test() {

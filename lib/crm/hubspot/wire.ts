@@ -111,3 +111,13 @@ export const propertiesListSchema = z.object({
 export const ownersSchema = z.object({
   results: z.array(z.object({ id: z.string(), email: z.string().optional(), firstName: z.string().optional(), lastName: z.string().optional(), archived: z.boolean().optional() })),
 });
+
+/** POST /crm/v3/lists/search: the account's lists; members can be added by API to manual and snapshot ones only. */
+export const listsSearchSchema = z.object({
+  lists: z.array(z.object({ listId: z.coerce.string(), name: z.string(), objectTypeId: z.string(), processingType: z.string() })),
+  hasMore: z.boolean().optional(),
+  offset: z.number().optional(),
+});
+
+/** PUT /crm/v3/lists/{listId}/memberships/add: adding a member twice changes nothing. */
+export const membershipsAddSchema = z.object({ recordIdsAdded: z.array(z.coerce.string()).optional() }).passthrough();

@@ -272,17 +272,43 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
     return updated.ok ? ok(id) : updated;
   }
 
+  /** The record joins the chosen campaign; already a member (a retried push) is as good as joining. */
+  async function joinCampaign(campaignId: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const id = progress.recordId!;
+    const body = { CampaignId: campaignId, [typeOfId(id) === 'Contact' ? 'ContactId' : 'LeadId']: id };
+    const joined = await send({ method: 'POST', url: '/sobjects/CampaignMember/', body, idempotent: false }, createAnswerSchema);
+    if (!joined.ok && joined.error.code !== 'DUPLICATE_VALUE') return joined;
+    const next = { ...progress, listed: true };
+    await context.save(next);
+    return ok(next);
+  }
+
   async function addTask(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const whoId = progress.recordId!;
+    const day = new Date(progress.noteAt ?? deps.now()).toISOString().slice(0, 10);
+    if (progress.noteAt !== undefined) {
+      // Sent before, answer unknown: Dossier's Task of that day on this person is that one.
+      const sent = await query(`SELECT Id, ActivityDate FROM Task WHERE WhoId = ${soqlString(whoId)} AND Subject = ${soqlString(TASK_SUBJECT)} LIMIT 50`);
+      if (!sent.ok) return sent;
+      if (sent.value.some((task) => task.ActivityDate === day)) return taskDone(progress, context);
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
     const body = {
       Subject: TASK_SUBJECT,
       // Task comments are plain text: the summary's lines, not its HTML.
       Description: summaryLines(contact).join('\n'),
-      WhoId: progress.recordId!,
+      WhoId: whoId,
       Status: 'Completed',
-      ActivityDate: new Date(deps.now()).toISOString().slice(0, 10),
+      ActivityDate: day,
     };
     const created = await send({ method: 'POST', url: '/sobjects/Task/', body, idempotent: false }, createAnswerSchema);
     if (!created.ok) return created;
+    return taskDone(progress, context);
+  }
+
+  async function taskDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const next = { ...progress, noteDone: true };
     await context.save(next);
     return ok(next);
@@ -328,6 +354,11 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
           await context.save(progress);
         }
       }
+      if (connection.listId && !progress.listed) {
+        const joined = await joinCampaign(connection.listId, progress, context);
+        if (!joined.ok) return joined;
+        progress = joined.value;
+      }
       if (!progress.noteDone) {
         const noted = await addTask(contact, progress, { ...context, progress });
         if (!noted.ok) return noted;
@@ -341,6 +372,8 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
       if (!described.ok) return described;
       const owners = await query('SELECT Id, Name FROM User WHERE IsActive = true');
       if (!owners.ok) return owners;
+      const campaigns = await query('SELECT Id, Name FROM Campaign WHERE IsActive = true');
+      if (!campaigns.ok) return campaigns;
       const { email: _email, ...movable } = DEFAULT_FIELD_OF[personType];
       const keys = new Set(['Email', PROFILE_FIELD]);
       return ok({
@@ -349,6 +382,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
           .filter((f) => f.updateable !== false && TEXT_TYPES.has(f.type ?? 'string') && !keys.has(f.name))
           .map((f) => ({ name: f.name, label: f.label || f.name, custom: f.custom === true })),
         owners: owners.value.map((user) => ({ id: user.Id, name: typeof user.Name === 'string' && user.Name ? user.Name : user.Id })),
+        lists: campaigns.value.map((campaign) => ({ id: campaign.Id, name: typeof campaign.Name === 'string' && campaign.Name ? campaign.Name : campaign.Id })),
       });
     },
     async test() {

@@ -9,6 +9,7 @@ export function crmHandlerStubs(): Pick<Handlers, Extract<keyof Handlers, `crm${
     crmStatus: vi.fn(unused),
     crmSchema: vi.fn(unused),
     crmSaveMapping: vi.fn(unused),
+    crmSetRecordType: vi.fn(unused),
     crmCheck: vi.fn(unused),
     crmPlan: vi.fn(unused),
     crmPush: vi.fn(unused),

@@ -5,7 +5,7 @@ import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
 import { checkMapping, propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
-import { pushLikeTheOutbox } from './contract/harness';
+import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
 import { AT, contact } from './fixtures';
 
 let hs: Awaited<ReturnType<typeof startHubspotEmulator>>;
@@ -73,7 +73,50 @@ describe('HubSpot with a field mapping and an owner', () => {
   });
 });
 
+describe('HubSpot lists', () => {
+  it('offers the static contact lists only (a dynamic list or a company list cannot take a contact by API)', async () => {
+    const crm = createHubspotAdapter({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin }, { learn: async () => {}, now: () => 0 });
+    const schema = await crm.schema!();
+    if (!schema.ok) throw new Error(schema.error.message);
+    expect(schema.value.lists).toEqual([{ id: '31', name: 'Prospects from Dossier' }]);
+  });
+
+  it('puts the pushed record in the chosen list once, even when the answer to the list step is lost and the push retried', async () => {
+    const crm = createHubspotAdapter({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin, listId: '31' }, { learn: async () => {}, now: () => 0, retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 } });
+    await crm.test();
+    hs.control.faults.push({ kind: 'lost', path: '/memberships/add', method: 'PUT' });
+    const { result, errors, progress } = await pushUntilSettled(crm, contact());
+    expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(errors.length).toBeGreaterThan(0);
+    expect(progress).toMatchObject({ listed: true, noteDone: true });
+    expect([...hs.state.memberships.get('31')!]).toEqual([progress.recordId]);
+    expect(hs.state.notes.size).toBe(1);
+  });
+
+  it('without a chosen list, adds the record to none', async () => {
+    const crm = createHubspotAdapter({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin }, { learn: async () => {}, now: () => 0 });
+    await crm.test();
+    const { progress } = await pushLikeTheOutbox(crm, contact());
+    expect(progress.listed).toBeUndefined();
+    expect(hs.state.memberships.size).toBe(0);
+  });
+});
+
 describe('the worker keeps a mapping the CRM can take', () => {
+  it('keeps a list only when the CRM offers it, and the next push puts the record there', async () => {
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    await expect(crm.saveMapping('hubspot', {}, null, '32')).rejects.toThrow('That list is not in this HubSpot account any more');
+    expect(await crm.saveMapping('hubspot', {}, null, '31')).toMatchObject({ listId: '31' });
+    expect(await crm.mapping('hubspot')).toMatchObject({ listId: '31' });
+    await crm.pushContacts([contact()], 'hubspot', []);
+    await crm.drain();
+    const [record] = [...hs.state.contacts.values()];
+    expect([...hs.state.memberships.get('31')!]).toEqual([record!.id]);
+    expect(await crm.saveMapping('hubspot', {}, null, null)).toMatchObject({ listId: null });
+    expect(await crm.mapping('hubspot')).toMatchObject({ listId: null });
+  });
+
   it('checks it against the CRM, refuses what the CRM lacks, and the next push follows the saved one', async () => {
     addCustomProperty();
     const crm = service();
@@ -89,5 +132,28 @@ describe('the worker keeps a mapping the CRM can take', () => {
     await crm.drain();
     const [record] = [...hs.state.contacts.values()];
     expect(record!.properties).toMatchObject({ dossier_found_title: 'VP of Engineering', hubspot_owner_id: '7001' });
+  });
+
+  it('a reconnect keeps the mapping, owner and list where the CRM still has them, and says so', async () => {
+    addCustomProperty();
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    await crm.saveMapping('hubspot', { jobTitle: 'dossier_found_title' }, '7002', '31');
+    const again = await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(again.message).toContain('Your field mapping, owner and list for HubSpot are kept.');
+    expect(await crm.mapping('hubspot')).toMatchObject({ fieldMap: { jobTitle: 'dossier_found_title' }, ownerId: '7002', listId: '31' });
+
+    // The custom property was deleted in HubSpot meanwhile: that part is reset, the rest stays.
+    hs.state.contactProperties.delete('dossier_found_title');
+    const third = await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(third.message).toContain('that part was reset');
+    expect(await crm.mapping('hubspot')).toMatchObject({ fieldMap: {}, ownerId: '7002', listId: '31' });
+  });
+
+  it('HubSpot has no Lead or Contact choice to switch', async () => {
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    expect(await crm.mapping('hubspot')).toMatchObject({ recordType: null });
+    await expect(crm.setRecordType('hubspot', 'contact')).rejects.toThrow('HubSpot has one kind of record for people');
   });
 });

@@ -6,7 +6,7 @@ import type { SalesforceConnection } from '@/lib/crm/connection';
 import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/salesforce/adapter';
 import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../../emulators/salesforce';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../../emulators/salesforce';
 import { pushLikeTheOutbox } from './contract/harness';
 import { AT, contact } from './fixtures';
 import { connectSalesforce, followRedirect, REDIRECT_URI } from './salesforce-connect';
@@ -118,6 +118,35 @@ describe('Salesforce writes by the mapping', () => {
   });
 });
 
+describe('Salesforce campaigns (the lists of the mapping screen)', () => {
+  const CAMPAIGN = SALESFORCE_CAMPAIGNS[0].Id;
+  const members = () => [...sf.state.records.CampaignMember.values()];
+
+  it('offers the active campaigns only', async () => {
+    const schema = await (await adapter('lead')).schema!();
+    if (!schema.ok) throw new Error(schema.error.message);
+    expect(schema.value.lists).toEqual([{ id: CAMPAIGN, name: 'Dossier prospects Q4' }]);
+  });
+
+  it('adds the new Lead to the chosen campaign once, even when the answer is lost and the push retried', async () => {
+    const crm = await adapter('lead', { listId: CAMPAIGN });
+    sf.control.faults.push({ kind: 'lost', path: '/sobjects/CampaignMember', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result.ok).toBe(false);
+    expect(first.progress.listed).toBeUndefined();
+    const second = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(second.result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(second.progress).toMatchObject({ listed: true, noteDone: true });
+    expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, LeadId: leads()[0]!.Id })]);
+  });
+
+  it('a Contact joins as a Contact', async () => {
+    const crm = await adapter('contact', { listId: CAMPAIGN });
+    await pushLikeTheOutbox(crm, contact());
+    expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, ContactId: contacts()[0]!.Id })]);
+  });
+});
+
 describe('the worker keeps a Salesforce mapping and owner', () => {
   const service = () => createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => AT, newId: () => crypto.randomUUID(), wake: () => {} });
 
@@ -137,5 +166,33 @@ describe('the worker keeps a Salesforce mapping and owner', () => {
     await crm.drain();
     expect(leads()).toHaveLength(1);
     expect(leads()[0]).toMatchObject({ [TITLE_FIELD]: 'VP of Engineering', OwnerId: BEN });
+  });
+
+  it('switches to Contacts without a reconnect: a mapping the Contact cannot take is reset, the owner and campaign stay, the profile field is learnt again', async () => {
+    vi.spyOn(fakeBrowser.identity, 'getRedirectURL').mockReturnValue(REDIRECT_URI);
+    setWebAuthFlow(followRedirect);
+    addTitleField('Lead');
+    const crm = service();
+    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
+    await crm.saveMapping('salesforce', { jobTitle: TITLE_FIELD }, BEN, SALESFORCE_CAMPAIGNS[0].Id);
+    const authorizations = sf.state.authorizeVisits.length;
+    sf.state.customFields.Contact = [];
+
+    const switched = await crm.setRecordType('salesforce', 'contact');
+    expect(switched).toMatchObject({ recordType: 'contact', fieldMap: {}, ownerId: BEN, listId: SALESFORCE_CAMPAIGNS[0].Id });
+    expect(switched.message).toContain('People are pushed as Contacts, with their Account.');
+    expect(switched.message).toContain('that part was reset');
+    expect(switched.schema.properties.map((p) => p.name)).not.toContain('Company');
+    expect(sf.state.authorizeVisits).toHaveLength(authorizations);
+
+    await crm.pushContacts([contact()], 'salesforce', []);
+    await crm.drain();
+    expect(leads()).toHaveLength(0);
+    const [person] = contacts();
+    expect(person).toMatchObject({ Title: 'VP of Engineering', OwnerId: BEN, AccountId: expect.stringMatching(/^001/) });
+    // The Contact object has no profile URL field now: it was described again, not taken from the Lead's.
+    expect(person).not.toHaveProperty(PROFILE_FIELD);
+    expect([...sf.state.records.CampaignMember.values()]).toEqual([expect.objectContaining({ ContactId: person!.Id })]);
+    expect(await crm.mapping('salesforce')).toMatchObject({ recordType: 'contact', ownerId: BEN });
   });
 });

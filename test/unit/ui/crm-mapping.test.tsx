@@ -23,10 +23,11 @@ const reply: CrmMappingReply = {
   fieldMap: {},
   ownerId: null,
   listId: null,
+  recordType: null,
 };
 
-function open() {
-  const details = screen.getByText('Choose where Dossier’s fields go in HubSpot').closest('details')!;
+function open(crm = 'HubSpot') {
+  const details = screen.getByText(`Choose where Dossier’s fields go in ${crm}`).closest('details')!;
   details.open = true;
   fireEvent(details, new Event('toggle'));
 }
@@ -84,5 +85,20 @@ describe('the field mapping editor', () => {
     open();
     await screen.findByRole('combobox', { name: 'Owner of the records Dossier creates' });
     expect(screen.queryByRole('combobox', { name: 'Put every record Dossier pushes in' })).toBeNull();
+  });
+
+  it('switches a CRM with Leads and Contacts from one to the other by a button, and shows the new object’s fields', async () => {
+    const asLeads: CrmMappingReply = { ...reply, recordType: 'lead' };
+    const asContacts: CrmMappingReply = { ...reply, schema: { ...reply.schema, defaults: { jobTitle: 'Title' } }, recordType: 'contact' };
+    vi.mocked(sendMessage).mockImplementation((async (name: string) =>
+      name === 'crmSchema' ? { ok: true, value: asLeads } : { ok: true, value: { ...asContacts, message: 'People are pushed as Contacts, with their Account.' } }) as never);
+    render(<FieldMappingEditor target="salesforce" />);
+    open('Salesforce');
+    expect(await screen.findByText(/People are pushed as Leads\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Push as Contacts with their Account instead' }));
+    expect((await screen.findByRole('status')).textContent).toBe('People are pushed as Contacts, with their Account.');
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSetRecordType', { target: 'salesforce', recordType: 'contact' }]);
+    expect(screen.getByRole('button', { name: 'Push as Leads instead' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^Phone goes into/ })).toBeNull();
   });
 });

@@ -32,6 +32,11 @@ export interface CrmHarness {
   fault(fault: Fault): void;
   /** How this CRM's create of a person is sent: a fault on it plays "created, answer lost". */
   createRequest: Pick<Fault, 'path' | 'method'>;
+  /**
+   * The note (or Task, or activity) a push adds with the summary: how many the CRM holds, and how
+   * its create is sent (a fault on it plays "note made, answer lost"). Absent where there is none.
+   */
+  notes?: { count(): Promise<number>; createRequest: Pick<Fault, 'path' | 'method'> };
   /** The current access token expires: the CRM answers 401 to it from now on. Absent where there is no token (the webhook). */
   expireToken?(): void;
   /** OAuth CRMs refresh an expired token and go on; key-based ones report an auth error. */

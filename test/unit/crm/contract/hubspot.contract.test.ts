@@ -28,6 +28,7 @@ crmContractSuite({
   },
   fault: (fault) => hs.control.faults.push(fault),
   createRequest: { path: '/contacts/batch/upsert', method: 'POST' },
+  notes: { count: async () => hs.state.notes.size, createRequest: { path: '/crm/v3/objects/notes', method: 'POST' } },
   expireToken: () => hs.state.tokens.clear(),
   // The record has the email, but the search (an index that lags in HubSpot) does not see it yet:
   // the upsert keyed by email writes to it.

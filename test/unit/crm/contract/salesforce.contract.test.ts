@@ -36,6 +36,7 @@ crmContractSuite({
   },
   fault: (fault) => sf.control.faults.push(fault),
   createRequest: { path: '/sobjects/Lead/', method: 'POST' },
+  notes: { count: async () => sf.state.records.Task.size, createRequest: { path: '/sobjects/Task', method: 'POST' } },
   expireToken: () => sf.state.expireSessions(),
   // The rule sees a Lead the user's queries do not (a sharing rule hides it): DUPLICATES_DETECTED names it.
   async seedUnsearchableDuplicate(who) {

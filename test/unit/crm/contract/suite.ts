@@ -50,6 +50,17 @@ export function crmContractSuite(harness: CrmHarness): void {
       expect(await crm.check({ emails: ['nobody@nowhere.example'] }, null)).toMatchObject({ ok: true, value: { state: 'not_in_crm' } });
     });
 
+    it.runIf(harness.searches)('the free check from what a profile page shows, before any credit is spent: by profile URL, and by name at the company', async () => {
+      const crm = await harness.adapter();
+      const pushed = contact();
+      await pushLikeTheOutbox(crm, pushed);
+      const byUrl = await crm.check({ emails: [], profileUrl: pushed.profileUrl }, null);
+      expect(byUrl).toMatchObject({ ok: true, value: { state: 'in_crm' } });
+      const byName = await crm.check({ emails: [], fullName: 'Maya Chen', companyName: 'Northwind Analytics' }, null);
+      expect(byName).toMatchObject({ ok: true, value: { state: 'in_crm' } });
+      expect(await crm.check({ emails: [], profileUrl: 'https://www.linkedin.com/in/someone-else/', fullName: 'Someone Else', companyName: 'Northwind Analytics' }, null)).toMatchObject({ ok: true, value: { state: 'not_in_crm' } });
+    });
+
     it.runIf(Boolean(harness.seedUnsearchableDuplicate))('a duplicate answer from the CRM lands the push on the existing record', async () => {
       await harness.seedUnsearchableDuplicate!(contact());
       const { result } = await pushLikeTheOutbox(await harness.adapter(), contact());
@@ -100,6 +111,15 @@ export function crmContractSuite(harness: CrmHarness): void {
       expect(result.ok).toBe(true);
       expect(errors.every((e) => e.retryable)).toBe(true);
       expect(await harness.people()).toBe(1);
+    });
+
+    it.runIf(Boolean(harness.notes))('a note whose answer is lost, then retried as the outbox retries it: one note', async () => {
+      harness.fault({ kind: 'lost', ...harness.notes!.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry() }), contact());
+      expect(result.ok).toBe(true);
+      expect(errors.length).toBeGreaterThan(0);
+      expect(await harness.people()).toBe(1);
+      expect(await harness.notes!.count()).toBe(1);
     });
   });
 }
