@@ -305,18 +305,21 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
   }
 
   /**
-   * The summary as a Note on the record. Notes cannot be upserted: unless the record was made by
-   * this very attempt, its notes are read first and the same note is not added twice (an
-   * earlier attempt may have added it and lost the answer).
+   * The summary as a Note on the record. Notes cannot be upserted: the moment it is first sent
+   * is saved before the create (`noteAt`), and a retry that finds it set reads the record's
+   * notes first, so a note whose answer was lost is not added twice.
    */
-  async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext, madeNow: boolean): Promise<CrmResult<Progress>> {
+  async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const id = encodeURIComponent(progress.recordId!);
     const content = summaryLines(contact).join('\n');
     let present = false;
-    if (!madeNow) {
+    if (progress.noteAt !== undefined) {
       const notes = await send({ method: 'GET', url: `/${module}/${id}/Notes?fields=Note_Title,Note_Content&per_page=200`, idempotent: true }, notesAnswerSchema);
       if (!notes.ok) return notes;
       present = (notes.value.body?.data ?? []).some((note) => note.Note_Title === NOTE_TITLE && note.Note_Content === content);
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
     }
     if (!present) {
       const added = await write({ method: 'POST', url: `/${module}/${id}/Notes`, body: { data: [{ Note_Title: NOTE_TITLE, Note_Content: content }] }, idempotent: false });
@@ -370,7 +373,6 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
         if (!account.ok) return account;
         progress = account.value;
       }
-      let madeNow = false;
       if (!progress.contactDone) {
         let id = progress.recordId ?? plan.match?.id;
         let created = progress.created ?? false;
@@ -378,7 +380,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
           const made = await create(plan, contact, progress.companyId);
           if (!made.ok) return made;
           id = made.value.id;
-          created = madeNow = made.value.created;
+          created = made.value.created;
           progress = { ...progress, recordId: id, created, recordUrl: recordUrl(id), contactDone: created, companyLinked: created };
           await context.save(progress);
         }
@@ -390,7 +392,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
         }
       }
       if (!progress.noteDone) {
-        const noted = await addNote(contact, progress, { ...context, progress }, madeNow);
+        const noted = await addNote(contact, progress, { ...context, progress });
         if (!noted.ok) return noted;
         progress = noted.value;
       }

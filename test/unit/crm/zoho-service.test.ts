@@ -79,6 +79,20 @@ describe('Zoho CRM in the background', () => {
     await expect(crm.saveMapping('zoho', {}, ZOHO_USERS[2].id, null)).rejects.toThrow();
   });
 
+  it('switches between Leads and Contacts from the mapping screen, without a new login; a Leads tag does not follow', async () => {
+    const tag = zoho.state.addTag('Leads', 'Dossier');
+    zoho.state.addCustomField('Contacts', PROFILE_FIELD, 'LinkedIn URL', 'website', true);
+    const crm = service();
+    await crm.connect(zohoInput(zoho.origin));
+    await crm.saveMapping('zoho', {}, ZOHO_USERS[1].id, tag.id);
+    const logins = zoho.state.authorizeVisits.length;
+    const switched = await crm.setRecordType('zoho', 'contact');
+    expect(switched).toMatchObject({ recordType: 'contact', ownerId: ZOHO_USERS[1].id, listId: null, message: expect.stringContaining('People are pushed as Contacts, with their Account.') });
+    expect(zoho.state.authorizeVisits).toHaveLength(logins);
+    expect((await crmConnectionsItem.getValue())?.zoho).toMatchObject({ recordType: 'contact', ownerId: ZOHO_USERS[1].id });
+    expect((await crmConnectionsItem.getValue())?.zoho).not.toHaveProperty('listId');
+  });
+
   it('disconnect revokes the grant in Zoho and forgets the tokens', async () => {
     const crm = service();
     await crm.connect(zohoInput(zoho.origin));

@@ -131,13 +131,17 @@ describe('Zoho CRM adapter against the emulator', () => {
     expect(notes()).toHaveLength(1);
   });
 
-  it('a Note whose answer is lost is not added again by the retry: the record’s notes are read first', async () => {
+  it('a Note whose answer is lost is not added again by the retry: the record’s notes are read first, and only then', async () => {
     const { crm } = await connected();
     zoho.control.faults.push({ kind: 'lost', path: '/Notes', method: 'POST' });
     const { result, errors } = await pushUntilSettled(crm, contact());
     expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
     expect(errors).toEqual([expect.objectContaining({ kind: 'network', retryable: true })]);
     expect(notes()).toHaveLength(1);
+    // A push whose note went through reads no notes: only a retry after a sent note does.
+    zoho.control.reset();
+    await pushLikeTheOutbox(crm, contact(), { progress: { recordId: leads()[0]!.id, contactDone: true } });
+    expect(zoho.control.log.filter((r) => r.method === 'GET' && r.path.includes('/Notes'))).toHaveLength(0);
   });
 
   it('matches by the profile URL, stored with or without its trailing slash, and by name at company, escaping Zoho’s criteria', async () => {

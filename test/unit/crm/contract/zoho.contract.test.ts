@@ -36,6 +36,7 @@ crmContractSuite({
   },
   fault: (fault) => zoho.control.faults.push(fault),
   createRequest: { path: '/Leads/upsert', method: 'POST' },
+  notes: { count: async () => zoho.state.notes.size, createRequest: { path: '/Notes', method: 'POST' } },
   expireToken: () => zoho.state.expireAccessTokens(),
   // Zoho's search index has not seen a Lead yet; the upsert's duplicate check on Email does.
   async seedUnsearchableDuplicate(who) {
