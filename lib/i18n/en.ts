@@ -752,6 +752,12 @@ export const en = {
   'crm.mapping.ownerDefault': 'Leave it to {crm} (the connected user)',
   'crm.mapping.save': 'Save the mapping',
   'crm.mapping.saved': 'Saved: the next pushes to {crm} use this mapping.',
+  // An owner chosen in the mapping that Attio (an actor-reference attribute) or Close (a lead user field) can no longer hold.
+  'crm.error.attioNoOwnerAttribute': 'Attio people have no owner attribute any more: choose the owner again in Settings › CRM, field mapping.',
+  'crm.error.closeNoOwnerField': 'Close leads have no “Lead Owner” user field any more: choose the owner again in Settings › CRM, field mapping.',
+  // Close's own contact fields, as the field mapping lists them (Close has no endpoint naming them).
+  'crm.close.property.title': 'Title',
+  'crm.close.property.phones': 'Phones',
   'crm.outbox.title': 'Outbox',
   'crm.outbox.empty': 'Nothing waiting: every push has reached its CRM.',
   'crm.outbox.label': 'CRM pushes',

@@ -8,6 +8,13 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * `{value, primary, label}`), their search (`exact_match` is a whole-value match without
  * regard to case), notes and person fields on v1, and Pipedrive's error body
  * `{success: false, error, errorCode, error_info}`.
+ *
+ * Person fields (`GET /api/v1/personFields`) carry Pipedrive's flags: standard fields have
+ * readable keys and `edit_flag: false`; custom fields have a 40-hex key and `edit_flag: true`;
+ * `bulk_edit_allowed` is false for the read-only ones (`add_time`, `update_time`). The `label_ids`
+ * field (a set) lists the person labels as `options` [{id, label, color}]. Users
+ * (`GET /api/v1/users`) carry `active_flag`; a person's `owner_id` must be an active user and its
+ * `label_ids` options of the label field.
  */
 export const PIPEDRIVE_TOKEN = 'pd0123456789abcdef0123456789abcdef01234567';
 export const PIPEDRIVE_DOMAIN = 'acme-emulated';
@@ -27,6 +34,8 @@ export interface PdPerson {
   phones: PdItem[];
   org_id: number | null;
   job_title: string | null;
+  owner_id: number;
+  label_ids: number[];
   custom_fields: Record<string, unknown>;
   add_time: string;
   update_time: string;
@@ -48,21 +57,55 @@ export interface PdNote {
   add_time: string;
 }
 
-interface PdField {
+export interface PdField {
   id: number;
   key: string;
   name: string;
   field_type: string;
   edit_flag: boolean;
+  bulk_edit_allowed: boolean;
+  active_flag: boolean;
+  mandatory_flag: boolean;
+  options?: { id: number; label: string; color: string }[];
 }
 
-const STANDARD_FIELDS: PdField[] = [
-  ['name', 'Name', 'varchar'],
-  ['email', 'Email', 'varchar'],
-  ['phone', 'Phone', 'phone'],
-  ['org_id', 'Organization', 'org'],
-  ['job_title', 'Job title', 'varchar'],
-].map(([key, name, type], i) => ({ id: i + 1, key: key!, name: name!, field_type: type!, edit_flag: false }));
+export interface PdUser {
+  id: number;
+  name: string;
+  email: string;
+  active_flag: boolean;
+  is_admin: boolean;
+}
+
+/** The person labels every Pipedrive company starts with (`label_ids` options). */
+export const PIPEDRIVE_LABELS = [
+  { id: 5, label: 'Customer', color: 'green' },
+  { id: 6, label: 'Hot lead', color: 'red' },
+  { id: 7, label: 'Warm lead', color: 'yellow' },
+  { id: 8, label: 'Cold lead', color: 'blue' },
+];
+
+export const PIPEDRIVE_USERS: readonly PdUser[] = [
+  { id: 1, name: 'Emulator Admin', email: 'admin@acme-emulated.example', active_flag: true, is_admin: true },
+  { id: 2, name: 'Ben Seller', email: 'ben@acme-emulated.example', active_flag: true, is_admin: false },
+  { id: 3, name: 'Olga Former', email: 'olga@acme-emulated.example', active_flag: false, is_admin: false },
+];
+
+function standardField(id: number, key: string, name: string, field_type: string, more: Partial<PdField> = {}): PdField {
+  return { id, key, name, field_type, edit_flag: false, bulk_edit_allowed: true, active_flag: true, mandatory_flag: false, ...more };
+}
+
+const STANDARD_FIELDS = (): PdField[] => [
+  standardField(1, 'name', 'Name', 'varchar', { mandatory_flag: true }),
+  standardField(2, 'label_ids', 'Labels', 'set', { options: PIPEDRIVE_LABELS.map((l) => ({ ...l })) }),
+  standardField(3, 'email', 'Email', 'varchar'),
+  standardField(4, 'phone', 'Phone', 'phone'),
+  standardField(5, 'org_id', 'Organization', 'org'),
+  standardField(6, 'job_title', 'Job title', 'varchar'),
+  standardField(7, 'owner_id', 'Owner', 'user'),
+  standardField(8, 'add_time', 'Person created', 'date', { bulk_edit_allowed: false }),
+  standardField(9, 'update_time', 'Update time', 'date', { bulk_edit_allowed: false }),
+];
 
 const FAULT_BODIES: Record<AnsweredFault, object> = {
   '429': { success: false, error: 'Request over limit', errorCode: 429, error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.' },
@@ -84,7 +127,8 @@ export class PipedriveState {
   persons = new Map<number, PdPerson>();
   organizations = new Map<number, PdOrganization>();
   notes = new Map<number, PdNote>();
-  personFields: PdField[] = [...STANDARD_FIELDS];
+  personFields: PdField[] = STANDARD_FIELDS();
+  users: PdUser[] = PIPEDRIVE_USERS.map((u) => ({ ...u }));
   private nextId = 1;
 
   id(): number {
@@ -96,15 +140,29 @@ export class PipedriveState {
     this.persons.clear();
     this.organizations.clear();
     this.notes.clear();
-    this.personFields = [...STANDARD_FIELDS];
+    this.personFields = STANDARD_FIELDS();
+    this.users = PIPEDRIVE_USERS.map((u) => ({ ...u }));
   }
 
   customKeys(): Set<string> {
     return new Set(this.personFields.filter((f) => f.edit_flag).map((f) => f.key));
   }
 
+  /** A custom person field as a user adds it in Pipedrive's settings (key: 40 hex characters). */
+  addCustomField(name: string, field_type = 'varchar', more: Partial<PdField> = {}): PdField {
+    const id = Math.max(0, ...this.personFields.map((f) => f.id)) + 1;
+    const key = createHash('sha1').update(`${name}:${id}`).digest('hex');
+    const field: PdField = { id, key, name, field_type, edit_flag: true, bulk_edit_allowed: true, active_flag: true, mandatory_flag: false, ...more };
+    this.personFields.push(field);
+    return field;
+  }
+
+  labelIds(): Set<number> {
+    return new Set((this.personFields.find((f) => f.key === 'label_ids')?.options ?? []).map((o) => o.id));
+  }
+
   seedPerson(fields: Partial<PdPerson> & { name: string }): PdPerson {
-    const person: PdPerson = { id: this.id(), first_name: null, last_name: null, emails: [], phones: [], org_id: null, job_title: null, custom_fields: {}, add_time: now(), update_time: now(), is_deleted: false, ...fields };
+    const person: PdPerson = { id: this.id(), first_name: null, last_name: null, emails: [], phones: [], org_id: null, job_title: null, owner_id: 1, label_ids: [], custom_fields: {}, add_time: now(), update_time: now(), is_deleted: false, ...fields };
     this.persons.set(person.id, person);
     return person;
   }
@@ -151,6 +209,10 @@ export function createPipedriveEmulator() {
     c.header('x-ratelimit-remaining', '79');
   });
 
+  api.get('/api/v1/users', (c) =>
+    c.json({ success: true, data: state.users.map((u) => ({ ...u, default_currency: 'EUR', locale: 'en_US', lang: 1, activated: u.active_flag, is_deleted: false, role_id: 1, is_you: u.id === 1 })) }),
+  );
+
   api.get('/api/v1/users/me', (c) =>
     c.json({ success: true, data: { id: 1, name: 'Emulator Admin', email: 'admin@acme-emulated.example', company_id: 77, company_name: 'Acme Emulated', company_domain: PIPEDRIVE_DOMAIN, is_admin: true } }),
   );
@@ -162,10 +224,7 @@ export function createPipedriveEmulator() {
     const body = await c.req.json().catch(() => null);
     if (!body || typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Field name must be given.');
     if (typeof body.field_type !== 'string') return fail(c, 400, 'Field type must be given.');
-    const key = createHash('sha1').update(`${body.name}:${state.personFields.length}`).digest('hex');
-    const field: PdField = { id: state.personFields.length + 1, key, name: body.name.trim(), field_type: body.field_type, edit_flag: true };
-    state.personFields.push(field);
-    return c.json({ success: true, data: field }, 201);
+    return c.json({ success: true, data: state.addCustomField(body.name.trim(), body.field_type) }, 201);
   });
 
   api.get('/api/v2/persons/search', (c) => {
@@ -197,7 +256,7 @@ export function createPipedriveEmulator() {
             phones: person.phones.map((p) => p.value),
             emails: person.emails.map((e) => e.value),
             visible_to: 3,
-            owner: { id: 1 },
+            owner: { id: person.owner_id },
             organization: org ? { id: org.id, name: org.name, address: null } : null,
             custom_fields: customHits,
             notes: [],
@@ -237,6 +296,19 @@ export function createPipedriveEmulator() {
       const keys = state.customKeys();
       for (const key of Object.keys(custom ?? {})) if (!keys.has(key)) return `Custom field with key ${key} does not exist`;
       Object.assign(person.custom_fields, custom);
+    }
+    if ('owner_id' in body) {
+      const owner = state.users.find((u) => u.id === Number(body.owner_id));
+      if (!owner || !owner.active_flag) return `User with id ${String(body.owner_id)} not found or not active`;
+      person.owner_id = owner.id;
+    }
+    if ('label_ids' in body) {
+      // Pipedrive replaces the person's labels with the ones sent.
+      if (!Array.isArray(body.label_ids)) return 'label_ids must be an array';
+      const known = state.labelIds();
+      const bad = body.label_ids.find((id) => !known.has(Number(id)));
+      if (bad !== undefined) return `Label with id ${String(bad)} does not exist`;
+      person.label_ids = [...new Set(body.label_ids.map(Number))];
     }
     const allowed = new Set(['name', 'emails', 'phones', 'job_title', 'org_id', 'custom_fields', 'owner_id', 'visible_to', 'label_ids', 'marketing_status', 'notes', 'birthday']);
     const unknown = Object.keys(body).find((k) => !allowed.has(k));
