@@ -240,6 +240,15 @@ export function secretsOf(connection: StoredConnection): string[] {
   return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
 }
 
+/**
+ * What tells one connection from a later one to the same CRM: the refresh token for OAuth CRMs
+ * (their access token changes at every refresh), else the key. Learnt facts are kept only on
+ * the connection they came from.
+ */
+export function connectionKey(connection: StoredConnection): string {
+  return 'refreshToken' in connection ? connection.refreshToken : secretsOf(connection)[0]!;
+}
+
 /** What any page may see of a connection: never the token, never a webhook's secret path. */
 export interface ConnectionSummary {
   target: CrmTarget;

@@ -1,6 +1,6 @@
 import type { CrmAdapter, Learn } from '../../crm/adapter';
 import { adapterFor, type AdapterDeps } from '../../crm/adapters';
-import { connectionAddress, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
+import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
 import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
 import { authorizeZoho, revokeToken as revokeZohoToken } from '../../crm/zoho/oauth';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
@@ -74,7 +74,7 @@ export function createCrmConnections(deps: ConnectionDeps) {
     const connection = (await readConnections())[target];
     if (!connection) return null;
     // Learnt facts are kept only on the connection they came from (not one replaced meanwhile).
-    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, secretsOf(connection)[0]!, patch), target));
+    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, connectionKey(connection), patch), target));
   }
 
   async function connected(target: CrmTarget): Promise<CrmAdapter> {
