@@ -52,7 +52,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Dossier',
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
-    // identity: Salesforce's OAuth login window (launchWebAuthFlow).
+    // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
     // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.

@@ -10,7 +10,7 @@ import { CRM_FIELDS, type CrmField, type CrmTarget } from './types';
 export type FieldMapping = Partial<Record<CrmField, string | null>>;
 
 /** The CRMs whose adapters read their schema and write by a mapping (CrmAdapter.schema). */
-export const MAPPABLE_TARGETS: ReadonlySet<CrmTarget> = new Set<CrmTarget>(['hubspot', 'salesforce', 'pipedrive', 'attio', 'close']);
+export const MAPPABLE_TARGETS: ReadonlySet<CrmTarget> = new Set<CrmTarget>(['hubspot', 'salesforce', 'pipedrive', 'attio', 'close', 'zoho']);
 
 export const fieldMappingSchema = z.partialRecord(z.enum(CRM_FIELDS), z.string().trim().min(1).max(200).nullable());
 
