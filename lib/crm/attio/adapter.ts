@@ -6,6 +6,7 @@ import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, typ
 import { attioBase, type AttioConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -52,18 +53,10 @@ const MAPPABLE_TYPES = new Set(['text', 'phone-number']);
 
 type Fields = Partial<Record<CrmField, string>>;
 
-/**
- * How far back a retry looks for the note it may have made: the browser's clock and Attio's may
- * disagree (a machine whose clock keeps local time as UTC is hours off), and a day absorbs that.
- * A note older than `noteAt` minus this was made by an earlier push, not by this one.
- */
-const NOTE_CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
 /** Attio's largest page of notes, and how many a retry reads (Attio documents no order for them). */
 const NOTES_PAGE = 50;
 const NOTES_PAGES = 10;
 
-/** Note text as compared on a retry: whitespace (line ends, spaces) is not what tells two notes apart. */
-const noteText = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
 
 function first<T>(list: readonly T[] | undefined): T | undefined {
   return list?.[0];
@@ -377,7 +370,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
    * bound. Only a retry asks.
    */
   async function noteSent(recordId: string, title: string, content: string, since: number): Promise<CrmResult<boolean>> {
-    const from = since - NOTE_CLOCK_SLACK_MS;
+    const from = earliestNoteTime(since);
     for (let page = 0; page < NOTES_PAGES; page += 1) {
       const params = new URLSearchParams({ parent_object: 'people', parent_record_id: recordId, limit: String(NOTES_PAGE), offset: String(page * NOTES_PAGE) });
       const listed = await send({ method: 'GET', url: `${base}/notes?${params}`, idempotent: true }, notesListSchema);
@@ -385,7 +378,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
       const notes = listed.value.body.data;
       // A time that cannot be read does not rule the note out.
       const recent = (at: string | null | undefined) => !(Date.parse(at ?? '') < from);
-      if (notes.some((n) => n.title?.trim() === title.trim() && noteText(n.content_plaintext) === noteText(content) && recent(n.created_at))) return ok(true);
+      if (notes.some((n) => n.title?.trim() === title.trim() && plainNoteText(n.content_plaintext) === plainNoteText(content) && recent(n.created_at))) return ok(true);
       if (notes.length < NOTES_PAGE) return ok(false);
     }
     return ok(false);

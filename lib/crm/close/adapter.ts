@@ -6,6 +6,7 @@ import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, typ
 import { closeBase, type CloseConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type ChangeStatus, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -65,18 +66,10 @@ function leadOwnerFieldOf(fields: readonly CloseCustomField[]): CloseCustomField
 
 const APP = 'https://app.close.com';
 
-/**
- * How far back a retry looks for the note it may have made: the browser's clock and Close's may
- * disagree (a machine whose clock keeps local time as UTC is hours off), and a day absorbs that.
- * A note older than `noteAt` minus this was made by an earlier push, not by this one.
- */
-const NOTE_CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
 /** Notes per page, and pages read, when a retry looks for its note. */
 const NOTES_PAGE = 100;
 const NOTES_PAGES = 5;
 
-/** Note text as compared on a retry: Close keeps notes as rich text, so line breaks may come back changed. */
-const noteText = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
 
 export interface CloseDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -410,14 +403,14 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
    * (Close filters by `date_created__gte`). Only a retry asks.
    */
   async function noteSent(leadId: string, contactId: string, text: string, since: number): Promise<CrmResult<boolean>> {
-    const from = new Date(Math.max(0, since - NOTE_CLOCK_SLACK_MS)).toISOString();
+    const from = new Date(earliestNoteTime(since)).toISOString();
     let skip = 0;
     for (let page = 0; page < NOTES_PAGES; page += 1) {
       const params = new URLSearchParams({ lead_id: leadId, contact_id: contactId, date_created__gte: from, _skip: String(skip), _limit: String(NOTES_PAGE) });
       const listed = await send({ method: 'GET', url: `${base}/activity/note/?${params}`, idempotent: true }, notesListSchema);
       if (!listed.ok) return listed;
       const notes = listed.value.body.data;
-      if (notes.some((n) => noteText(n.note) === noteText(text))) return ok(true);
+      if (notes.some((n) => plainNoteText(n.note) === plainNoteText(text))) return ok(true);
       if (!listed.value.body.has_more || notes.length === 0) return ok(false);
       skip += notes.length;
     }

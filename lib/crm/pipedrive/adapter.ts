@@ -5,6 +5,7 @@ import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, typ
 import { pipedriveBase, type PipedriveConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, htmlNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryHtml } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -53,34 +54,9 @@ const MOVABLE: readonly CrmField[] = ['jobTitle', 'mobilePhone', 'phone'];
 const CUSTOM_KEY = /^[0-9a-f]{40}$/;
 const TEXT_TYPES = new Set(['varchar', 'varchar_auto', 'text', 'phone']);
 
-/**
- * How far back a retry looks for the note it may have made: the browser's clock and Pipedrive's
- * may disagree (a machine whose clock keeps local time as UTC is hours off), and a day absorbs
- * that. A note older than `noteAt` minus this was made by an earlier push, not by this one.
- */
-const NOTE_CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
 /** Notes per page, and pages read, when a retry looks for its note (newest first). */
 const NOTES_PAGE = 100;
 const NOTES_PAGES = 5;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * A note's text as compared on a retry. Pipedrive cleans the HTML of a note it stores (tags
- * rewritten or wrapped, `<br>` as `<br/>`, entities spelt differently, line breaks added), so
- * what it gives back is not the string Dossier sent: the text without tags, with entities read
- * and without any whitespace is what stays the same.
- */
-export function noteText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .replace(/\s+/g, '');
-}
 
 /** Pipedrive's `add_time` (`YYYY-MM-DD HH:MM:SS`, UTC) in ms; NaN when it cannot be read. */
 function addTimeOf(value: string | undefined): number {
@@ -334,8 +310,8 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
    * the person's notes, newest first, until one is older than that. Only a retry asks.
    */
   async function noteSent(personId: string, content: string, since: number): Promise<CrmResult<boolean>> {
-    const want = noteText(content);
-    const from = since - NOTE_CLOCK_SLACK_MS;
+    const want = htmlNoteText(content);
+    const from = earliestNoteTime(since);
     const tooOld = (addTime: string | undefined) => addTimeOf(addTime) < from;
     let start = 0;
     for (let page = 0; page < NOTES_PAGES; page += 1) {
@@ -344,7 +320,7 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
       if (!listed.ok) return listed;
       const notes = listed.value.body.data ?? [];
       // A time Pipedrive did not give (or that cannot be read) does not rule the note out.
-      if (notes.some((note) => note.content !== undefined && noteText(note.content) === want && !tooOld(note.add_time))) return ok(true);
+      if (notes.some((note) => note.content !== undefined && htmlNoteText(note.content) === want && !tooOld(note.add_time))) return ok(true);
       const pagination = listed.value.body.additional_data?.pagination;
       if (!pagination?.more_items_in_collection || notes.length === 0 || notes.some((note) => tooOld(note.add_time))) return ok(false);
       start = pagination.next_start ?? start + notes.length;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import type { PipedriveConnection } from '@/lib/crm/connection';
-import { createPipedriveAdapter, noteText, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
+import { htmlNoteText } from '@/lib/crm/note-once';
+import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
 import { summaryHtml } from '@/lib/crm/summary';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
 import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
@@ -218,8 +219,8 @@ describe('Pipedrive adapter against the emulator', () => {
   });
 
   it('compares note text without tags, entities or whitespace', () => {
-    expect(noteText('<p>Maya&nbsp;Chen &amp; co</p>\n<p>It&#039;s&#x20;her</p>')).toBe(noteText('Maya Chen &amp; co<br>It&#39;s her'));
-    expect(noteText('Maya Chen<br>VP')).not.toBe(noteText('Maya Chen<br>CTO'));
+    expect(htmlNoteText('<p>Maya&nbsp;Chen &amp; co</p>\n<p>It&#039;s&#x20;her</p>')).toBe(htmlNoteText('Maya Chen &amp; co<br>It&#39;s her'));
+    expect(htmlNoteText('Maya Chen<br>VP')).not.toBe(htmlNoteText('Maya Chen<br>CTO'));
   });
 });
 
