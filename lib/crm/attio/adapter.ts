@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { attioBase, type AttioConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
@@ -395,7 +395,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
     if (progress.noteAt !== undefined) {
       const sent = await noteSent(progress.recordId!, title!, content, progress.noteAt);
       if (!sent.ok) return sent;
-      if (sent.value) return noteDone(progress, context);
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: deps.now() };
       await context.save(progress);
@@ -403,13 +403,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
     const body = { data: { parent_object: 'people', parent_record_id: progress.recordId!, title: title!, format: 'plaintext', content } } satisfies NoteCreate;
     const created = await send({ method: 'POST', url: `${base}/notes`, body, idempotent: false }, noteResponseSchema);
     if (!created.ok) return created;
-    return noteDone(progress, context);
-  }
-
-  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {

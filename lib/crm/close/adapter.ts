@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { closeBase, type CloseConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
@@ -426,7 +426,7 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     if (progress.noteAt !== undefined) {
       const sent = await noteSent(progress.companyId!, progress.recordId!, text, progress.noteAt);
       if (!sent.ok) return sent;
-      if (sent.value) return noteDone(progress, context);
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: deps.now() };
       await context.save(progress);
@@ -434,13 +434,7 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: text } satisfies NoteCreate;
     const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
     if (!note.ok) return note;
-    return noteDone(progress, context);
-  }
-
-  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {

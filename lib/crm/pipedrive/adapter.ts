@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { pipedriveBase, type PipedriveConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
@@ -337,7 +337,7 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     if (progress.noteAt !== undefined) {
       const sent = await noteSent(progress.recordId!, content, progress.noteAt);
       if (!sent.ok) return sent;
-      if (sent.value) return noteDone(progress, context);
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: deps.now() };
       await context.save(progress);
@@ -345,13 +345,7 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     const body = { content, person_id: Number(progress.recordId), ...(orgId !== undefined ? { org_id: orgId } : {}) } satisfies NoteCreate;
     const note = await send({ method: 'POST', url: `${base}/api/v1/notes`, body, idempotent: false }, noteResponseSchema);
     if (!note.ok) return note;
-    return noteDone(progress, context);
-  }
-
-  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   async function schema(): Promise<CrmResult<CrmSchema>> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { t } from '../../i18n';
-import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '../adapter';
 import type { SalesforceConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
@@ -290,7 +290,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
       // Sent before, answer unknown: Dossier's Task of that day on this person is that one.
       const sent = await query(`SELECT Id, ActivityDate FROM Task WHERE WhoId = ${soqlString(whoId)} AND Subject = ${soqlString(TASK_SUBJECT)} LIMIT 50`);
       if (!sent.ok) return sent;
-      if (sent.value.some((task) => task.ActivityDate === day)) return taskDone(progress, context);
+      if (sent.value.some((task) => task.ActivityDate === day)) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: deps.now() };
       await context.save(progress);
@@ -305,13 +305,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
     };
     const created = await send({ method: 'POST', url: '/sobjects/Task/', body, idempotent: false }, createAnswerSchema);
     if (!created.ok) return created;
-    return taskDone(progress, context);
-  }
-
-  async function taskDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {
