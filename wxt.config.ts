@@ -55,7 +55,7 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    // identity: Salesforce's OAuth login window (launchWebAuthFlow).
+    // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
     // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.

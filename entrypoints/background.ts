@@ -8,8 +8,8 @@ import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
 import { createBackground } from '@/lib/background/wiring';
 import { forgetTab } from '@/lib/background/panel-tabs';
-import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
-import { tabWebAuthFlow } from '@/lib/crm/salesforce/tab-flow';
+import { setWebAuthFlow } from '@/lib/crm/web-auth/flow';
+import { tabWebAuthFlow } from '@/lib/crm/web-auth/tab-flow';
 import { readInterrupted } from '@/lib/lookup/journal';
 import { preferencesItem } from '@/lib/storage/items';
 import { startVaultMigration } from '@/lib/storage/migrate';
@@ -51,8 +51,8 @@ export default defineBackground(() => {
   browser.runtime.onStartup.addListener(() => void language.ready.then(createContextMenus));
   browser.contextMenus.onClicked.addListener((info, tab) => void language.ready.then(() => runMenuClick(background.lookups, info, tab)));
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
-  // handler a menu click runs. Nor can headless Chromium show Salesforce's web-auth window: the
-  // automation build opens the login in a tab instead (lib/crm/salesforce/tab-flow.ts), still
+  // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
+  // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
   // through the login host's authorize page and the redirect. Both are compiled out of release
   // builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).
   if (__DOSSIER_AUTOMATION__) {

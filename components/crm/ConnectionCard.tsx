@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { connectionInputSchema, connectionOrigin, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
+import { connectionInputSchema, connectionOrigins, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
 import { requestCrmAccess } from '@/lib/crm/permissions';
 import { MAPPABLE_TARGETS } from '@/lib/crm/mapping';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
@@ -10,7 +10,7 @@ import { CheckboxField, SelectField, TextField } from '../settings/fields';
 import { ask } from '../useBackground';
 
 export interface FieldSpec {
-  name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret' | 'clientId' | 'loginHost' | 'recordType';
+  name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret' | 'clientId' | 'loginHost' | 'recordType' | 'clientSecret' | 'dataCentre';
   label: string;
   hint?: string;
   secret?: boolean;
@@ -38,6 +38,7 @@ function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'attio') return { kind: 'attio', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'salesforce') return { kind: 'salesforce', clientId: draft.clientId ?? '', loginHost: draft.loginHost ?? 'production', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
+  if (target === 'zoho') return { kind: 'zoho', clientId: draft.clientId ?? '', clientSecret: optional(draft.clientSecret), dataCentre: draft.dataCentre ?? 'com', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
   return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
 }
 
@@ -61,7 +62,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
     const input: ConnectionInput = parsed.data;
     // First thing awaited: the browser shows the permission prompt only during the click.
     if (!(await requestCrmAccess(input))) {
-      return setNotice({ tone: 'alert', text: t('crm.connect.needsAccess', { origin: connectionOrigin(input), crm: label }) });
+      return setNotice({ tone: 'alert', text: t('crm.connect.needsAccess', { origin: connectionOrigins(input).join(', '), crm: label }) });
     }
     setBusy(true);
     setNotice({ tone: 'status', text: t('crm.connect.connecting', { crm: label }) });
@@ -148,8 +149,8 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
             </details>
           )}
           <button type="button" disabled={busy} onClick={() => void connect()}>
-            {/* Salesforce opens its own login window: the button says so. */}
-            {target === 'salesforce' ? t('crm.connect.salesforce') : t('crm.connect.connect', { crm: label })}
+            {/* Salesforce and Zoho open their own login window: the button says so. */}
+            {target === 'salesforce' ? t('crm.connect.salesforce') : target === 'zoho' ? t('crm.connect.zoho') : t('crm.connect.connect', { crm: label })}
           </button>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionSummary } from '@/lib/crm/connection';
 import type { CrmSettings as Settings } from '@/lib/crm/storage';
-import { webAuthRedirectUrl } from '@/lib/crm/salesforce/oauth';
+import { webAuthRedirectUrl } from '@/lib/crm/web-auth/flow';
 import type { CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -61,10 +61,36 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
         },
         { name: 'apiBase', label: apiAddress, hint: t('crm.settings.salesforceApiHint'), advanced: true },
       ];
+    case 'zoho':
+      return [
+        { name: 'clientId', label: t('crm.settings.zohoClientId'), hint: t('crm.settings.zohoClientIdHint', { redirect: webAuthRedirectUrl() }) },
+        { name: 'clientSecret', label: t('crm.settings.zohoClientSecret'), hint: t('crm.settings.zohoClientSecretHint'), secret: true },
+        {
+          name: 'dataCentre',
+          label: t('crm.settings.zohoDataCentre'),
+          options: [
+            { value: 'com', label: t('crm.settings.zohoDcCom') },
+            { value: 'eu', label: t('crm.settings.zohoDcEu') },
+            { value: 'in', label: t('crm.settings.zohoDcIn') },
+            { value: 'com.au', label: t('crm.settings.zohoDcComAu') },
+            { value: 'jp', label: t('crm.settings.zohoDcJp') },
+            { value: 'ca', label: t('crm.settings.zohoDcCa') },
+          ],
+        },
+        {
+          name: 'recordType',
+          label: t('crm.settings.zohoRecordType'),
+          options: [
+            { value: 'lead', label: t('crm.settings.zohoLeads') },
+            { value: 'contact', label: t('crm.settings.zohoContacts') },
+          ],
+        },
+        { name: 'apiBase', label: apiAddress, hint: t('crm.settings.zohoApiHint'), advanced: true },
+      ];
   }
 }
 
-const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'attio', 'close', 'webhook'];
+const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'zoho', 'attio', 'close', 'webhook'];
 
 /**
  * Settings › CRM connections. Lives inside the settings form but saves on its own: connecting

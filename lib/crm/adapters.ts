@@ -7,6 +7,7 @@ import type { HttpOptions } from './http';
 import { createPipedriveAdapter } from './pipedrive/adapter';
 import { createSalesforceAdapter } from './salesforce/adapter';
 import { createWebhookAdapter } from './webhook/adapter';
+import { createZohoAdapter } from './zoho/adapter';
 
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -27,5 +28,7 @@ export function adapterFor(connection: StoredConnection, deps: AdapterDeps): Crm
       return createSalesforceAdapter(connection, deps);
     case 'close':
       return createCloseAdapter(connection, deps);
+    case 'zoho':
+      return createZohoAdapter(connection, deps);
   }
 }

@@ -106,8 +106,50 @@ export const salesforceInputSchema = z.object({
   apiBase: apiBaseSchema.optional(),
 });
 
+/**
+ * Zoho's data centres: an account lives in one, and its accounts server (sign-in, tokens), API
+ * domain and web app are that data centre's (Zoho's Multi DC documentation). `location` is
+ * what Zoho's authorization redirect names it.
+ */
+export const ZOHO_DATA_CENTRES = {
+  com: { location: 'us', accounts: 'https://accounts.zoho.com', api: 'zohoapis.com', app: 'https://crm.zoho.com' },
+  eu: { location: 'eu', accounts: 'https://accounts.zoho.eu', api: 'zohoapis.eu', app: 'https://crm.zoho.eu' },
+  in: { location: 'in', accounts: 'https://accounts.zoho.in', api: 'zohoapis.in', app: 'https://crm.zoho.in' },
+  'com.au': { location: 'au', accounts: 'https://accounts.zoho.com.au', api: 'zohoapis.com.au', app: 'https://crm.zoho.com.au' },
+  jp: { location: 'jp', accounts: 'https://accounts.zoho.jp', api: 'zohoapis.jp', app: 'https://crm.zoho.jp' },
+  // Canada's accounts server and web app are on zohocloud.ca; its API domain is zohoapis.ca.
+  ca: { location: 'ca', accounts: 'https://accounts.zohocloud.ca', api: 'zohoapis.ca', app: 'https://crm.zohocloud.ca' },
+} as const;
+export type ZohoDataCentre = keyof typeof ZOHO_DATA_CENTRES;
+
+/**
+ * Zoho CRM: the user's own client (registered as a mobile-based app, Zoho's public client, whose
+ * code flow takes PKCE), its secret only where Zoho asks for one, the data centre the account
+ * lives in, and whether a push makes Leads or Contacts with their Account. The tokens come from
+ * the OAuth flow the worker runs on connect; `apiBase` replaces Zoho's hosts (a local emulator).
+ */
+export const zohoInputSchema = z.object({
+  kind: z.literal('zoho'),
+  clientId: z
+    .string()
+    .trim()
+    .min(10, { error: () => t('crm.validation.zohoClientId') })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t('crm.validation.zohoClientId') }),
+  clientSecret: z
+    .string()
+    .trim()
+    .min(10, { error: () => t('crm.validation.zohoClientSecret') })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t('crm.validation.zohoClientSecret') })
+    .optional(),
+  dataCentre: z.enum(Object.keys(ZOHO_DATA_CENTRES) as [ZohoDataCentre, ...ZohoDataCentre[]]).default('com'),
+  recordType: z.enum(['lead', 'contact']).default('lead'),
+  apiBase: apiBaseSchema.optional(),
+});
+
 /** What the settings page sends: what the user typed, before anything is learnt from the CRM. */
-export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema, closeInputSchema]);
+export const connectionInputSchema = z.discriminatedUnion('kind', [hubspotInputSchema, pipedriveInputSchema, webhookInputSchema, attioInputSchema, salesforceInputSchema, closeInputSchema, zohoInputSchema]);
 export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** The user's field mapping, record owner and list for a CRM (Settings › CRM › Field mapping). */
@@ -127,6 +169,8 @@ export const storedConnectionSchema = z.discriminatedUnion('kind', [
   // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
   salesforceInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, instanceUrl: apiBaseSchema, identityUrl: z.string().optional(), profileField: z.string().optional(), ...mappingFields }),
   closeInputSchema.extend(mappingFields),
+  // `token` is the access token (refreshed in place), `apiDomain` the API domain the token answer named.
+  zohoInputSchema.extend({ token: tokenSchema, refreshToken: tokenSchema, apiDomain: apiBaseSchema, profileField: z.string().optional(), profileUnique: z.boolean().optional(), orgDomain: z.string().regex(/^[\w-]+$/).optional(), ...mappingFields }),
 ]);
 export type StoredConnection = z.infer<typeof storedConnectionSchema>;
 export type HubspotConnection = Extract<StoredConnection, { kind: 'hubspot' }>;
@@ -136,6 +180,8 @@ export type AttioConnection = Extract<StoredConnection, { kind: 'attio' }>;
 export type SalesforceConnection = Extract<StoredConnection, { kind: 'salesforce' }>;
 export type SalesforceInput = z.infer<typeof salesforceInputSchema>;
 export type CloseConnection = Extract<StoredConnection, { kind: 'close' }>;
+export type ZohoConnection = Extract<StoredConnection, { kind: 'zoho' }>;
+export type ZohoInput = z.infer<typeof zohoInputSchema>;
 
 /** Salesforce's login hosts (the emulator's origin replaces them). */
 export const SALESFORCE_LOGIN_HOSTS = { production: 'https://login.salesforce.com', sandbox: 'https://test.salesforce.com' } as const;
@@ -165,12 +211,19 @@ export function connectionAddress(input: ConnectionInput): string {
   if (input.kind === 'pipedrive') return pipedriveBase(input);
   if (input.kind === 'attio') return attioBase(input);
   if (input.kind === 'salesforce') return input.apiBase ?? SALESFORCE_LOGIN_HOSTS[input.loginHost];
+  if (input.kind === 'zoho') return input.apiBase ?? ZOHO_DATA_CENTRES[input.dataCentre].accounts;
   return input.url;
 }
 
 export function connectionOrigin(input: ConnectionInput): string {
   if (input.kind === 'salesforce' && !input.apiBase) return SALESFORCE_ORIGIN;
   return hostPermissionFor(connectionAddress(input));
+}
+
+/** Every host permission a connection needs: Zoho's accounts server and its data centre's API domain are two hosts. */
+export function connectionOrigins(input: ConnectionInput): string[] {
+  if (input.kind === 'zoho' && !input.apiBase) return [connectionOrigin(input), `https://*.${ZOHO_DATA_CENTRES[input.dataCentre].api}/*`];
+  return [connectionOrigin(input)];
 }
 
 export function isLoopbackAddress(address: string): boolean {
@@ -183,7 +236,17 @@ export function isLoopbackAddress(address: string): boolean {
 
 export function secretsOf(connection: StoredConnection): string[] {
   if (connection.kind === 'salesforce') return [connection.token, connection.refreshToken];
+  if (connection.kind === 'zoho') return [connection.token, connection.refreshToken, ...(connection.clientSecret ? [connection.clientSecret] : [])];
   return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
+}
+
+/**
+ * What tells one connection from a later one to the same CRM: the refresh token for OAuth CRMs
+ * (their access token changes at every refresh), else the key. Learnt facts are kept only on
+ * the connection they came from.
+ */
+export function connectionKey(connection: StoredConnection): string {
+  return 'refreshToken' in connection ? connection.refreshToken : secretsOf(connection)[0]!;
 }
 
 /** What any page may see of a connection: never the token, never a webhook's secret path. */
@@ -213,7 +276,9 @@ export function summarise(connection: StoredConnection): ConnectionSummary {
             ? connection.instanceUrl
             : connection.kind === 'close'
               ? closeBase(connection)
-              : pipedriveBase(connection);
+              : connection.kind === 'zoho'
+                ? connection.apiDomain
+                : pipedriveBase(connection);
   const url = new URL(address);
   // A webhook URL is often a secret itself (the path is the credential): show its host only.
   const shown = connection.kind === 'webhook' ? maskWebhookUrl(address) : address;

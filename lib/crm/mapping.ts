@@ -10,7 +10,7 @@ import { CRM_FIELDS, type CrmField, type CrmTarget } from './types';
 export type FieldMapping = Partial<Record<CrmField, string | null>>;
 
 /** The CRMs whose adapters read their schema and write by a mapping (CrmAdapter.schema). */
-export const MAPPABLE_TARGETS: ReadonlySet<CrmTarget> = new Set<CrmTarget>(['hubspot', 'salesforce']);
+export const MAPPABLE_TARGETS: ReadonlySet<CrmTarget> = new Set<CrmTarget>(['hubspot', 'salesforce', 'pipedrive', 'attio', 'close', 'zoho']);
 
 export const fieldMappingSchema = z.partialRecord(z.enum(CRM_FIELDS), z.string().trim().min(1).max(200).nullable());
 
@@ -19,6 +19,8 @@ export interface CrmProperty {
   name: string;
   label: string;
   custom: boolean;
+  /** Holds a list of values (a person's phone numbers): several fields may go into it. */
+  list?: boolean;
 }
 
 /** A CRM user who can own the records Dossier creates. */
@@ -57,10 +59,11 @@ export function propertiesOf(defaults: Partial<Record<CrmField, string>>, mappin
 /** A mapping the CRM can take: every property exists and is writable, and no two fields share one. */
 export function checkMapping(mapping: FieldMapping, schema: CrmSchema): { ok: true } | { ok: false; field: CrmField; problem: 'unknown' | 'shared' } {
   const known = new Set(schema.properties.map((p) => p.name));
+  const lists = new Set(schema.properties.filter((p) => p.list).map((p) => p.name));
   const used = new Map<string, CrmField>();
   for (const [field, property] of Object.entries(propertiesOf(schema.defaults, mapping)) as [CrmField, string][]) {
     if (mapping[field] !== undefined && !known.has(property)) return { ok: false, field, problem: 'unknown' };
-    if (used.has(property)) return { ok: false, field, problem: 'shared' };
+    if (used.has(property) && !lists.has(property)) return { ok: false, field, problem: 'shared' };
     used.set(property, field);
   }
   return { ok: true };

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { connectionAddress, connectionOrigin, isLoopbackAddress, type ConnectionInput } from './connection';
+import { connectionAddress, connectionOrigins, isLoopbackAddress, type ConnectionInput } from './connection';
 
 /**
  * Asks for the CRM's host at the moment the user connects it. Chrome shows the prompt only
@@ -9,7 +9,7 @@ import { connectionAddress, connectionOrigin, isLoopbackAddress, type Connection
 export async function requestCrmAccess(input: ConnectionInput): Promise<boolean> {
   if (isLoopbackAddress(connectionAddress(input))) return true;
   try {
-    return await browser.permissions.request({ origins: [connectionOrigin(input)] });
+    return await browser.permissions.request({ origins: connectionOrigins(input) });
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createSerialQueue } from '../storage/serial';
 import { defineVaultItem } from '../storage/vault-item';
-import { storedConnectionSchema, type StoredConnection } from './connection';
+import { connectionKey, storedConnectionSchema, type StoredConnection } from './connection';
 import { CRM_TARGETS, type CrmTarget } from './types';
 
 /**
@@ -42,14 +42,13 @@ export function writeConnection(connection: StoredConnection): Promise<void> {
 }
 
 /** Merges what a CRM told us (account id, field key) into the stored connection, if it is still the same one. */
-export function learnAbout(target: CrmTarget, secret: string, patch: Record<string, unknown>): Promise<void> {
+export function learnAbout(target: CrmTarget, key: string, patch: Record<string, unknown>): Promise<void> {
   return serial(async () => {
     const all = (await crmConnectionsItem.getValue()) ?? {};
     const parsed = storedConnectionSchema.safeParse(all[target]);
     if (!parsed.success) return;
     const current = parsed.data;
-    const currentSecret = current.kind === 'webhook' ? current.secret : current.token;
-    if (currentSecret !== secret) return;
+    if (connectionKey(current) !== key) return;
     const next = storedConnectionSchema.safeParse({ ...current, ...patch });
     if (next.success) await crmConnectionsItem.setValue({ ...all, [target]: next.data });
   });

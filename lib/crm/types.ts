@@ -4,7 +4,7 @@ import { t } from '../i18n';
  * The vocabulary every CRM target shares: which fields a push may write, what a match is,
  * what a plan says before anything is written, and how a failure is described.
  */
-export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook', 'attio', 'salesforce', 'close'] as const;
+export const CRM_TARGETS = ['hubspot', 'pipedrive', 'webhook', 'attio', 'salesforce', 'close', 'zoho'] as const;
 export type CrmTarget = (typeof CRM_TARGETS)[number];
 
 /** A record whose values are read from the i18n catalog on each access, in the current language. */

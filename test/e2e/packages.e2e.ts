@@ -36,7 +36,7 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
   // The automation build's context-menu hook is compiled out of releases.
   const background = readFileSync(join(extensionDir, 'background.js'), 'utf8');
   expect(background).not.toContain('dossierAutomation');
-  // …and so is its tab in place of the browser's web-auth window (lib/crm/salesforce/tab-flow.ts, whose refusal this is).
+  // …and so is its tab in place of the browser's web-auth window (lib/crm/web-auth/tab-flow.ts, whose refusal this is).
   expect(background).not.toContain('The user did not approve access.');
 
   const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));

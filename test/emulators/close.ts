@@ -21,7 +21,20 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  *   per object type, `_limit`, and `{data: [{__object_type, id, ...}], cursor}`. The index sees a
  *   record as soon as it is written unless `state.indexLag` is on (then `state.index()` publishes
  *   what is waiting), to test that a push does not rely on the index alone.
- * - Notes: `POST /activity/note/` (`lead_id` required, `contact_id`, `note` plain text).
+ * - Notes: `POST /activity/note/` (`lead_id` required, `contact_id`, `note` plain text) and
+ *   `GET /activity/note/` filtered by `lead_id` and `contact_id` (comma-separated ids),
+ *   `date_created__gte`/`__gt`/`__lte`/`__lt` (a date or a date-time), paged by `_skip` and
+ *   `_limit` (default 100), answering `{has_more, data}`, newest first. A note is Close's activity
+ *   (`_type: "Note"`, `id`, `lead_id`, `contact_id`, `user_id`, `date_created`, `date_updated`,
+ *   `activity_at`, …) with `note`, `note_html` and `title`; times as Close writes them
+ *   (`2026-01-15T09:30:00.123000+00:00`).
+ * - Custom fields: `GET /custom_field/contact/` and `/custom_field/lead/` (`{data, has_more}`; each
+ *   `{id: "cf_…", name, type, accepts_multiple_values, editable_with_roles, choices}`). Values are
+ *   written and read as top-level `custom.cf_…` keys of a contact or lead; an unknown field, a
+ *   value of the wrong type (a `user` field takes a user id of the organization) or a field the
+ *   key's role may not edit is refused. Leads and contacts have no owner of their own: teams add
+ *   a lead field of type `user` ("Lead Owner"), as Close's help centre describes.
+ * - Users: `GET /user/` (the organization's members).
  * - Errors: `{error, field-errors}` with 400/401/404; 429 with `Retry-After` and Close's
  *   `ratelimit` header (`limit=…, remaining=…, reset=…`), body `{error: {message, rate_reset}}`.
  */
@@ -52,8 +65,26 @@ export interface CloseContact {
   emails: CloseEmail[];
   phones: ClosePhone[];
   urls: CloseUrl[];
+  /** Custom field values by field id (`custom.cf_…` in the API). */
+  custom: Record<string, unknown>;
   date_created: string;
   date_updated: string;
+}
+
+export interface CloseField {
+  id: string;
+  name: string;
+  type: 'text' | 'number' | 'date' | 'datetime' | 'choices' | 'user' | 'contact' | 'hidden';
+  accepts_multiple_values: boolean;
+  editable_with_roles: string[];
+  choices?: string[];
+}
+
+export interface CloseUser {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
 }
 
 export interface CloseLead {
@@ -82,6 +113,13 @@ export interface CloseNote {
 
 const ORG_ID = 'orga_emu1acme0000000000000000000000000000000';
 const USER_ID = 'user_emu1admin000000000000000000000000000000';
+/** The role of the user whose key the emulator knows. */
+const KEY_ROLE = 'admin';
+
+export const CLOSE_USERS: readonly CloseUser[] = [
+  { id: USER_ID, first_name: 'Emulator', last_name: 'Admin', email: 'admin@acme-emulated.example' },
+  { id: 'user_emu2ben00000000000000000000000000000000', first_name: 'Ben', last_name: 'Seller', email: 'ben@acme-emulated.example' },
+];
 const STATUS_ID = 'stat_emu1potential00000000000000000000000000';
 const RATE_LIMIT = 40;
 
@@ -132,6 +170,9 @@ export class CloseState {
   leads = new Map<string, CloseLead>();
   contacts = new Map<string, CloseContact>();
   notes = new Map<string, CloseNote>();
+  contactFields: CloseField[] = [];
+  leadFields: CloseField[] = [];
+  users: CloseUser[] = CLOSE_USERS.map((u) => ({ ...u }));
   /** When on, new and changed records stay out of search until `index()`. */
   indexLag = false;
   private unindexed = new Set<string>();
@@ -149,6 +190,51 @@ export class CloseState {
     this.notes.clear();
     this.indexLag = false;
     this.unindexed.clear();
+    this.contactFields = [];
+    this.leadFields = [];
+    this.users = CLOSE_USERS.map((u) => ({ ...u }));
+  }
+
+  /** A custom field as an admin adds it in Close's settings (tests). */
+  addField(object: 'contact' | 'lead', name: string, type: CloseField['type'], more: Partial<CloseField> = {}): CloseField {
+    const field: CloseField = { id: this.id('cf'), name, type, accepts_multiple_values: false, editable_with_roles: [], ...more };
+    (object === 'contact' ? this.contactFields : this.leadFields).push(field);
+    return field;
+  }
+
+  /** The `custom.cf_…` keys of a body checked and read; a message says what Close would refuse. */
+  customValues(object: 'contact' | 'lead', body: Record<string, unknown>): Record<string, unknown> | { field: string; message: string } {
+    const fields = object === 'contact' ? this.contactFields : this.leadFields;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (!key.startsWith('custom.')) continue;
+      const field = fields.find((f) => `custom.${f.id}` === key);
+      if (!field) return { field: key, message: 'Unknown custom field.' };
+      if (field.editable_with_roles.length > 0 && !field.editable_with_roles.includes(KEY_ROLE)) return { field: key, message: 'You do not have permission to edit this field.' };
+      if (value === null) {
+        out[field.id] = null;
+        continue;
+      }
+      const values = field.accepts_multiple_values && Array.isArray(value) ? value : [value];
+      for (const one of values) {
+        if (field.type === 'user' && !this.users.some((u) => u.id === one)) return { field: key, message: 'Select a valid user.' };
+        if (field.type === 'choices' && !field.choices?.includes(String(one))) return { field: key, message: 'Select a valid choice.' };
+        if (field.type === 'number' && typeof one !== 'number') return { field: key, message: 'A number is required.' };
+        if (['text', 'hidden'].includes(field.type) && typeof one !== 'string') return { field: key, message: 'Not a valid string.' };
+      }
+      out[field.id] = value;
+    }
+    return out;
+  }
+
+  /** A record as the API shows it: custom values as top-level `custom.cf_…` keys. */
+  withCustom<T extends { custom: Record<string, unknown> }>(record: T): Omit<T, 'custom'> & Record<string, unknown> {
+    const { custom, ...rest } = record;
+    return { ...rest, ...Object.fromEntries(Object.entries(custom).filter(([, v]) => v !== null && v !== undefined).map(([id, v]) => [`custom.${id}`, v])) };
+  }
+
+  contactView(contact: CloseContact) {
+    return this.withCustom(contact);
   }
 
   written(id: string): void {
@@ -183,7 +269,7 @@ export class CloseState {
   }
 
   seedContact(fields: Partial<CloseContact> & { lead_id: string }): CloseContact {
-    const contact: CloseContact = { id: this.id('cont'), organization_id: ORG_ID, name: '', display_name: '', title: '', emails: [], phones: [], urls: [], date_created: now(), date_updated: now(), ...fields };
+    const contact: CloseContact = { id: this.id('cont'), organization_id: ORG_ID, name: '', display_name: '', title: '', emails: [], phones: [], urls: [], custom: {}, date_created: now(), date_updated: now(), ...fields };
     contact.display_name = contact.name;
     this.contacts.set(contact.id, contact);
     this.written(contact.id);
@@ -195,7 +281,8 @@ export class CloseState {
   }
 
   leadView(lead: CloseLead) {
-    return { ...lead, html_url: `https://app.close.com/lead/${lead.id}/`, contacts: this.contactsOf(lead.id), contact_ids: this.contactsOf(lead.id).map((c) => c.id), opportunities: [], tasks: [] };
+    const contacts = this.contactsOf(lead.id);
+    return { ...this.withCustom(lead), html_url: `https://app.close.com/lead/${lead.id}/`, contacts: contacts.map((c) => this.contactView(c)), contact_ids: contacts.map((c) => c.id), opportunities: [], tasks: [] };
   }
 }
 
@@ -280,6 +367,36 @@ function pick(record: object, fields: unknown): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f): f is string => typeof f === 'string' && f in all).map((f) => [f, all[f]]));
 }
 
+/** Close's time form: microseconds and an explicit UTC offset. */
+const closeTime = (iso: string) => iso.replace(/Z$/, '000+00:00');
+
+/** A note as Close answers it: the activity's fields, the text, and its HTML form. */
+function noteView(note: CloseNote) {
+  const html = note.note
+    .split('\n')
+    .map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .join('');
+  return {
+    ...note,
+    date_created: closeTime(note.date_created),
+    date_updated: closeTime(note.date_created),
+    activity_at: closeTime(note.date_created),
+    user_id: USER_ID,
+    user_name: 'Emulator Admin',
+    created_by: USER_ID,
+    created_by_name: 'Emulator Admin',
+    updated_by: USER_ID,
+    updated_by_name: 'Emulator Admin',
+    users: [],
+    title: null,
+    note_html: html,
+    pinned: false,
+    pinned_at: null,
+    attachments: [],
+    source: 'api',
+  };
+}
+
 export function createCloseEmulator() {
   const state = new CloseState();
   const control = new EmulatorControl();
@@ -309,9 +426,31 @@ export function createCloseEmulator() {
       last_name: 'Admin',
       email: 'admin@acme-emulated.example',
       organizations: [{ id: ORG_ID, name: CLOSE_ORGANIZATION }],
-      memberships: [{ organization_id: ORG_ID, role_id: 'admin' }],
+      memberships: [{ organization_id: ORG_ID, role_id: KEY_ROLE }],
     }),
   );
+
+  api.get('/api/v1/user/', (c) =>
+    c.json({ data: state.users.map((u) => ({ ...u, image: null, date_created: '2024-01-01T00:00:00+00:00', date_updated: '2024-01-01T00:00:00+00:00', organizations: [ORG_ID] })), has_more: false }),
+  );
+
+  for (const object of ['contact', 'lead'] as const) {
+    api.get(`/api/v1/custom_field/${object}/`, (c) =>
+      c.json({
+        data: (object === 'contact' ? state.contactFields : state.leadFields).map((f) => ({
+          ...f,
+          choices: f.choices ?? null,
+          description: null,
+          organization_id: ORG_ID,
+          created_by: USER_ID,
+          updated_by: USER_ID,
+          date_created: '2024-01-01T00:00:00+00:00',
+          date_updated: '2024-01-01T00:00:00+00:00',
+        })),
+        has_more: false,
+      }),
+    );
+  }
 
   api.get('/api/v1/lead/:id/', (c) => {
     const lead = state.leads.get(c.req.param('id'));
@@ -326,8 +465,10 @@ export function createCloseEmulator() {
     const lists = contacts.map(contactLists);
     const bad = lists.find((l): l is { field: string; message: string } => 'field' in l);
     if (bad) return fail(c, 400, '', { contacts: bad.message });
+    const custom = state.customValues('lead', body);
+    if ('field' in custom && typeof custom.field === 'string') return fail(c, 400, '', { [custom.field]: String(custom.message) });
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    const lead = state.seedLead({ name, url: typeof body.url === 'string' ? body.url : null, description: typeof body.description === 'string' ? body.description : '', custom: (body.custom as Record<string, unknown>) ?? {} });
+    const lead = state.seedLead({ name, url: typeof body.url === 'string' ? body.url : null, description: typeof body.description === 'string' ? body.description : '', custom });
     contacts.forEach((contact, i) => state.seedContact({ lead_id: lead.id, name: String(contact.name ?? ''), title: String(contact.title ?? ''), ...(lists[i] as object) }));
     return c.json(state.leadView(lead));
   });
@@ -350,12 +491,12 @@ export function createCloseEmulator() {
     const limit = Math.min(Number(c.req.query('_limit') ?? 100) || 100, 100);
     const skip = Number(c.req.query('_skip') ?? 0) || 0;
     const all = [...state.contacts.values()].filter((contact) => !leadId || contact.lead_id === leadId);
-    return c.json({ data: all.slice(skip, skip + limit), has_more: skip + limit < all.length });
+    return c.json({ data: all.slice(skip, skip + limit).map((contact) => state.contactView(contact)), has_more: skip + limit < all.length });
   });
 
   api.get('/api/v1/contact/:id/', (c) => {
     const contact = state.contacts.get(c.req.param('id'));
-    return contact ? c.json(contact) : fail(c, 404, 'Not found.');
+    return contact ? c.json(state.contactView(contact)) : fail(c, 404, 'Not found.');
   });
 
   api.post('/api/v1/contact/', async (c) => {
@@ -363,14 +504,16 @@ export function createCloseEmulator() {
     if (!body) return fail(c, 400, 'Invalid JSON body.');
     const lists = contactLists(body);
     if ('field' in lists) return fail(c, 400, '', { [lists.field]: lists.message });
+    const custom = state.customValues('contact', body);
+    if ('field' in custom && typeof custom.field === 'string') return fail(c, 400, '', { [custom.field]: String(custom.message) });
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if (!name && !lists.emails?.length && !lists.phones?.length) return fail(c, 400, '', { name: 'A contact needs a name, an email address or a phone number.' });
     let leadId = typeof body.lead_id === 'string' ? body.lead_id : undefined;
     if (leadId !== undefined && !state.leads.has(leadId)) return fail(c, 400, '', { lead_id: 'Object does not exist.' });
     // No lead given: Close makes one, named after the contact.
     leadId ??= state.seedLead({ name: name || lists.emails?.[0]?.email || 'Untitled' }).id;
-    const contact = state.seedContact({ lead_id: leadId, name, title: typeof body.title === 'string' ? body.title : '', ...lists });
-    return c.json(contact);
+    const contact = state.seedContact({ lead_id: leadId, name, title: typeof body.title === 'string' ? body.title : '', custom, ...lists });
+    return c.json(state.contactView(contact));
   });
 
   api.put('/api/v1/contact/:id/', async (c) => {
@@ -380,14 +523,17 @@ export function createCloseEmulator() {
     if (!body) return fail(c, 400, 'Invalid JSON body.');
     const lists = contactLists(body);
     if ('field' in lists) return fail(c, 400, '', { [lists.field]: lists.message });
+    const custom = state.customValues('contact', body);
+    if ('field' in custom && typeof custom.field === 'string') return fail(c, 400, '', { [custom.field]: String(custom.message) });
     if (typeof body.lead_id === 'string' && !state.leads.has(body.lead_id)) return fail(c, 400, '', { lead_id: 'Object does not exist.' });
     if (typeof body.name === 'string') contact.name = contact.display_name = body.name.trim();
     if (typeof body.title === 'string') contact.title = body.title;
     if (typeof body.lead_id === 'string') contact.lead_id = body.lead_id;
     Object.assign(contact, lists);
+    Object.assign(contact.custom, custom);
     contact.date_updated = now();
     state.written(contact.id);
-    return c.json(contact);
+    return c.json(state.contactView(contact));
   });
 
   api.post('/api/v1/data/search/', async (c) => {
@@ -400,7 +546,7 @@ export function createCloseEmulator() {
     // Checked on one blank record of each kind too, so a bad query is refused even on an empty organization.
     const probes: Searchable[] = [
       { type: 'lead', record: { id: '', organization_id: ORG_ID, name: '', display_name: '', url: null, description: '', status_id: STATUS_ID, status_label: '', custom: {}, date_created: '', date_updated: '' } },
-      { type: 'contact', record: { id: '', organization_id: ORG_ID, lead_id: '', name: '', display_name: '', title: '', emails: [], phones: [], urls: [], date_created: '', date_updated: '' } },
+      { type: 'contact', record: { id: '', organization_id: ORG_ID, lead_id: '', name: '', display_name: '', title: '', emails: [], phones: [], urls: [], custom: {}, date_created: '', date_updated: '' } },
     ];
     let found: Searchable[];
     try {
@@ -412,7 +558,7 @@ export function createCloseEmulator() {
     }
     const limit = Math.min(Number(body._limit ?? body.results_limit ?? 100) || 100, 200);
     const data = found.slice(0, limit).map((item) => {
-      const record = item.type === 'lead' ? state.leadView(item.record) : item.record;
+      const record = item.type === 'lead' ? state.leadView(item.record) : state.contactView(item.record);
       return { __object_type: item.type, ...pick(record, body._fields?.[item.type]) };
     });
     return c.json({ data, cursor: found.length > limit ? 'emu-cursor' : null });
@@ -428,7 +574,33 @@ export function createCloseEmulator() {
     if (!text.trim()) return fail(c, 400, '', { note: 'This field is required.' });
     const note: CloseNote = { id: state.id('acti'), _type: 'Note', organization_id: ORG_ID, lead_id: body.lead_id, contact_id: contactId, note: text, date_created: now() };
     state.notes.set(note.id, note);
-    return c.json(note);
+    return c.json(noteView(note));
+  });
+
+  api.get('/api/v1/activity/note/', (c) => {
+    const ids = (name: string) => c.req.query(name)?.split(',').map((id) => id.trim()).filter(Boolean);
+    const [leadIds, contactIds] = [ids('lead_id'), ids('contact_id')];
+    const bounds: [string, (made: number, at: number) => boolean][] = [
+      ['date_created__gte', (made, at) => made >= at],
+      ['date_created__gt', (made, at) => made > at],
+      ['date_created__lte', (made, at) => made <= at],
+      ['date_created__lt', (made, at) => made < at],
+    ];
+    const tests: ((made: number) => boolean)[] = [];
+    for (const [name, test] of bounds) {
+      const value = c.req.query(name);
+      if (value === undefined) continue;
+      const at = Date.parse(value);
+      if (Number.isNaN(at)) return fail(c, 400, '', { [name]: 'Enter a valid date/time.' });
+      tests.push((made) => test(made, at));
+    }
+    const skip = Math.max(0, Number(c.req.query('_skip') ?? 0) || 0);
+    const limit = Math.min(Math.max(1, Number(c.req.query('_limit') ?? 100) || 100), 100);
+    const found = [...state.notes.values()]
+      .filter((n) => (!leadIds || leadIds.includes(n.lead_id)) && (!contactIds || (n.contact_id !== null && contactIds.includes(n.contact_id))))
+      .filter((n) => tests.every((test) => test(Date.parse(n.date_created))))
+      .sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created));
+    return c.json({ has_more: skip + limit < found.length, data: found.slice(skip, skip + limit).map(noteView) });
   });
 
   app.route('/', api);

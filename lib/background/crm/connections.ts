@@ -1,7 +1,8 @@
 import type { CrmAdapter, Learn } from '../../crm/adapter';
 import { adapterFor, type AdapterDeps } from '../../crm/adapters';
-import { connectionAddress, connectionOrigin, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
+import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
 import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
+import { authorizeZoho, revokeToken as revokeZohoToken } from '../../crm/zoho/oauth';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
 import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } from '../../crm/mapping';
 import type { CrmMappingReply } from '../../crm/messages';
@@ -73,7 +74,7 @@ export function createCrmConnections(deps: ConnectionDeps) {
     const connection = (await readConnections())[target];
     if (!connection) return null;
     // Learnt facts are kept only on the connection they came from (not one replaced meanwhile).
-    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, secretsOf(connection)[0]!, patch), target));
+    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, connectionKey(connection), patch), target));
   }
 
   async function connected(target: CrmTarget): Promise<CrmAdapter> {
@@ -100,8 +101,14 @@ export function createCrmConnections(deps: ConnectionDeps) {
     /** Tests the connection first; only a connection that works is kept. */
     async connect(input: ConnectionInput) {
       const learnt: Record<string, unknown> = {};
-      // Salesforce: its OAuth window first; the tokens it gives are part of the stored connection.
-      const candidate = input.kind === 'salesforce' ? ({ ...input, ...unwrap(await authorizeSalesforce(input, { fetch: deps.fetch, timeoutMs: deps.timeoutMs })) } as StoredConnection) : (input as StoredConnection);
+      // Salesforce, Zoho: their OAuth window first; the tokens it gives are part of the stored connection.
+      const oauth = { fetch: deps.fetch, timeoutMs: deps.timeoutMs };
+      const candidate =
+        input.kind === 'salesforce'
+          ? ({ ...input, ...unwrap(await authorizeSalesforce(input, oauth)) } as StoredConnection)
+          : input.kind === 'zoho'
+            ? ({ ...input, ...unwrap(await authorizeZoho(input, oauth)) } as StoredConnection)
+            : (input as StoredConnection);
       const crm = adapterFor(candidate, adapterDeps(async (patch) => void Object.assign(learnt, patch), input.kind));
       const message = unwrap(await crm.test());
       const carried = await carriedChoices(crm, choicesOf((await readConnections())[input.kind]));
@@ -119,6 +126,7 @@ export function createCrmConnections(deps: ConnectionDeps) {
       const gone = before[target];
       // Ends the grant in Salesforce too; the connection is gone here whatever its answer.
       if (gone?.kind === 'salesforce') await revokeToken({ base: loginBase(gone), token: gone.refreshToken }, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
+      if (gone?.kind === 'zoho') await revokeZohoToken(gone, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
       await releaseUnusedCrmHost(before, target);
       const settings = await readCrmSettings();
       await writeCrmSettings({ autoPush: settings.autoPush.filter((t) => t !== target) });
@@ -198,7 +206,7 @@ async function carriedChoices(crm: CrmAdapter, choices: MappingChoices, schemaWa
 async function releaseUnusedCrmHost(before: Partial<Record<CrmTarget, StoredConnection>>, removed: CrmTarget): Promise<void> {
   const gone = before[removed];
   if (!gone || isLoopbackAddress(connectionAddress(gone))) return;
-  const origin = connectionOrigin(gone);
-  const stillUsed = Object.entries(before).some(([target, c]) => target !== removed && c && connectionOrigin(c) === origin);
-  if (!stillUsed) await releaseHostAccess([origin]);
+  const others = Object.entries(before).flatMap(([target, c]) => (target !== removed && c ? connectionOrigins(c) : []));
+  const unused = connectionOrigins(gone).filter((origin) => !others.includes(origin));
+  if (unused.length) await releaseHostAccess(unused);
 }

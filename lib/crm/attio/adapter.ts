@@ -1,20 +1,29 @@
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { propertiesOf, type CrmSchema } from '../mapping';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { attioBase, type AttioConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
 import {
   attioMessage,
+  attributesSchema,
+  entryResponseSchema,
+  listsSchema,
+  membersSchema,
   noteResponseSchema,
+  notesListSchema,
   recordListSchema,
   recordResponseSchema,
   selfSchema,
+  type AttioAttribute,
   type AttioRecord,
+  type EntryWrite,
   type NoteCreate,
   type RecordQuery,
   type RecordWrite,
@@ -29,9 +38,25 @@ import {
  * back. The profile URL goes in the standard `linkedin` attribute (text, not unique): a person
  * without a verified email is searched by it again right before being created.
  */
-const FIELDS: readonly CrmField[] = ['firstName', 'lastName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
+const ALL_FIELDS: readonly CrmField[] = ['firstName', 'lastName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
+// One `name` attribute holds both names; people are asserted by email and searched by `linkedin`: these never move.
+const KEY_FIELDS: readonly CrmField[] = ['firstName', 'lastName', 'email', 'profileUrl'];
+const KEY_ATTRIBUTES = new Set(['name', 'email_addresses', 'linkedin']);
+
+/** The person's phone list: both numbers go in unless mapped elsewhere (adding one removes none). */
+const PHONES = 'phone_numbers';
+/** Where each movable field goes unless the user mapped it elsewhere (Settings › CRM › Field mapping). */
+export const DEFAULT_PROPERTY_OF: Partial<Record<CrmField, string>> = { jobTitle: 'job_title', phone: PHONES, mobilePhone: PHONES };
+const MOVABLE: readonly CrmField[] = ['jobTitle', 'mobilePhone', 'phone'];
+/** Attribute types that take Dossier's text as a plain string, as Attio documents for writes. */
+const MAPPABLE_TYPES = new Set(['text', 'phone-number']);
 
 type Fields = Partial<Record<CrmField, string>>;
+
+/** Attio's largest page of notes, and how many a retry reads (Attio documents no order for them). */
+const NOTES_PAGE = 50;
+const NOTES_PAGES = 10;
+
 
 function first<T>(list: readonly T[] | undefined): T | undefined {
   return list?.[0];
@@ -45,6 +70,22 @@ function phonesOf(record: AttioRecord): string[] {
   return (record.values.phone_numbers ?? []).flatMap((p) => (p.phone_number ?? p.original_phone_number ? [(p.phone_number ?? p.original_phone_number)!] : []));
 }
 
+/** The text of an attribute's first value, whatever its type holds it in. */
+function textOf(values: unknown): string | undefined {
+  const value: unknown = Array.isArray(values) ? values[0] : undefined;
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return undefined;
+  const held = value as Record<string, unknown>;
+  const text = held.value ?? held.original_phone_number ?? held.phone_number;
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** The actor-reference attribute that says who owns a person, when the workspace added one (people have none of their own). */
+function ownerAttributeOf(attributes: readonly AttioAttribute[]): AttioAttribute | undefined {
+  const owners = attributes.filter((a) => a.type === 'actor-reference' && a.is_writable !== false && !a.is_archived && /owner/i.test(`${a.api_slug} ${a.title ?? ''}`));
+  return owners.find((a) => a.api_slug === 'owner') ?? owners[0];
+}
+
 function nameOf(record: AttioRecord): { first_name?: string; last_name?: string; full_name?: string } {
   const name = first(record.values.name);
   return name && 'full_name' in name ? { first_name: name.first_name ?? undefined, last_name: name.last_name ?? undefined, full_name: name.full_name ?? undefined } : {};
@@ -55,14 +96,17 @@ function nameOf(record: AttioRecord): { first_name?: string; last_name?: string;
  * the record already holds anywhere in the list is the same value; otherwise the email is the
  * record's first (its primary), and a phone is empty, since adding a number removes none.
  */
-function valuesOf(record: AttioRecord, wanted: FieldValues = {}): FieldValues {
+function valuesOf(record: AttioRecord, propertyOf: Partial<Record<CrmField, string>>, wanted: FieldValues = {}): FieldValues {
   const values: FieldValues = {};
   const name = nameOf(record);
   if (name.first_name) values.firstName = name.first_name;
   if (name.last_name) values.lastName = name.last_name;
   if (name.full_name) values.fullName = name.full_name;
-  const jobTitle = first(record.values.job_title)?.value;
-  if (jobTitle) values.jobTitle = jobTitle;
+  for (const field of MOVABLE) {
+    const property = propertyOf[field];
+    const value = property && property !== PHONES ? textOf(record.values[property]) : undefined;
+    if (value) values[field] = value;
+  }
   const linkedin = first(record.values.linkedin)?.value;
   if (linkedin) values.profileUrl = linkedin;
   const emails = emailsOf(record);
@@ -70,6 +114,7 @@ function valuesOf(record: AttioRecord, wanted: FieldValues = {}): FieldValues {
   if (email || emails[0]) values.email = email || emails[0];
   const phones = phonesOf(record);
   for (const field of ['phone', 'mobilePhone'] as const) {
+    if (propertyOf[field] !== PHONES) continue;
     const want = wanted[field];
     const held = want && phones.find((p) => comparable(field, p) === comparable(field, want));
     if (held) values[field] = held;
@@ -87,6 +132,8 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
   const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
   let workspaceSlug = connection.workspaceSlug;
+  const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);
+  const FIELDS = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);
 
   function recordUrl(id: string): string | null {
     return workspaceSlug ? `https://app.attio.com/${encodeURIComponent(workspaceSlug)}/person/${encodeURIComponent(id)}` : null;
@@ -101,7 +148,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
 
   function matchOf(record: AttioRecord, by: MatchedBy, contact: CrmContact | null): Match {
     const id = record.id.record_id;
-    return { id, by, url: recordUrl(id), values: valuesOf(record, wantedOf(contact)) };
+    return { id, by, url: recordUrl(id), values: valuesOf(record, PROPERTY_OF, wantedOf(contact)) };
   }
 
   async function getPerson(id: string): Promise<CrmResult<AttioRecord | null>> {
@@ -190,12 +237,17 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
       const lastName = fields.lastName ?? name.last_name ?? '';
       values.name = [{ first_name: firstName, last_name: lastName, full_name: [firstName, lastName].filter(Boolean).join(' ') }];
     }
-    if (fields.jobTitle) values.job_title = [{ value: fields.jobTitle }];
     if (fields.profileUrl) values.linkedin = [{ value: fields.profileUrl }];
+    // Mapped attributes take the text as a string (text and phone-number ones alike); a list attribute may take several.
+    for (const field of MOVABLE) {
+      const property = PROPERTY_OF[field];
+      const value = fields[field];
+      if (property && value && property !== PHONES) values[property] = [...(values[property] ?? []), value];
+    }
     // PUT replaces lists, so it is sent whole: ours first (it becomes the primary), then the rest.
     const existingEmails = current && replace ? emailsOf(current).filter((e) => !fields.email || comparable('email', e) !== comparable('email', fields.email)) : [];
     if (fields.email) values.email_addresses = [fields.email, ...existingEmails].map((email_address) => ({ email_address }));
-    const phones = [fields.mobilePhone, fields.phone].filter(Boolean) as string[];
+    const phones = MOVABLE.filter((field) => PROPERTY_OF[field] === PHONES).flatMap((field) => (fields[field] ? [fields[field]] : []));
     const existingPhones = current && replace ? phonesOf(current).filter((p) => !phones.some((n) => comparable('phone', n) === comparable('phone', p))) : [];
     if (phones.length && replace) values.phone_numbers = [...existingPhones, ...phones].map((original_phone_number) => ({ original_phone_number }));
     else if (phones.length) values.phone_numbers = phones.map((original_phone_number) => ({ original_phone_number }));
@@ -205,7 +257,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
   }
 
   /** Writes what the plan allows onto a known record, planning again against what it holds now. */
-  async function writeTo(id: string, contact: CrmContact, policy: PlanPolicy, companyRecordId: string | undefined, held?: AttioRecord): Promise<CrmResult<string>> {
+  async function writeTo(id: string, contact: CrmContact, policy: PlanPolicy, companyRecordId: string | undefined, held?: AttioRecord, extra: WriteValues = {}): Promise<CrmResult<string>> {
     const current = held ? ok<AttioRecord | null>(held) : await getPerson(id);
     if (!current.ok) return current;
     if (!current.value) return fail({ kind: 'not_found', retryable: true, message: t('crm.error.attioPersonDeleted') });
@@ -213,7 +265,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
     const fields = writtenFields(plan);
     // Replacing the primary email reorders the list: only PUT (which replaces lists) can. PATCH appends.
     const replace = plan.changes.some((c) => c.field === 'email' && c.status === 'overwrite');
-    const values = valuesFor(fields, current.value, companyRecordId, replace);
+    const values = { ...valuesFor(fields, current.value, companyRecordId, replace), ...extra };
     if (Object.keys(values).length === 0) return ok(id);
     const body = { data: { values } } satisfies RecordWrite;
     const written = await send({ method: replace ? 'PUT' : 'PATCH', url: `${base}/objects/people/records/${encodeURIComponent(id)}`, body, idempotent: true }, recordResponseSchema);
@@ -257,22 +309,101 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
     }
     const id = progress.recordId ?? plan.match?.id;
     if (!id) return fail({ kind: 'invalid_response', retryable: false, message: t('crm.error.attioNoRecordId') });
-    const written = await writeTo(id, contact, context.policy, progress.companyId, held);
+    // A person Dossier made goes to the owner the user chose (written with its fields, or again if this attempt repeats).
+    const owner = progress.created && connection.ownerId ? await ownerValues(connection.ownerId) : ok<WriteValues>({});
+    if (!owner.ok) return owner;
+    const written = await writeTo(id, contact, context.policy, progress.companyId, held, owner.value);
     if (!written.ok) return written;
     progress = { ...progress, recordId: id, recordUrl: recordUrl(id), contactDone: true, companyLinked: true };
     await context.save(progress);
     return ok(progress);
   }
 
+  async function attributes(): Promise<CrmResult<AttioAttribute[]>> {
+    const result = await send({ method: 'GET', url: `${base}/objects/people/attributes`, idempotent: true }, attributesSchema);
+    return result.ok ? ok(result.value.body.data) : result;
+  }
+
+  /** The owner, in the people object's owner attribute (the workspace's own: Attio's people have none built in). */
+  async function ownerValues(memberId: string): Promise<CrmResult<WriteValues>> {
+    const all = await attributes();
+    if (!all.ok) return all;
+    const attribute = ownerAttributeOf(all.value);
+    if (!attribute) return fail({ kind: 'rejected', retryable: false, message: t('crm.error.attioNoOwnerAttribute') });
+    return ok({ [attribute.api_slug]: [{ referenced_actor_type: 'workspace-member', referenced_actor_id: memberId }] });
+  }
+
+  /** Puts the person in the chosen list: asserted by parent record, so a repeat finds the entry it made. */
+  async function addToList(listId: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const body = { data: { parent_record_id: progress.recordId!, parent_object: 'people', entry_values: {} } } satisfies EntryWrite;
+    const entry = await send({ method: 'PUT', url: `${base}/lists/${encodeURIComponent(listId)}/entries`, body, idempotent: true }, entryResponseSchema);
+    if (!entry.ok) return entry;
+    progress = { ...progress, listed: true };
+    await context.save(progress);
+    return ok(progress);
+  }
+
+  async function schema(): Promise<CrmResult<CrmSchema>> {
+    const [all, lists] = await Promise.all([attributes(), send({ method: 'GET', url: `${base}/lists`, idempotent: true }, listsSchema)]);
+    if (!all.ok) return all;
+    // An Attio key holds the scopes it was given: without the lists' or the members' (403), that choice is not offered.
+    const unscoped = (result: CrmResult<unknown>) => !result.ok && result.error.status === 403;
+    if (!lists.ok && !unscoped(lists)) return lists;
+    // Owners only when people have an owner attribute to hold one; suspended members own nothing new.
+    const members = ownerAttributeOf(all.value) ? await send({ method: 'GET', url: `${base}/workspace_members`, idempotent: true }, membersSchema) : null;
+    if (members && !members.ok && !unscoped(members)) return members;
+    return ok({
+      defaults: { ...DEFAULT_PROPERTY_OF },
+      properties: all.value
+        .filter((a) => a.is_writable !== false && !a.is_archived && MAPPABLE_TYPES.has(a.type) && !KEY_ATTRIBUTES.has(a.api_slug))
+        .map((a) => ({ name: a.api_slug, label: a.title || a.api_slug, custom: a.is_system_attribute === false, ...(a.is_multiselect ? { list: true } : {}) })),
+      owners: (members?.ok ? members.value.body.data : [])
+        .filter((m) => m.access_level !== 'suspended')
+        .map((m) => ({ id: m.id.workspace_member_id, name: [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email_address || m.id.workspace_member_id })),
+      ...(lists.ok ? { lists: lists.value.body.data.filter((l) => l.parent_object.includes('people')).map((l) => ({ id: l.id.list_id, name: l.name || l.api_slug || l.id.list_id })) } : {}),
+    });
+  }
+
+  /**
+   * Whether the person has this note already (same title and text), made at or after `since`
+   * less the clock slack. Attio documents no order for the list, so every page is read, up to a
+   * bound. Only a retry asks.
+   */
+  async function noteSent(recordId: string, title: string, content: string, since: number): Promise<CrmResult<boolean>> {
+    const from = earliestNoteTime(since);
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ parent_object: 'people', parent_record_id: recordId, limit: String(NOTES_PAGE), offset: String(page * NOTES_PAGE) });
+      const listed = await send({ method: 'GET', url: `${base}/notes?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data;
+      // A time that cannot be read does not rule the note out.
+      const recent = (at: string | null | undefined) => !(Date.parse(at ?? '') < from);
+      if (notes.some((n) => n.title?.trim() === title.trim() && plainNoteText(n.content_plaintext) === plainNoteText(content) && recent(n.created_at))) return ok(true);
+      if (notes.length < NOTES_PAGE) return ok(false);
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Attio made it) looks for that note on the person first.
+   */
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     // Attio notes are plaintext or markdown, never HTML: the summary's lines go as they are.
     const [title, ...lines] = summaryLines(contact);
-    const body = { data: { parent_object: 'people', parent_record_id: progress.recordId!, title: title!, format: 'plaintext', content: lines.join('\n') } } satisfies NoteCreate;
+    const content = lines.join('\n');
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.recordId!, title!, content, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { data: { parent_object: 'people', parent_record_id: progress.recordId!, title: title!, format: 'plaintext', content } } satisfies NoteCreate;
     const created = await send({ method: 'POST', url: `${base}/notes`, body, idempotent: false }, noteResponseSchema);
     if (!created.ok) return created;
-    progress = { ...progress, noteDone: true };
-    await context.save(progress);
-    return ok(progress);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {
@@ -290,6 +421,11 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
         if (!written.ok) return written;
         progress = written.value;
       }
+      if (connection.listId && !progress.listed) {
+        const listed = await addToList(connection.listId, progress, context);
+        if (!listed.ok) return listed;
+        progress = listed.value;
+      }
       if (!progress.noteDone) {
         const noted = await addNote(contact, progress, context);
         if (!noted.ok) return noted;
@@ -298,6 +434,7 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
     },
     check: async (query_, rememberedId) => checkFrom(await findPerson(query_, rememberedId, null)),
+    schema,
     async test() {
       const self = await send({ method: 'GET', url: `${base}/self`, idempotent: true }, selfSchema);
       if (!self.ok) return self;

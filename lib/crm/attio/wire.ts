@@ -40,6 +40,11 @@ export const recordListSchema = z.object({ data: z.array(recordSchema) });
 
 export const noteResponseSchema = z.object({ data: z.object({ id: z.object({ note_id: z.string() }).partial().optional() }) });
 
+/** `GET /v2/notes`: a page of notes (no paging fields: a page shorter than the limit is the last). */
+export const notesListSchema = z.object({
+  data: z.array(z.object({ title: z.string().nullish(), content_plaintext: z.string().nullish(), created_at: z.string().nullish() })),
+});
+
 /** `GET /v2/self`: an inactive token answers `{active: false}` only. */
 export const selfSchema = z.object({
   active: z.boolean(),
@@ -47,6 +52,47 @@ export const selfSchema = z.object({
   workspace_name: z.string().optional(),
   workspace_slug: z.string().optional(),
 });
+
+/** `GET /v2/objects/people/attributes`: the object's attributes, system and custom. */
+export const attributesSchema = z.object({
+  data: z.array(
+    z.object({
+      api_slug: z.string(),
+      title: z.string().nullish(),
+      type: z.string(),
+      is_system_attribute: z.boolean().optional(),
+      is_writable: z.boolean().optional(),
+      is_archived: z.boolean().optional(),
+      is_multiselect: z.boolean().optional(),
+    }),
+  ),
+});
+export type AttioAttribute = z.infer<typeof attributesSchema>['data'][number];
+
+/** `GET /v2/workspace_members`: `access_level` is admin, member or suspended. */
+export const membersSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.object({ workspace_member_id: z.string() }),
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+      email_address: z.string().nullish(),
+      access_level: z.string().nullish(),
+    }),
+  ),
+});
+
+/** `GET /v2/lists`: `parent_object` is an array of object slugs (legacy lists may have several). */
+export const listsSchema = z.object({
+  data: z.array(z.object({ id: z.object({ list_id: z.string() }), api_slug: z.string().nullish(), name: z.string().nullish(), parent_object: z.array(z.string()).default([]) })),
+});
+
+export const entryResponseSchema = z.object({ data: z.object({ id: z.object({ entry_id: z.string() }).partial().optional() }) });
+
+/** Assert a list entry by its parent record (`PUT /v2/lists/{list}/entries`). */
+export interface EntryWrite {
+  data: { parent_record_id: string; parent_object: 'people'; entry_values: Record<string, unknown> };
+}
 
 /** What Dossier writes: attribute slug → values (Attio accepts an array for any attribute). */
 export type WriteValues = Record<string, unknown[]>;

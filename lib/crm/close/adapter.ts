@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { propertiesOf, type CrmSchema } from '../mapping';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { closeBase, type CloseConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type ChangeStatus, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -12,6 +14,7 @@ import {
   CONTACT_FIELDS,
   closeMessage,
   contactSchema,
+  customFieldsSchema,
   contactSearchSchema,
   contactsWithRelated,
   leadSchema,
@@ -19,9 +22,13 @@ import {
   leadsWhere,
   meSchema,
   noteSchema,
+  notesListSchema,
+  usersSchema,
   type CloseContact,
+  type CloseCustomField,
   type CloseLead,
   type ContactWrite,
+  type CustomKey,
   type LeadCreate,
   type NoteCreate,
   type SearchQuery,
@@ -35,9 +42,34 @@ import {
  * the lead is searched before it is created, and the lead's own contact list (read from the
  * lead, not the search index) is checked again right before a contact is created on it.
  */
-const FIELDS: readonly CrmField[] = ['fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
+const ALL_FIELDS: readonly CrmField[] = ['fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
+// Contacts are found by the email, the profile URL among their URLs, and the name: these never move.
+const KEY_FIELDS: readonly CrmField[] = ['fullName', 'email', 'profileUrl'];
+
+/** Close's own contact fields Dossier writes: the title, and the phone list (office or mobile type by field). */
+const TITLE = 'title';
+const PHONES = 'phones';
+/** Where each movable field goes unless the user mapped it elsewhere (Settings › CRM › Field mapping). */
+export const DEFAULT_PROPERTY_OF: Partial<Record<CrmField, string>> = { jobTitle: TITLE, phone: PHONES, mobilePhone: PHONES };
+const MOVABLE: readonly CrmField[] = ['jobTitle', 'mobilePhone', 'phone'];
+const PHONE_FIELDS: readonly CrmField[] = ['phone', 'mobilePhone'];
+/** A contact custom field is written and read as the key `custom.<field id>`. */
+const isCustom = (property: string): property is CustomKey => property.startsWith('custom.');
+
+/**
+ * Close has no owner on leads or contacts: teams add a lead custom field of type "user" (Close's
+ * help centre calls it "Lead Owner"). A lead Dossier creates gets the chosen user there.
+ */
+function leadOwnerFieldOf(fields: readonly CloseCustomField[]): CloseCustomField | undefined {
+  return fields.find((f) => f.type === 'user' && !f.accepts_multiple_values && /owner/i.test(f.name ?? ''));
+}
 
 const APP = 'https://app.close.com';
+
+/** Notes per page, and pages read, when a retry looks for its note. */
+const NOTES_PAGE = 100;
+const NOTES_PAGES = 5;
+
 
 export interface CloseDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -56,17 +88,24 @@ function isProfile(url: string): boolean {
   return parseNetworkProfileUrl(url)?.kind === 'person';
 }
 
-function valuesOf(contact: CloseContact): FieldValues {
+function valuesOf(contact: CloseContact, propertyOf: Partial<Record<CrmField, string>>): FieldValues {
   const values: FieldValues = {};
   if (contact.name) values.fullName = contact.name;
-  if (contact.title) values.jobTitle = contact.title;
   // Close's lists have no primary flag: the first entry is the one it shows first.
   const email = contact.emails?.find((e) => e.email)?.email;
   if (email) values.email = email;
-  const phone = contact.phones?.find((p) => p.phone && p.type !== 'mobile')?.phone;
-  if (phone) values.phone = phone;
-  const mobile = contact.phones?.find((p) => p.phone && p.type === 'mobile')?.phone;
-  if (mobile) values.mobilePhone = mobile;
+  for (const field of MOVABLE) {
+    const property = propertyOf[field];
+    const value =
+      property === TITLE
+        ? contact.title
+        : property === PHONES && PHONE_FIELDS.includes(field)
+          ? contact.phones?.find((p) => p.phone && (p.type === 'mobile') === (field === 'mobilePhone'))?.phone
+          : property && isCustom(property)
+            ? contact[property]
+            : undefined;
+    if (typeof value === 'string' && value) values[field] = value;
+  }
   const profile = contact.urls?.find((u) => isProfile(u.url))?.url;
   if (profile) values.profileUrl = profile;
   return values;
@@ -147,8 +186,74 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
   const http = createCrmHttp({ ...deps, secrets: [connection.token, credentials], messageOf: closeMessage });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Basic ${credentials}` } }, schema);
 
+  const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);
+  const FIELDS = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);
+  // Searches return only the fields asked for: the mapped custom ones too, so a match shows what they hold.
+  const SEARCH_FIELDS = [...CONTACT_FIELDS, ...Object.values(PROPERTY_OF).filter(isCustom)];
+
   const leadUrl = (leadId: string) => `${APP}/lead/${encodeURIComponent(leadId)}/`;
-  const matchOf = (contact: CloseContact, by: MatchedBy): Match => ({ id: contact.id, by, url: leadUrl(contact.lead_id), values: valuesOf(contact) });
+  const matchOf = (contact: CloseContact, by: MatchedBy): Match => ({ id: contact.id, by, url: leadUrl(contact.lead_id), values: valuesOf(contact, PROPERTY_OF) });
+
+  /** The phone numbers that go in Close's phone list (a field mapped elsewhere is left to `mappedBody`). */
+  function forLists(fields: Partial<Record<CrmField, string>>): Partial<Record<CrmField, string>> {
+    const out = { ...fields };
+    for (const field of PHONE_FIELDS) if (PROPERTY_OF[field] !== PHONES) delete out[field];
+    return out;
+  }
+
+  /** The title and the custom fields, where the mapping puts them. */
+  function mappedBody(fields: Partial<Record<CrmField, string>>): ContactWrite {
+    const body: ContactWrite = {};
+    for (const field of MOVABLE) {
+      const property = PROPERTY_OF[field];
+      const value = fields[field];
+      if (!property || !value) continue;
+      if (property === TITLE) body.title = value;
+      else if (isCustom(property)) body[property] = value;
+    }
+    return body;
+  }
+
+  async function customFields(object: 'contact' | 'lead'): Promise<CrmResult<CloseCustomField[]>> {
+    const result = await send({ method: 'GET', url: `${base}/custom_field/${object}/`, idempotent: true }, customFieldsSchema);
+    return result.ok ? ok(result.value.body.data) : result;
+  }
+
+  /** The chosen owner, in the lead's "Lead Owner" user field, for a lead Dossier creates. */
+  async function ownerOfNewLead(): Promise<CrmResult<Record<CustomKey, string>>> {
+    if (!connection.ownerId) return ok({});
+    const fields = await customFields('lead');
+    if (!fields.ok) return fields;
+    const field = leadOwnerFieldOf(fields.value);
+    if (!field) return fail({ kind: 'rejected', retryable: false, message: t('crm.error.closeNoOwnerField') });
+    return ok({ [`custom.${field.id}`]: connection.ownerId });
+  }
+
+  async function schema(): Promise<CrmResult<CrmSchema>> {
+    const [contactFields, leadFields, users, me] = await Promise.all([
+      customFields('contact'),
+      customFields('lead'),
+      send({ method: 'GET', url: `${base}/user/`, idempotent: true }, usersSchema),
+      send({ method: 'GET', url: `${base}/me/`, idempotent: true }, meSchema),
+    ]);
+    if (!contactFields.ok) return contactFields;
+    if (!leadFields.ok) return leadFields;
+    if (!users.ok) return users;
+    if (!me.ok) return me;
+    // A field restricted to some roles is offered only when the key's user has one of them.
+    const roles = new Set((me.value.body.memberships ?? []).flatMap((m) => (m.role_id ? [m.role_id] : [])));
+    const editable = (f: CloseCustomField) => !f.editable_with_roles?.length || f.editable_with_roles.some((role) => roles.has(role));
+    const owner = leadOwnerFieldOf(leadFields.value.filter(editable));
+    return ok({
+      defaults: { ...DEFAULT_PROPERTY_OF },
+      properties: [
+        { name: TITLE, label: t('crm.close.property.title'), custom: false },
+        { name: PHONES, label: t('crm.close.property.phones'), custom: false, list: true },
+        ...contactFields.value.filter((f) => f.type === 'text' && !f.accepts_multiple_values && editable(f)).map((f) => ({ name: `custom.${f.id}`, label: f.name || f.id, custom: true })),
+      ],
+      owners: owner ? users.value.body.data.map((u) => ({ id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email || u.id })) : [],
+    });
+  }
 
   async function getContact(id: string): Promise<CrmResult<CloseContact | null>> {
     const result = await send({ method: 'GET', url: `${base}/contact/${encodeURIComponent(id)}/`, idempotent: true }, contactSchema);
@@ -164,7 +269,7 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
 
   // Searches only read: retried on the spot like any read.
   async function searchContacts(query: SearchQuery): Promise<CrmResult<CloseContact[]>> {
-    const body = { query, _fields: { contact: [...CONTACT_FIELDS] }, _limit: 10 };
+    const body = { query, _fields: { contact: SEARCH_FIELDS }, _limit: 10 };
     const result = await send({ method: 'POST', url: `${base}/data/search/`, body, idempotent: true }, contactSearchSchema);
     return result.ok ? ok(result.value.body.data) : result;
   }
@@ -250,7 +355,9 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
       const company = contact.company;
       // The lead's URL is what a retried search finds it by when the company has no name.
       const website = company?.website && /^https?:\/\//i.test(company.website) ? company.website : company?.domain ? `https://${company.domain}/` : undefined;
-      const body = { name: company?.name ?? company?.domain ?? contact.fullName, ...(website ? { url: website } : {}) } satisfies LeadCreate;
+      const owner = await ownerOfNewLead();
+      if (!owner.ok) return owner;
+      const body: LeadCreate = { name: company?.name ?? company?.domain ?? contact.fullName, ...(website ? { url: website } : {}), ...owner.value };
       const created = await send({ method: 'POST', url: `${base}/lead/`, body, idempotent: false }, leadSchema);
       if (!created.ok) return created;
       id = created.value.body.id;
@@ -266,8 +373,8 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     const body: ContactWrite = {
       lead_id: leadId,
       ...(fields.fullName ? { name: fields.fullName } : {}),
-      ...(fields.jobTitle ? { title: fields.jobTitle } : {}),
-      ...listsFor(null, fields, () => 'add'),
+      ...mappedBody(fields),
+      ...listsFor(null, forLists(fields), () => 'add'),
     };
     const created = await send({ method: 'POST', url: `${base}/contact/`, body, idempotent: false }, contactSchema);
     if (!created.ok) return created;
@@ -283,13 +390,51 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     const plan = planPush('close', FIELDS, contact, matchOf(record, 'remembered'), policy);
     const fields = writtenFields(plan);
     const status = (field: CrmField) => plan.changes.find((c) => c.field === field)?.status;
-    const body: ContactWrite = { ...listsFor(record, fields, status) };
+    const body: ContactWrite = { ...listsFor(record, forLists(fields), status), ...mappedBody(fields) };
     if (fields.fullName) body.name = fields.fullName;
-    if (fields.jobTitle) body.title = fields.jobTitle;
     if (Object.keys(body).length === 0) return ok(record);
     // Close's PUT changes only the fields sent: sending it twice leaves the contact as once.
     const updated = await send({ method: 'PUT', url: `${base}/contact/${encodeURIComponent(id)}/`, body, idempotent: true }, contactSchema);
     return updated.ok ? ok(record) : updated;
+  }
+
+  /**
+   * Whether the contact has this note already, made at or after `since` less the clock slack
+   * (Close filters by `date_created__gte`). Only a retry asks.
+   */
+  async function noteSent(leadId: string, contactId: string, text: string, since: number): Promise<CrmResult<boolean>> {
+    const from = new Date(earliestNoteTime(since)).toISOString();
+    let skip = 0;
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ lead_id: leadId, contact_id: contactId, date_created__gte: from, _skip: String(skip), _limit: String(NOTES_PAGE) });
+      const listed = await send({ method: 'GET', url: `${base}/activity/note/?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data;
+      if (notes.some((n) => plainNoteText(n.note) === plainNoteText(text))) return ok(true);
+      if (!listed.value.body.has_more || notes.length === 0) return ok(false);
+      skip += notes.length;
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Close made it) looks for that note on the contact first.
+   */
+  async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const text = summaryLines(contact).join('\n');
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.companyId!, progress.recordId!, text, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: text } satisfies NoteCreate;
+    const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
+    if (!note.ok) return note;
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {
@@ -328,15 +473,14 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
         }
       }
       if (!progress.noteDone) {
-        const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: summaryLines(contact).join('\n') } satisfies NoteCreate;
-        const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
-        if (!note.ok) return note;
-        progress = { ...progress, noteDone: true };
-        await context.save(progress);
+        const noted = await addNote(contact, progress, { ...context, progress });
+        if (!noted.ok) return noted;
+        progress = noted.value;
       }
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: leadUrl(progress.companyId!) });
     },
     check: async (query, rememberedId) => checkFrom(await findContact(query, rememberedId)),
+    schema,
     async test() {
       const me = await send({ method: 'GET', url: `${base}/me/`, idempotent: true }, meSchema);
       if (!me.ok) return me;

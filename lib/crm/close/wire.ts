@@ -15,15 +15,18 @@ export type CloseEmail = z.infer<typeof email>;
 export type ClosePhone = z.infer<typeof phone>;
 export type CloseUrl = z.infer<typeof url>;
 
-export const contactSchema = z.object({
-  id: z.string(),
-  lead_id: z.string(),
-  name: z.string().nullable().optional(),
-  title: z.string().nullable().optional(),
-  emails: z.array(email).optional(),
-  phones: z.array(phone).optional(),
-  urls: z.array(url).optional(),
-});
+/** Custom field values come as top-level `custom.cf_…` keys: kept, whatever their name. */
+export const contactSchema = z
+  .object({
+    id: z.string(),
+    lead_id: z.string(),
+    name: z.string().nullable().optional(),
+    title: z.string().nullable().optional(),
+    emails: z.array(email).optional(),
+    phones: z.array(phone).optional(),
+    urls: z.array(url).optional(),
+  })
+  .catchall(z.unknown());
 export type CloseContact = z.infer<typeof contactSchema>;
 
 export const leadSchema = z.object({
@@ -40,13 +43,44 @@ export const leadSearchSchema = z.object({ data: z.array(leadSchema.extend({ __o
 
 export const noteSchema = z.object({ id: z.string(), lead_id: z.string().optional() });
 
+/** `GET /activity/note/`: a page of notes (`_skip`/`_limit`), `has_more` when more follow. */
+export const notesListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), note: z.string().nullable().optional(), date_created: z.string().optional() })),
+  has_more: z.boolean().optional(),
+});
+
 export const meSchema = z.object({
   id: z.string().optional(),
   first_name: z.string().nullable().optional(),
   last_name: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
   organizations: z.array(z.object({ id: z.string(), name: z.string().nullable().optional() })).optional(),
+  memberships: z.array(z.object({ organization_id: z.string().optional(), role_id: z.string().nullable().optional() })).optional(),
 });
+
+/** `GET /custom_field/contact/` and `/custom_field/lead/`: `editable_with_roles` empty means anyone may edit. */
+export const customFieldsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable().optional(),
+      type: z.string(),
+      accepts_multiple_values: z.boolean().optional(),
+      editable_with_roles: z.array(z.string()).nullable().optional(),
+    }),
+  ),
+  has_more: z.boolean().optional(),
+});
+export type CloseCustomField = z.infer<typeof customFieldsSchema>['data'][number];
+
+/** `GET /user/`: the organization's members. */
+export const usersSchema = z.object({
+  data: z.array(z.object({ id: z.string(), first_name: z.string().nullable().optional(), last_name: z.string().nullable().optional(), email: z.string().nullable().optional() })),
+  has_more: z.boolean().optional(),
+});
+
+/** A custom field's value is written as a top-level key of the contact or lead. */
+export type CustomKey = `custom.${string}`;
 
 /** What Dossier sends. */
 export interface ContactWrite {
@@ -56,10 +90,12 @@ export interface ContactWrite {
   emails?: { email: string; type: string }[];
   phones?: { phone: string; type: string }[];
   urls?: { url: string; type: string }[];
+  [custom: CustomKey]: string;
 }
 export interface LeadCreate {
   name: string;
   url?: string;
+  [custom: CustomKey]: string;
 }
 export interface NoteCreate {
   lead_id: string;

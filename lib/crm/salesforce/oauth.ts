@@ -4,6 +4,7 @@ import { t } from '../../i18n';
 import { SALESFORCE_LOGIN_HOSTS } from '../connection';
 import { createCrmHttp, type HttpOptions } from '../http';
 import { fail, ok, type CrmResult } from '../types';
+import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '../web-auth/flow';
 import { oauthMessage, tokenAnswerSchema, type TokenAnswer } from './wire';
 
 /**
@@ -20,25 +21,13 @@ export function loginBase(connection: { loginHost: LoginHost; apiBase?: string }
   return connection.apiBase ?? LOGIN_HOSTS[connection.loginHost];
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+export { createPkce, pkceChallenge, randomToken, setWebAuthFlow, webAuthRedirectUrl, type WebAuthFlow } from '../web-auth/flow';
 
-export function randomToken(byteCount = 32): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(byteCount)));
-}
-
-/** `code_challenge = BASE64URL(SHA-256(code_verifier))`; 32 random bytes give a 43-character verifier. */
-export async function pkceChallenge(verifier: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
-}
-
-export async function createPkce(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = randomToken(32);
-  return { verifier, challenge: await pkceChallenge(verifier) };
-}
+const SALESFORCE_REDIRECT: RedirectMessages = {
+  noCode: () => t('crm.salesforce.noCode'),
+  stateMismatch: () => t('crm.salesforce.stateMismatch'),
+  refused: (message) => t('crm.salesforce.refused', { message }),
+};
 
 export function authorizeUrl(options: { base: string; clientId: string; redirectUri: string; challenge: string; state: string }): string {
   const params = new URLSearchParams({
@@ -59,40 +48,8 @@ export function authorizeUrl(options: { base: string; clientId: string; redirect
  * state (anything else could be a code for another flow), or it carries Salesforce's error.
  */
 export function codeFromRedirect(redirected: string, redirectUri: string, state: string): CrmResult<string> {
-  let url: URL;
-  try {
-    url = new URL(redirected);
-  } catch {
-    return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
-  }
-  const expected = new URL(redirectUri);
-  if (url.origin !== expected.origin || url.pathname !== expected.pathname) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
-  const params = url.searchParams;
-  if (params.get('state') !== state) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.stateMismatch') });
-  const error = params.get('error');
-  if (error) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.refused', { message: params.get('error_description') ?? error }) });
-  const code = params.get('code');
-  return code ? ok(code) : fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
-}
-
-/** The callback URL to register in the connected app (empty where the browser has no identity API). */
-export function webAuthRedirectUrl(): string {
-  try {
-    return browser.identity.getRedirectURL();
-  } catch {
-    return '';
-  }
-}
-
-/** The browser's auth window: the only part the tests and the automation build replace. */
-export type WebAuthFlow = (details: { url: string; interactive: boolean }) => Promise<string | undefined>;
-
-const browserFlow: WebAuthFlow = (details) => browser.identity.launchWebAuthFlow(details);
-let webAuthFlow: WebAuthFlow = browserFlow;
-
-/** Replaces the auth window (null: the browser's again). */
-export function setWebAuthFlow(flow: WebAuthFlow | null): void {
-  webAuthFlow = flow ?? browserFlow;
+  const params = redirectParams(redirected, redirectUri, state, SALESFORCE_REDIRECT);
+  return params.ok ? ok(params.value.get('code')!) : params;
 }
 
 export interface SalesforceTokens {
@@ -104,8 +61,6 @@ export interface SalesforceTokens {
 
 export type OAuthDeps = Pick<HttpOptions, 'fetch' | 'timeoutMs'>;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * The instance a token answer names is where the token will be sent: only a Salesforce host
  * over https (My Domain, `*.my.salesforce.com`), or the same origin as a loopback emulator.
@@ -114,7 +69,7 @@ function trustedInstance(instanceUrl: string, base: string): boolean {
   try {
     const url = new URL(instanceUrl);
     const from = new URL(base);
-    if (LOOPBACK.has(from.hostname)) return url.origin === from.origin;
+    if (isLoopbackBase(base)) return url.origin === from.origin;
     return url.protocol === 'https:' && (url.hostname === 'salesforce.com' || url.hostname.endsWith('.salesforce.com'));
   } catch {
     return false;
@@ -123,14 +78,6 @@ function trustedInstance(instanceUrl: string, base: string): boolean {
 
 function tokenHttp(deps: OAuthDeps, secrets: string[]) {
   return createCrmHttp({ ...deps, secrets, messageOf: oauthMessage });
-}
-
-const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-
-/** A refused grant (bad code, revoked refresh token) is the user's to fix: an auth error. */
-function asAuth<T>(result: CrmResult<T>): CrmResult<T> {
-  if (result.ok || result.error.status !== 400) return result;
-  return fail({ ...result.error, kind: 'auth', retryable: false });
 }
 
 function tokensOf(answer: TokenAnswer, base: string, refreshToken: string | undefined): CrmResult<SalesforceTokens> {
@@ -144,7 +91,7 @@ export async function exchangeCode(options: { base: string; clientId: string; re
   const http = tokenHttp(deps, [options.code, options.verifier]);
   // A code is single use: the exchange is never repeated on the spot.
   const answer = await http.send(
-    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...form({ grant_type: 'authorization_code', code: options.code, client_id: options.clientId, redirect_uri: options.redirectUri, code_verifier: options.verifier }), idempotent: false },
+    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody({ grant_type: 'authorization_code', code: options.code, client_id: options.clientId, redirect_uri: options.redirectUri, code_verifier: options.verifier }), idempotent: false },
     tokenAnswerSchema,
   );
   if (!answer.ok) return asAuth(answer);
@@ -154,7 +101,7 @@ export async function exchangeCode(options: { base: string; clientId: string; re
 export async function refreshAccessToken(options: { base: string; clientId: string; refreshToken: string }, deps: OAuthDeps & Pick<HttpOptions, 'retry'> = {}): Promise<CrmResult<SalesforceTokens>> {
   const http = tokenHttp(deps, [options.refreshToken]);
   const answer = await http.send(
-    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...form({ grant_type: 'refresh_token', refresh_token: options.refreshToken, client_id: options.clientId }), idempotent: true },
+    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody({ grant_type: 'refresh_token', refresh_token: options.refreshToken, client_id: options.clientId }), idempotent: true },
     tokenAnswerSchema,
   );
   if (!answer.ok) return asAuth(answer);
@@ -164,7 +111,7 @@ export async function refreshAccessToken(options: { base: string; clientId: stri
 /** Ends the grant: revoking the refresh token ends every session it opened. */
 export async function revokeToken(options: { base: string; token: string }, deps: OAuthDeps = {}): Promise<CrmResult<void>> {
   const http = tokenHttp(deps, [options.token]);
-  const answer = await http.send({ method: 'POST', url: `${options.base}/services/oauth2/revoke`, ...form({ token: options.token }), idempotent: true }, z.unknown());
+  const answer = await http.send({ method: 'POST', url: `${options.base}/services/oauth2/revoke`, ...formBody({ token: options.token }), idempotent: true }, z.unknown());
   return answer.ok ? ok(undefined) : answer;
 }
 
@@ -180,15 +127,11 @@ export async function authorizeSalesforce(
   const redirectUri = deps.redirectUri ?? browser.identity.getRedirectURL();
   const { verifier, challenge } = await createPkce();
   const state = randomToken(16);
-  let redirected: string | undefined;
-  try {
-    redirected = await (deps.flow ?? webAuthFlow)({ url: authorizeUrl({ base, clientId: connection.clientId, redirectUri, challenge, state }), interactive: true });
-  } catch (error) {
-    // The user closed the window, or Salesforce's page could not be reached.
-    return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.windowClosed', { message: error instanceof Error ? error.message : String(error) }) });
-  }
-  if (!redirected) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
-  const code = codeFromRedirect(redirected, redirectUri, state);
+  const opened = await openWebAuth(authorizeUrl({ base, clientId: connection.clientId, redirectUri, challenge, state }), deps.flow);
+  // The user closed the window, or Salesforce's page could not be reached.
+  if (!opened.ok) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.windowClosed', { message: opened.message }) });
+  if (!opened.redirected) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
+  const code = codeFromRedirect(opened.redirected, redirectUri, state);
   if (!code.ok) return code;
   return exchangeCode({ base, clientId: connection.clientId, redirectUri, code: code.value, verifier }, deps);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { connectionInputSchema, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { connectionInputSchema, connectionKey, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
+import { learnAbout, readConnections, writeConnection } from '@/lib/crm/storage';
 import { redact } from '@/lib/crm/http';
 
 describe('CRM connections', () => {
@@ -48,5 +50,41 @@ describe('CRM connections', () => {
 
   it('redacts secrets from any text', () => {
     expect(redact('GET https://x.example/?api_token=pd-token-123456 failed', ['pd-token-123456'])).toBe('GET https://x.example/?api_token=*** failed');
+  });
+});
+
+describe('what a connection learns is kept on that connection only', () => {
+  const salesforce = {
+    kind: 'salesforce',
+    clientId: '3MVG9emulatedConsumerKey.0123456789',
+    loginHost: 'production',
+    recordType: 'lead',
+    token: '00D000000000001!first-access-token',
+    refreshToken: '5Aep8-refresh-token-of-this-grant',
+    instanceUrl: 'https://acme.my.salesforce.com',
+  } as const;
+
+  it('an OAuth CRM refreshed twice keeps the second token too (its access token is not what names the connection)', async () => {
+    fakeBrowser.reset();
+    await writeConnection(salesforce);
+    const key = connectionKey(salesforce);
+    await learnAbout('salesforce', key, { token: '00D000000000001!second-access-token' });
+    await learnAbout('salesforce', key, { token: '00D000000000001!third-access-token' });
+    expect((await readConnections()).salesforce).toMatchObject({ token: '00D000000000001!third-access-token' });
+  });
+
+  it('a connection replaced meanwhile (another grant, another key) learns nothing from the old one', async () => {
+    fakeBrowser.reset();
+    await writeConnection(salesforce);
+    const old = connectionKey(salesforce);
+    await writeConnection({ ...salesforce, refreshToken: '5Aep8-refresh-token-of-a-new-grant' });
+    await learnAbout('salesforce', old, { token: '00D000000000001!stale-access-token' });
+    expect((await readConnections()).salesforce).toMatchObject({ token: salesforce.token });
+    const hubspot = { kind: 'hubspot', token: 'pat-na1-abcdef123456' } as const;
+    await writeConnection(hubspot);
+    await learnAbout('hubspot', 'pat-na1-another-token', { portalId: 1 });
+    expect((await readConnections()).hubspot).not.toHaveProperty('portalId');
+    await learnAbout('hubspot', connectionKey(hubspot), { portalId: 2 });
+    expect((await readConnections()).hubspot).toMatchObject({ portalId: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { WebAuthFlow } from './oauth';
+import type { WebAuthFlow } from './flow';
 
 /**
  * AUTOMATION BUILD ONLY (entrypoints/background.ts installs it under `__DOSSIER_AUTOMATION__`,
