@@ -1,12 +1,12 @@
-import { browser } from 'wxt/browser';
-
 /**
- * The browser's interface language (`fr-CA`, `de`), what "browser default" follows. Where the
- * i18n API is missing (a test's fake browser), the page's language says the same.
+ * The browser's interface language (`fr-CA`, `de`), what "browser default" follows. Read through
+ * the `chrome` namespace (Firefox has it too) rather than `wxt/browser`, whose polyfill a page
+ * that needs nothing else from it (the panel's frame) would load for this one call. Where the
+ * i18n API is missing, the page's language says the same.
  */
 export function browserUiLanguage(): string | undefined {
   try {
-    return browser.i18n.getUILanguage();
+    return chrome.i18n.getUILanguage();
   } catch {
     return globalThis.navigator?.language;
   }
