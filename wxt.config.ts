@@ -50,8 +50,11 @@ export default defineConfig({
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
   manifest: ({ browser }) => ({
-    name: 'Dossier',
-    description: 'Enrich people and companies while you browse, and put them in your CRM.',
+    // In the browser's language, from public/_locales/<lang>/messages.json (the interface itself
+    // follows the language chosen in Dossier's settings, lib/i18n).
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
@@ -68,7 +71,7 @@ export default defineConfig({
     commands: {
       'enrich-profile': {
         suggested_key: { default: 'Alt+Shift+E' },
-        description: 'Enrich the profile in the current tab',
+        description: '__MSG_commandEnrichProfile__',
       },
     },
     ...(browser === 'firefox' ? firefoxSettings : {}),

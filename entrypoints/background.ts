@@ -2,6 +2,7 @@ import { createHandlers } from '@/lib/background/handlers';
 import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance';
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
 import { createRouter } from '@/lib/background/router';
+import { startWorkerLanguage } from '@/lib/background/language';
 import { syncContentScripts } from '@/lib/background/content-registration';
 import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
@@ -25,22 +26,30 @@ export default defineBackground(() => {
   // Then an older release's ledger and history move into their record stores: the ledger before
   // any check of it, the history in batches while the worker serves.
   startRecordMigration(() => browser.runtime.getPlatformInfo());
+  // The user's language, before the worker says anything: no message is answered, no menu
+  // made, no notification shown until its catalog is in. A new choice renames the menus.
+  const language = startWorkerLanguage(() => createContextMenus());
   const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
   const background = createBackground(identity);
   const dispatch = createRouter(createHandlers(background.handlerDeps), identity);
   function listen<N extends MessageName>(name: N) {
     // TypeScript cannot resolve the messenger's conditional reply type for a generic N;
     // the router returns exactly Outcome<Replies[N]>, which is what the map declares.
-    onMessage(name, (message) => dispatch(name, message.data, message.sender) as never);
+    onMessage(name, async (message) => {
+      await language.ready;
+      return dispatch(name, message.data, message.sender) as never;
+    });
   }
   for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
 
   browser.runtime.onInstalled.addListener(() => {
-    createContextMenus();
+    void language.ready.then(createContextMenus);
     syncOptInScripts();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
-  browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
+  // Chrome keeps the menus across restarts; the browser's language may have changed since ("auto").
+  browser.runtime.onStartup.addListener(() => void language.ready.then(createContextMenus));
+  browser.contextMenus.onClicked.addListener((info, tab) => void language.ready.then(() => runMenuClick(background.lookups, info, tab)));
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
   // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
   // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
@@ -55,7 +64,7 @@ export default defineBackground(() => {
     });
   }
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
+    if (command === PROFILE_COMMAND) void language.ready.then(() => runProfileCommand(background.lookups, tab));
   });
   browser.notifications.onClicked.addListener(openNotificationDetails);
   // A closed tab's detection, found items and notice go with it.

@@ -1,10 +1,9 @@
-import { createFrameHost } from '@/lib/content/frame-host';
+import { createFrameHost, FRAME_TITLE } from '@/lib/content/frame-host';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/content/hosts';
 import { watchLocation } from '@/lib/content/location';
 import { sameDetection, scheduleDetections } from '@/lib/content/redetect';
 import { detectPage } from '@/lib/extract/detect';
 import type { Detection } from '@/lib/extract/detection';
-import { t } from '@/lib/i18n';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
 import { sendMessage } from '@/lib/messaging/messenger';
 
@@ -17,7 +16,7 @@ export default defineContentScript({
   matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES],
   runAt: 'document_idle',
   main(ctx) {
-    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), t('app.name'));
+    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), FRAME_TITLE);
     let last: Detection | null | undefined;
 
     async function detect() {

@@ -1,7 +1,6 @@
-import { createFrameHost } from '@/lib/content/frame-host';
+import { createFrameHost, FRAME_TITLE } from '@/lib/content/frame-host';
 import { createLauncher } from '@/lib/content/launcher';
 import { sameDetection } from '@/lib/content/redetect';
-import { t } from '@/lib/i18n';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { participantsOf, senderElementOf, type WebmailParticipants } from '@/lib/webmail/participants';
@@ -18,8 +17,9 @@ export default defineContentScript({
   registration: 'runtime',
   runAt: 'document_idle',
   main(ctx) {
-    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), t('app.name'));
-    const launcher = createLauncher(document, t('webmail.launcher'), () => void sendMessage('openMailPanel', undefined).catch(() => null));
+    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), FRAME_TITLE);
+    // Named by the worker's first answer, in the user's language, before it is ever shown.
+    const launcher = createLauncher(document, FRAME_TITLE, () => void sendMessage('openMailPanel', undefined).catch(() => null));
     let last: WebmailParticipants | null | undefined;
     let showLauncher = false;
 
@@ -31,6 +31,7 @@ export default defineContentScript({
         last = open;
         const reply = await sendMessage('reportParticipants', { mail: open }).catch(() => null);
         showLauncher = Boolean(ctx.isValid && reply?.ok && reply.value.launcher);
+        if (reply?.ok) launcher.relabel(reply.value.launcherLabel);
       }
       // The mail client may have re-rendered the header and dropped the launcher with it.
       launcher.placeBeside(showLauncher && ctx.isValid ? senderElementOf(document, location.href) : null);

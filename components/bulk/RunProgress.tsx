@@ -3,7 +3,7 @@ import { ConfirmAction } from '@/components/ConfirmAction';
 import { ask } from '@/components/useBackground';
 import { unknownRetryPrice } from '@/lib/bulk/counts';
 import { secondsLeft, settledCount, type BulkRun } from '@/lib/bulk/model';
-import { t, tn } from '@/lib/i18n';
+import { formatNumber, t, tn } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { watchRecords } from '@/lib/storage/watch-records';
@@ -47,7 +47,7 @@ function Counts({ run }: { run: BulkRun }) {
       {items.map(([label, value]) => (
         <div key={label} className="bulk-count">
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>{typeof value === 'number' ? formatNumber(value) : value}</dd>
         </div>
       ))}
     </dl>

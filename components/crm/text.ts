@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { formatTime } from '@/lib/i18n/relative-time';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import type { ChangeStatus, PlanAction } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
@@ -64,9 +65,6 @@ export const CHANGE_TEXT: Record<ChangeStatus, string> = {
   },
 };
 
-function time(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
 
 export function outboxStateText(item: OutboxItemView): string {
   const crm = CRM_LABELS[item.target];
@@ -76,7 +74,7 @@ export function outboxStateText(item: OutboxItemView): string {
     case 'sending':
       return t('crm.outbox.sending', { crm });
     case 'retrying':
-      return t('crm.outbox.retrying', { crm, attempt: item.attempts, time: time(item.nextAttemptAt ?? Date.now()) });
+      return t('crm.outbox.retrying', { crm, attempt: item.attempts, time: formatTime(item.nextAttemptAt ?? Date.now()) });
     case 'failed':
       return t('crm.outbox.failed', { crm });
     case 'delivered':

@@ -1,12 +1,14 @@
 import { t, tn } from '@/lib/i18n';
+import { formatDay } from '@/lib/i18n/relative-time';
 import type { Preview } from '@/lib/lookup/service';
 
 export function credits(n: number): string {
   return tn('credits', n);
 }
 
+/** In the interface's language, as every other date Dossier shows (not the browser's). */
 export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDay(ms);
 }
 
 /** What the button says about money before the click. */

@@ -13,6 +13,7 @@ import { credits } from '../price';
 import { ConnectionSection } from './ConnectionSection';
 import { CrmSection } from './CrmSection';
 import { EnrichmentSection } from './EnrichmentSection';
+import { LanguageField } from './LanguageField';
 import { PageAccessSection } from './PageAccessSection';
 import { PrivacySection } from './PrivacySection';
 import { SpendingSection } from './SpendingSection';
@@ -100,6 +101,7 @@ export function SettingsPage() {
   return (
     <form className="settings" onSubmit={save} noValidate aria-labelledby="settings-title">
       <h1 id="settings-title">{t('app.settingsTitle')}</h1>
+      <LanguageField />
       <ConnectionSection draft={conn} errors={connErrors} status={status} busy={busy} onChange={setConnDraft} onTest={() => void test()} />
       <EnrichmentSection draft={draft} errors={prefErrors} set={set} />
       <SpendingSection draft={draft} errors={prefErrors} set={set} />

@@ -76,7 +76,14 @@ export function CheckboxField({ label, hint, error, checked, onChange, disabled 
   );
 }
 
-export function SelectField({ label, hint, error, value, options, onChange }: Common & { value: string; options: { value: string; label: string }[]; onChange(value: string): void }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  value,
+  options,
+  onChange,
+}: Common & { value: string; options: { value: string; label: string; lang?: string }[]; onChange(value: string): void }) {
   const id = useId();
   return (
     <div className="field">
@@ -90,7 +97,7 @@ export function SelectField({ label, hint, error, value, options, onChange }: Co
         aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
       >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} lang={o.lang}>
             {o.label}
           </option>
         ))}

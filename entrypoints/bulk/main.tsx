@@ -1,6 +1,7 @@
 import '@/components/base.css';
 import '@/components/bulk/bulk.css';
-import { createRoot } from 'react-dom/client';
 import { BulkPage } from '@/components/bulk/BulkPage';
+import { renderPage } from '@/components/page-root';
+import { t } from '@/lib/i18n';
 
-createRoot(document.getElementById('root')!).render(<BulkPage />);
+renderPage(document.getElementById('root')!, () => <BulkPage />, { title: () => t('page.title.bulk') });

@@ -1,6 +1,7 @@
 import '@/components/base.css';
 import '@/components/book/book.css';
-import { createRoot } from 'react-dom/client';
 import { ContactBook } from '@/components/book/ContactBook';
+import { renderPage } from '@/components/page-root';
+import { t } from '@/lib/i18n';
 
-createRoot(document.getElementById('root')!).render(<ContactBook />);
+renderPage(document.getElementById('root')!, () => <ContactBook />, { title: () => t('page.title.book') });

@@ -1,5 +1,6 @@
 import '@/components/base.css';
-import { createRoot } from 'react-dom/client';
+import { renderPage } from '@/components/page-root';
+import { t } from '@/lib/i18n';
 import { HistoryPage } from './HistoryPage';
 
-createRoot(document.getElementById('root')!).render(<HistoryPage />);
+renderPage(document.getElementById('root')!, () => <HistoryPage />, { title: () => t('page.title.history') });

@@ -1,5 +1,6 @@
 import '@/components/base.css';
-import { createRoot } from 'react-dom/client';
+import { renderPage } from '@/components/page-root';
 import { SettingsPage } from '@/components/settings/SettingsPage';
+import { t } from '@/lib/i18n';
 
-createRoot(document.getElementById('root')!).render(<SettingsPage />);
+renderPage(document.getElementById('root')!, () => <SettingsPage />, { title: () => t('page.title.settings') });

@@ -1,6 +1,6 @@
 import '@/components/base.css';
-import { createRoot } from 'react-dom/client';
 import { PanelModeChoice } from '@/components/PanelModeChoice';
+import { renderPage } from '@/components/page-root';
 import { startPreferencesMirror } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 
@@ -10,14 +10,17 @@ import { t } from '@/lib/i18n';
  * brings the profile's tab back, with its frame when the user chose the in-page panel.
  */
 startPreferencesMirror();
-document.title = t('panelMode.title');
 const tab = Number(new URLSearchParams(location.search).get('tab'));
 const tabId = Number.isInteger(tab) && tab > 0 ? tab : undefined;
 
-createRoot(document.getElementById('root')!).render(
-  <>
-    <h1>{t('app.name')}</h1>
-    <p>{t('panelMode.question')}</p>
-    <PanelModeChoice tabId={tabId} onChosen={() => window.close()} />
-  </>,
+renderPage(
+  document.getElementById('root')!,
+  () => (
+    <>
+      <h1>{t('app.name')}</h1>
+      <p>{t('panelMode.question')}</p>
+      <PanelModeChoice tabId={tabId} onChosen={() => window.close()} />
+    </>
+  ),
+  { title: () => t('panelMode.title') },
 );

@@ -98,26 +98,28 @@ export function Popup() {
 
   return (
     <>
-      <header className="bar">
+      <header className="bar popup-header">
         <h1>{t('app.name')}</h1>
         {isSandbox && (
           <span className="tag" title={t('app.sandboxTitle', { url: gateway?.url ?? '' })}>
             {t('app.sandbox')}
           </span>
         )}
-        <span className="spacer" />
-        {hasKey && <SidePanelButton windowId={windowId} />}
-        <button type="button" className="link-button" onClick={openContactBook}>
-          {t('app.openBook')}
-        </button>
-        <button type="button" className="link-button" onClick={openBulk}>
-          {t('bulk.ui.open')}
-        </button>
-        {hasKey && (
-          <button type="button" className="link-button" onClick={openSettings}>
-            {t('settings.title')}
+        {/* The links take a row of their own when the language's words do not fit beside the name. */}
+        <div className="popup-links">
+          {hasKey && <SidePanelButton windowId={windowId} />}
+          <button type="button" className="link-button" onClick={openContactBook}>
+            {t('app.openBook')}
           </button>
-        )}
+          <button type="button" className="link-button" onClick={openBulk}>
+            {t('bulk.ui.open')}
+          </button>
+          {hasKey && (
+            <button type="button" className="link-button" onClick={openSettings}>
+              {t('settings.title')}
+            </button>
+          )}
+        </div>
       </header>
       {hasKey ? (
         <>

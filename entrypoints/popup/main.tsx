@@ -1,6 +1,7 @@
 import './boot';
 import '@/components/base.css';
-import { createRoot } from 'react-dom/client';
+import { renderPage } from '@/components/page-root';
+import { t } from '@/lib/i18n';
 import { Popup } from './Popup';
 
-createRoot(document.getElementById('root')!).render(<Popup />);
+renderPage(document.getElementById('root')!, () => <Popup />, { title: () => t('app.name') });

@@ -85,12 +85,12 @@ async function run<P extends Prepared, T>(
   try {
     const prepared = operation.input.safeParse(input);
     if (!prepared.success) {
-      const message = prepared.error.issues[0]?.message ?? INPUT_MESSAGES.notAnObject;
+      const message = prepared.error.issues[0]?.message ?? INPUT_MESSAGES.notAnObject();
       return { ok: false, error: apiError('invalid_input', { message }, key) };
     }
-    if (!key) return { ok: false, error: apiError('invalid_key', { message: INPUT_MESSAGES.noKey }, key) };
+    if (!key) return { ok: false, error: apiError('invalid_key', { message: INPUT_MESSAGES.noKey() }, key) };
     const base = config.base;
-    if (!base) return { ok: false, error: apiError('invalid_input', { message: INPUT_MESSAGES.badBaseUrl }, key) };
+    if (!base) return { ok: false, error: apiError('invalid_input', { message: INPUT_MESSAGES.badBaseUrl() }, key) };
 
     const sent = await send({ ...config, base }, orderedPaths(operation.route, workingPath), prepared.data.params);
     if (!sent.ok) return sent;

@@ -1,57 +1,85 @@
 /**
- * Every sentence the API client can put in front of a user, kept together so that wording,
- * tone and translation happen in one file. Each says what happened and what to do next.
+ * Every sentence the API client can put in front of a user, named together. The sentences are
+ * in the i18n catalog (`lib/i18n/en.ts`, keys `api.*`) so that they are translated; each says
+ * what happened and what to do next. Each is read when it is used, in the current language:
+ * ERROR_MESSAGES and TRANSPORT_MESSAGES are getters; INPUT_MESSAGES are functions, because the
+ * input schemas are built once, when the module loads, and call them when they report.
  */
+import { t } from '../i18n';
 import type { ApiErrorKind } from './errors';
 
 export const ERROR_MESSAGES: Readonly<Record<ApiErrorKind, string>> = {
-  invalid_key: 'The API key was not accepted. Open Dossier’s settings and paste the key from your account’s API page.',
-  no_credits:
-    'The account has no credits left, or the key is malformed. Check the key in Dossier’s settings, or add credits to your account.',
-  no_match: 'No match was found. Nothing was charged.',
-  invalid_input: 'The service could not use the details that were sent. Check them and try again.',
-  restricted:
-    'This lookup is not available for your account or region. Nothing was charged; contact the provider if you expected access.',
-  rate_limited: 'Too many lookups in a short time. Wait a moment, then try again.',
-  server_error: 'The enrichment service had a problem. Try again in a few minutes.',
-  network_error: 'The enrichment service could not be reached. Check your connection and the gateway address in settings.',
-  timeout: 'The enrichment service took too long to answer. Try again in a moment.',
-  cancelled: 'The lookup was cancelled before an answer arrived.',
-  unexpected_response:
-    'The service answered in a way Dossier does not understand. Check the gateway address in settings; if it is right, try again later.',
+  get invalid_key() {
+    return t('api.error.invalid_key');
+  },
+  get no_credits() {
+    return t('api.error.no_credits');
+  },
+  get no_match() {
+    return t('api.error.no_match');
+  },
+  get invalid_input() {
+    return t('api.error.invalid_input');
+  },
+  get restricted() {
+    return t('api.error.restricted');
+  },
+  get rate_limited() {
+    return t('api.error.rate_limited');
+  },
+  get server_error() {
+    return t('api.error.server_error');
+  },
+  get network_error() {
+    return t('api.error.network_error');
+  },
+  get timeout() {
+    return t('api.error.timeout');
+  },
+  get cancelled() {
+    return t('api.error.cancelled');
+  },
+  get unexpected_response() {
+    return t('api.error.unexpected_response');
+  },
 };
 
 /** Answers the client refuses to read, whatever their status. */
 export const TRANSPORT_MESSAGES = {
-  redirect:
-    'The gateway address redirected Dossier elsewhere. Dossier does not follow redirects, so your key is not sent to another address: check the gateway address in settings (it may need https:// or a different path).',
-  tooLarge: 'The enrichment service sent an answer far larger than any real one, so Dossier stopped reading it. Check the gateway address in settings; if it is right, try again later.',
-} as const;
+  get redirect() {
+    return t('api.transport.redirect');
+  },
+  get tooLarge() {
+    return t('api.transport.tooLarge');
+  },
+};
+
+/** A sentence read when it is shown: what zod's `error` option and `requiredText` take. */
+export type Message = () => string;
 
 /** Client-side validation: shown instead of the generic invalid_input sentence. */
 export const INPUT_MESSAGES = {
-  noKey: 'No API key is set. Open Dossier’s settings and paste your key.',
-  badBaseUrl: 'The gateway address is not a valid web address. Correct it in Dossier’s settings.',
-  notAnObject: 'Nothing to look up was given.',
-  flag: 'A yes/no option must be true or false.',
-  empty: 'This field cannot be empty.',
-  fullName: 'Enter the person’s full name.',
-  firstName: 'Enter the person’s first name.',
-  lastName: 'Enter the person’s last name.',
-  companyName: 'Enter the company’s name.',
-  country: 'Enter a country, or leave it out.',
-  email: 'Enter a valid email address (like name@example.com).',
-  profileUrl: 'Enter a full profile address starting with https://.',
-  url: 'Enter a full web address starting with http:// or https://.',
-  phone: 'Enter a valid phone number in international form, starting with + and the country code.',
-  region: 'The default country must be a two-letter code such as FR or US.',
-  enrichGroup:
-    'Give a profile address or work email, or a first name, last name and company, or a full name and company.',
-  findEmailTarget: 'Give the person’s full name and either a company or a profile slug.',
-  findEmailStep: 'The search depth must be 2 (domain only) or 3 (full).',
-  phoneSearchTarget: 'Give a profile address, an email address, or both.',
-  minimumMatch: 'The minimum match must be a whole number of at least 1.',
-  microblogTarget: 'Give a username or a professional profile address.',
-  username: 'Enter a username (letters, digits and underscores, with or without @).',
-  company: 'Give a company name, domain or profile address.',
-} as const;
+  noKey: () => t('api.input.noKey'),
+  badBaseUrl: () => t('api.input.badBaseUrl'),
+  notAnObject: () => t('api.input.notAnObject'),
+  flag: () => t('api.input.flag'),
+  empty: () => t('api.input.empty'),
+  fullName: () => t('api.input.fullName'),
+  firstName: () => t('api.input.firstName'),
+  lastName: () => t('api.input.lastName'),
+  companyName: () => t('api.input.companyName'),
+  country: () => t('api.input.country'),
+  email: () => t('api.input.email'),
+  profileUrl: () => t('api.input.profileUrl'),
+  url: () => t('api.input.url'),
+  phone: () => t('api.input.phone'),
+  region: () => t('api.input.region'),
+  enrichGroup: () => t('api.input.enrichGroup'),
+  findEmailTarget: () => t('api.input.findEmailTarget'),
+  findEmailStep: () => t('api.input.findEmailStep'),
+  phoneSearchTarget: () => t('api.input.phoneSearchTarget'),
+  minimumMatch: () => t('api.input.minimumMatch'),
+  microblogTarget: () => t('api.input.microblogTarget'),
+  username: () => t('api.input.username'),
+  company: () => t('api.input.company'),
+} satisfies Record<string, Message>;

@@ -39,12 +39,13 @@ export async function connectionStatus(deps: ConnectionDeps): Promise<Connection
   };
 }
 
-const NO_KEY = { kind: 'no_key', message: DOSSIER_ERRORS.no_key };
+/** Made when it is answered, in the language of that moment. */
+const noKey = () => ({ kind: 'no_key', message: DOSSIER_ERRORS.no_key });
 
 /** The balance is free to ask for; the stored copy lets the popup show it before the network answers. */
 export async function fetchBalance(deps: ConnectionDeps): Promise<Outcome<StoredBalance>> {
   const [gateway, apiKey] = await Promise.all([deps.readGateway(), deps.readApiKey()]);
-  if (!apiKey) return { ok: false, error: NO_KEY };
+  if (!apiKey) return { ok: false, error: noKey() };
   const result = await readCredits(deps, gateway, apiKey);
   if (!result.ok) return { ok: false, error: { kind: result.error.kind, message: result.error.message } };
   const balance = { credits: result.value.credits, at: deps.now() };
@@ -58,7 +59,7 @@ export async function testConnection(
   typedKey: string | undefined,
 ): Promise<ConnectionTest> {
   const apiKey = typedKey === undefined ? await deps.readApiKey() : typedKey.trim();
-  if (!apiKey) return { status: 'invalid_key', message: NO_KEY.message };
+  if (!apiKey) return { status: 'invalid_key', message: noKey().message };
   const result = await readCredits(deps, gateway, apiKey);
   if (result.ok) {
     return result.value.credits > 0

@@ -17,6 +17,8 @@ import { createBulkHandlers, type BulkHandlerDeps } from './bulk-handlers';
 import { createBulkPageHandlers } from './bulk-page-handlers';
 import type { PanelService } from './panel-service';
 import { webmailHostOf } from '../webmail/hosts';
+import { t } from '../i18n';
+import { languageItem } from '../settings/language';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -143,7 +145,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const client = webmailHostOf(sender.url ?? '');
       if (tabId === undefined || (sender.frameId ?? 0) !== 0 || !client) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
       if (mail && mail.client !== client) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('another mail client') } };
-      return { ok: true, value: { launcher: await deps.panel.reportMail(tabId, mail, sender.documentId) } };
+      return { ok: true, value: { launcher: await deps.panel.reportMail(tabId, mail, sender.documentId), launcherLabel: t('webmail.launcher') } };
     },
     openMailPanel: async (_data, sender) => {
       const tabId = sender.tab?.id;
@@ -176,6 +178,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     ...createBulkPageHandlers({ open: deps.openBulkPage }),
     savePreferences: (data) => savePreferences(data),
+    saveLanguage: async ({ language }) => {
+      await languageItem.setValue(language);
+      return { ok: true, value: { language } };
+    },
     exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),
     deleteAllData: async () => {
       await deps.userData.deleteAll();

@@ -1,4 +1,5 @@
 import { t, tn, type MessageKey } from '../i18n';
+import { formatDay } from '../i18n/relative-time';
 import { personLabel } from '../contacts/naming';
 import { whoOfResult } from '../history/who';
 import type { OperationName } from '../lookup/operation-names';
@@ -34,7 +35,7 @@ function whoOf(response: LookupResponse): string | undefined {
 export function summarise(response: LookupResponse): string {
   const cost =
     response.fromLedger && response.paidAt !== null
-      ? t('notification.inLedger', { date: new Date(response.paidAt).toLocaleDateString() })
+      ? t('notification.inLedger', { date: formatDay(response.paidAt) })
       : response.cost > 0
         ? tn('credits', response.cost)
         : t('notification.noCharge');

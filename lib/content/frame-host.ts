@@ -21,6 +21,12 @@ function hostRules(placement: FramePlacement): string {
   iframe { all: initial !important; display: block !important; visibility: visible !important; width: 100% !important; height: 100% !important; border: 0 !important; }`;
 }
 
+/**
+ * The frame's accessible name: the product's name, the same in every language (a content script
+ * carries no message catalog; what the frame shows is in the user's language).
+ */
+export const FRAME_TITLE = 'Dossier';
+
 export interface FrameHost {
   place(placement: FramePlacement | null): boolean;
   readonly placed: boolean;

@@ -7,6 +7,8 @@ button:focus-visible { outline: 3px solid #f4a261; outline-offset: 2px; }`;
 export interface Launcher {
   /** Puts the launcher right after `anchor` (or removes it for null); nothing moves when it is there already. */
   placeBeside(anchor: Element | null): void;
+  /** Renames the button (the worker says its label in the user's language). */
+  relabel(label: string): void;
   readonly placed: boolean;
 }
 
@@ -19,6 +21,8 @@ export interface Launcher {
  */
 export function createLauncher(doc: Document, label: string, onOpen: () => void): Launcher {
   let host: HTMLElement | null = null;
+  let button: HTMLButtonElement | null = null;
+  let name = label;
 
   function create(): HTMLElement {
     const element = doc.createElement('dossier-launcher');
@@ -26,11 +30,11 @@ export function createLauncher(doc: Document, label: string, onOpen: () => void)
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(STYLE);
     root.adoptedStyleSheets = [sheet];
-    const button = doc.createElement('button');
+    button = doc.createElement('button');
     button.type = 'button';
     button.textContent = 'D';
-    button.setAttribute('aria-label', label);
-    button.title = label;
+    button.setAttribute('aria-label', name);
+    button.title = name;
     button.addEventListener('click', (event) => {
       // The mail client's own handlers must not also act on the click (open a hovercard, select the row).
       event.stopPropagation();
@@ -49,6 +53,11 @@ export function createLauncher(doc: Document, label: string, onOpen: () => void)
       }
       host ??= create();
       if (host.previousSibling !== anchor || !host.isConnected) anchor.after(host);
+    },
+    relabel(next) {
+      name = next;
+      button?.setAttribute('aria-label', next);
+      if (button) button.title = next;
     },
     get placed() {
       return host?.isConnected ?? false;

@@ -26,6 +26,11 @@ export function formatDay(at: number): string {
   return cachedFormatter('day', (l) => new Intl.DateTimeFormat(l, { year: 'numeric', month: 'short', day: 'numeric' })).format(at);
 }
 
+/** A time of day to the second ("14:05:09", "2:05:09 PM"): when a retry is due. */
+export function formatTime(at: number): string {
+  return cachedFormatter('time', (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', second: '2-digit' })).format(at);
+}
+
 export function formatDateTime(at: number): string {
   return cachedFormatter('dateTime', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(at);
 }

@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../history/entry';
 import { OPERATION_NAMES } from '../lookup/operation-names';
 import type { LookupResponse, Preview } from '../lookup/service';
 import { gatewaySchema, type Gateway } from '../settings/gateway';
+import { isLanguageChoice, type LanguageChoice } from '../i18n/locales';
 import type { Preferences } from '../settings/preferences';
 import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '../panel/tab-state';
 import { webmailParticipantsSchema } from '../webmail/schema';
@@ -70,6 +71,8 @@ export const messageSchemas = {
   clearHistory: z.undefined(),
   getPreferences: z.undefined(),
   savePreferences: z.unknown(),
+  /** Settings: the interface language ("auto": the browser's); every page and the worker follow it at once. */
+  saveLanguage: z.object({ language: z.custom<LanguageChoice>(isLanguageChoice) }).strict(),
   panelStatus: z.undefined(),
   openSettings: z.undefined(),
   /**
@@ -81,7 +84,8 @@ export const messageSchemas = {
   reportFound: z.object({ items: z.array(foundItemSchema).max(500) }).strict(),
   /**
    * Content script (the web mail reader): the open message's participants on its own tab, or null
-   * when no message is open. Answers whether to show the launcher beside the sender.
+   * when no message is open. Answers whether to show the launcher beside the sender, and its
+   * label in the user's language (a content script carries no catalog).
    */
   reportParticipants: z.object({ mail: webmailParticipantsSchema.nullable() }).strict(),
   /** Content script (the web mail reader): the user clicked the launcher; its own tab's panel opens. */
@@ -135,11 +139,12 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   clearHistory: { remaining: number };
   getPreferences: Preferences;
   savePreferences: Preferences;
+  saveLanguage: { language: LanguageChoice };
   panelStatus: PanelStatus;
   openSettings: true;
   reportDetection: { frame: FramePlacement | null };
   reportFound: true;
-  reportParticipants: { launcher: boolean };
+  reportParticipants: { launcher: boolean; launcherLabel: string };
   openMailPanel: true;
   panelState: PanelTabState;
   setPanelLayout: true;

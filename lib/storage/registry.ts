@@ -13,6 +13,8 @@ import { clearLedger, ledgerEntrySchema, readLedger } from '../lookup/ledger';
 import { OLD_LEDGER_KEY } from '../lookup/ledger-move';
 import { gatewaySchema } from '../settings/gateway';
 import { preferencesSchema } from '../settings/preferences';
+import { languageItem, readLanguage } from '../settings/language';
+import { isLanguageChoice, type LanguageChoice } from '../i18n/locales';
 import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from './items';
 import { panelLayoutItem } from '../panel/layout-item';
 import { layoutSchema } from '../panel/tab-state';
@@ -108,6 +110,13 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     deleteAll: true,
     exportAs: { path: ['settings', 'preferences'], read: loadPreferences },
   }),
+  vaultItem(languageItem, {
+    name: 'language',
+    holds: 'settings',
+    schema: z.custom<LanguageChoice>(isLanguageChoice),
+    deleteAll: true,
+    exportAs: { path: ['settings', 'language'], read: readLanguage },
+  }),
   // The history and the ledger: record stores, cleared and exported whole.
   recordStore('history', {
     name: 'history entries',
@@ -160,6 +169,17 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     area: 'session',
     holds: 'settings',
     schema: z.boolean(),
+    version: 1,
+    migrations: {},
+    deleteAll: true,
+  },
+  {
+    // The worker's copy of the language choice, for the panel's frame (lib/settings/language.ts).
+    name: 'language (for the panel frame)',
+    key: 'languageMirror',
+    area: 'session',
+    holds: 'settings',
+    schema: z.custom<LanguageChoice>(isLanguageChoice),
     version: 1,
     migrations: {},
     deleteAll: true,

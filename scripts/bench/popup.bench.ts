@@ -29,6 +29,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const WARM_UPS = 3;
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
 const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
+/** The interface language chosen in the settings (default: the browser's, English here); `fr` loads its catalog first. */
+const LANGUAGE = process.env.BENCH_POPUP_LANGUAGE;
 
 interface Pair {
   blank: number;
@@ -74,7 +76,7 @@ async function launch(executablePath: string, gatewayUrl: string, count: number)
     args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
   });
   const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  await writeVault(worker, { gateway: { kind: 'sandbox', url: gatewayUrl }, apiKey: 'sandbox-demo-key' });
+  await writeVault(worker, { gateway: { kind: 'sandbox', url: gatewayUrl }, apiKey: 'sandbox-demo-key', ...(LANGUAGE ? { language: LANGUAGE } : {}) });
   // As this release keeps them: the history and ledger record stores.
   await seedHistory(worker, 'records', { count, now: Date.now() });
   const origin = `chrome-extension://${new URL(worker.url()).host}`;
@@ -163,7 +165,7 @@ export async function run(): Promise<BenchResult> {
     const verdictRow = summarise(pairs.get(largest)!);
     const pass = verdictRow.ratio <= TARGET_RATIO;
     const lines = [
-      `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (times stretch with load; the ratio is what counts)`,
+      `language: ${LANGUAGE ?? 'the browser’s (English)'}; machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (times stretch with load; the ratio is what counts)`,
       ...table(
         ['stored lookups', 'runs', 'blank ms', 'popup ms', 'popup p95 ms', 'popup.html parsed ms', 'ratio', 'ratio p95'],
         rows.map(({ label, runs, s }) => [label, String(runs), ms(s.blank), ms(s.popup), ms(s.popupP95), ms(s.parsed), `${s.ratio.toFixed(2)}x`, `${s.ratioP95.toFixed(2)}x`]),

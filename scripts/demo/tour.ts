@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, Locator, Page, Worker } from 'playwright-core';
 import { HUBSPOT_TOKEN } from '../../test/emulators/hubspot';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '../demo-routes';
+import { fr } from '../../lib/i18n/fr';
 import { callBackground, contextMenuClick } from './automation';
 
 export const DEMO_KEY = 'sandbox-demo-key';
@@ -45,6 +46,7 @@ export const TOUR_STEPS: TourStep[] = [
   { file: '08-reverse-phone.png', title: 'Right-click on a phone number: reverse lookup in the side panel' },
   { file: '09-popup.png', title: 'The popup: balance, quick lookup, recent lookups' },
   { file: '10-history.png', title: 'History: every lookup with its cost, export and run again' },
+  { file: '11-french.png', title: 'En français: the same profile with Settings › Language on Français (dates, numbers and credits too)' },
 ];
 
 async function visible(locator: Locator, what: string): Promise<Locator> {
@@ -181,5 +183,20 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
   await visible(history.getByRole('button', { name: /Export CSV/i }), 'the history export');
   await done(history);
   await history.close();
+
+  // 11. In French: chosen in the settings, followed at once by the panel already open.
+  const language = await extensionPage('options.html');
+  await (await visible(language.getByRole('combobox', { name: 'Language' }), 'the language choice')).selectOption('fr');
+  await visible(language.getByRole('heading', { name: fr['app.settingsTitle'] }), 'the settings in French');
+  await language.close();
+  await page.goto(MAYA);
+  const enFrancais = (await panelFrame(page)).getByRole('article', { name: 'Maya Chen' });
+  await visible(enFrancais.getByRole('group', { name: fr['card.row.phone'], exact: true }).locator('a[href^="tel:"]'), 'the card in French');
+  await done(page);
+  // Back to the browser's language, as the tour found it.
+  const back = await extensionPage('options.html');
+  await (await visible(back.getByRole('combobox', { name: fr['language.label'] }), 'the language choice in French')).selectOption('auto');
+  await visible(back.getByRole('heading', { name: 'Dossier settings' }), 'the settings back in English');
+  await back.close();
   return written;
 }

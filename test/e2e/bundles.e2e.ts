@@ -1,5 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { de } from '../../lib/i18n/de';
+import { en } from '../../lib/i18n/en';
+import { es } from '../../lib/i18n/es';
+import { fr } from '../../lib/i18n/fr';
 import { EXTENSION_DIR, expect, test } from './extension';
 
 /**
@@ -16,5 +20,37 @@ test('the content scripts carry no storage or vault code and no React', () => {
     for (const forbidden of ['indexedDB', 'storage.local', 'storage.session', 'storage.sync', 'onChanged', 'dossier-vault', 'BroadcastChannel', 'apiKey', 'react.transitional.element', 'react-dom']) {
       expect(code.includes(forbidden), `${name} contains ${forbidden}`).toBe(false);
     }
+  }
+});
+
+/** What a page loads before it draws: its module script, the chunks it preloads, and theirs. */
+function pageScripts(page: string): string[] {
+  const html = readFileSync(join(EXTENSION_DIR, page), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
+}
+
+/**
+ * Languages: each page ships English (the fallback) and fetches the catalog of the language in
+ * use when it starts; the other translations stay out of it. Content scripts ship none: the
+ * worker names what they show.
+ */
+test('pages load no translation up front, each translation is a chunk of its own, content scripts carry no catalog', () => {
+  const marks = { en: en['quick.running'], fr: fr['quick.running'], de: de['quick.running'], es: es['quick.running'] };
+  const pages = readdirSync(EXTENSION_DIR).filter((name) => name.endsWith('.html') && name !== 'blank.html');
+  expect(pages).toEqual(expect.arrayContaining(['popup.html', 'options.html', 'sidepanel.html', 'panel-frame.html']));
+  for (const page of pages) {
+    const code = pageScripts(page).map((file) => readFileSync(join(EXTENSION_DIR, file), 'utf8')).join('\n');
+    expect(code.includes(marks.en), `${page} ships English`).toBe(true);
+    for (const locale of ['fr', 'de', 'es'] as const) expect(code.includes(marks[locale]), `${page} ships ${locale} up front`).toBe(false);
+  }
+  const chunks = readdirSync(join(EXTENSION_DIR, 'chunks')).map((file) => readFileSync(join(EXTENSION_DIR, 'chunks', file), 'utf8'));
+  for (const locale of ['fr', 'de', 'es'] as const) {
+    const holding = chunks.filter((code) => code.includes(marks[locale]));
+    expect(holding, `${locale} catalog chunk`).toHaveLength(1);
+    for (const other of ['fr', 'de', 'es'] as const) if (other !== locale) expect(holding[0]!.includes(marks[other])).toBe(false);
+  }
+  for (const name of readdirSync(join(EXTENSION_DIR, 'content-scripts'))) {
+    const code = readFileSync(join(EXTENSION_DIR, 'content-scripts', name), 'utf8');
+    for (const mark of Object.values(marks)) expect(code.includes(mark), `${name} carries a catalog`).toBe(false);
   }
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import JSZip from 'jszip';
@@ -38,6 +38,12 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
   expect(background).not.toContain('dossierAutomation');
   // …and so is its tab in place of the browser's web-auth window (lib/crm/web-auth/tab-flow.ts, whose refusal this is).
   expect(background).not.toContain('The user did not approve access.');
+  // Name, description and shortcut in the browser's language; the pseudo-locale is not in a
+  // release: no page offers it, and no file holds its padding words.
+  expect(manifest).toMatchObject({ name: '__MSG_extName__', description: '__MSG_extDescription__', default_locale: 'en' });
+  for (const locale of ['en', 'fr', 'de', 'es']) expect(JSON.parse(readFileSync(join(extensionDir, '_locales', locale, 'messages.json'), 'utf8'))).toHaveProperty('extDescription.message');
+  const chunks = readdirSync(join(extensionDir, 'chunks')).map((file) => readFileSync(join(extensionDir, 'chunks', file), 'utf8'));
+  for (const code of [background, ...chunks]) expect(code).not.toContain('ļöñĝ');
 
   const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
   const context = await launchWithExtension(profile, extensionDir);
@@ -47,6 +53,11 @@ test('the Chrome store package loads, asks only for its declared hosts, and enri
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     await expect(popup.getByRole('heading', { name: 'No API key yet' })).toBeVisible();
+    expect(await worker.evaluate(() => chrome.runtime.getManifest().name)).toBe('Dossier');
+    const settings = await context.newPage();
+    await settings.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(settings.getByRole('combobox', { name: 'Language' }).getByRole('option')).toHaveText(['Browser default (English)', 'English', 'Français', 'Deutsch', 'Español']);
+    await settings.close();
 
     await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
     await routeDemoPages(context, sandbox.origin);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages';
+import { INPUT_MESSAGES, type Message } from '../messages';
 
 /**
  * Building blocks for the input schemas. Every rule here runs before a request is made: a
@@ -13,18 +13,18 @@ export interface Prepared {
   params: Params;
 }
 
-export function requiredText(message: string = INPUT_MESSAGES.empty) {
-  return z.string({ error: message }).trim().min(1, message);
+export function requiredText(message: Message = INPUT_MESSAGES.empty) {
+  return z.string({ error: message }).trim().min(1, { error: message });
 }
 
-export function optionalText(message: string = INPUT_MESSAGES.empty) {
+export function optionalText(message: Message = INPUT_MESSAGES.empty) {
   return requiredText(message).optional();
 }
 
-export const email = z.string({ error: INPUT_MESSAGES.email }).trim().pipe(z.email(INPUT_MESSAGES.email));
+export const email = z.string({ error: INPUT_MESSAGES.email }).trim().pipe(z.email({ error: INPUT_MESSAGES.email }));
 
 /** Pasted addresses often lack the scheme; anything else must be a real http(s) URL. */
-export function webUrl(message: string) {
+export function webUrl(message: Message) {
   return requiredText(message).transform((value, ctx) => {
     const withScheme = /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
     try {
@@ -33,7 +33,7 @@ export function webUrl(message: string) {
     } catch {
       // reported below
     }
-    ctx.addIssue({ code: 'custom', message });
+    ctx.addIssue({ code: 'custom', message: message() });
     return z.NEVER;
   });
 }

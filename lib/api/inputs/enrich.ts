@@ -45,7 +45,7 @@ const profileOrEmail = requiredText().transform((value, ctx) => {
   const looksLikeEmail = value.includes('@') && !value.includes('/');
   const result = (looksLikeEmail ? email : profileUrl).safeParse(value);
   if (result.success) return result.data;
-  ctx.addIssue({ code: 'custom', message: looksLikeEmail ? INPUT_MESSAGES.email : INPUT_MESSAGES.profileUrl });
+  ctx.addIssue({ code: 'custom', message: looksLikeEmail ? INPUT_MESSAGES.email() : INPUT_MESSAGES.profileUrl() });
   return z.NEVER;
 });
 
@@ -64,7 +64,7 @@ export const fullEnrichInput = inputObject.transform((input, ctx): Prepared => {
   const index = GROUPS.findIndex((names) => hasAll(input, names));
   const group = groupSchemas[index]?.safeParse(input);
   const flagged = flags.safeParse(input);
-  if (!group) ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.enrichGroup });
+  if (!group) ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.enrichGroup() });
   else if (!group.success) reportIssues(ctx, group.error);
   if (!flagged.success) reportIssues(ctx, flagged.error);
   if (!group?.success || !flagged.success) return z.NEVER;
@@ -87,7 +87,7 @@ export const enrichCompanyInput = z
           if (!/^(https?:\/\/|www\.)|\/company\//i.test(value)) return value;
           const url = webUrl(INPUT_MESSAGES.url).safeParse(value);
           if (url.success) return url.data;
-          ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.url });
+          ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.url() });
           return z.NEVER;
         }),
       ),

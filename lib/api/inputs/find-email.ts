@@ -36,7 +36,7 @@ export const findWorkEmailInput = z
     { error: INPUT_MESSAGES.notAnObject },
   )
   .refine((input) => input.company !== undefined || input.networkInSlug !== undefined, {
-    message: INPUT_MESSAGES.findEmailTarget,
+    error: INPUT_MESSAGES.findEmailTarget,
   })
   .transform(
     (input): Prepared => ({

@@ -11,9 +11,9 @@ export interface MicroblogByUsernameInput {
 
 const username = requiredText(INPUT_MESSAGES.username)
   .transform((value) => value.replace(/^@/, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9_]{1,50}$/, INPUT_MESSAGES.username));
+  .pipe(z.string().regex(/^[A-Za-z0-9_]{1,50}$/, { error: INPUT_MESSAGES.username }));
 
 export const microblogByUsernameInput = z
   .object({ username: username.optional(), profileUrl: profileUrl.optional() }, { error: INPUT_MESSAGES.notAnObject })
-  .refine((input) => input.username !== undefined || input.profileUrl !== undefined, { message: INPUT_MESSAGES.microblogTarget })
+  .refine((input) => input.username !== undefined || input.profileUrl !== undefined, { error: INPUT_MESSAGES.microblogTarget })
   .transform((input): Prepared => ({ params: params({ username: input.username, network: input.profileUrl }) }));

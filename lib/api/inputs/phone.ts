@@ -18,11 +18,11 @@ export const searchPhoneInput = z
       profileUrl: profileUrl.optional(),
       email: email.optional(),
       whatsappCheck: optionalFlag,
-      minimumMatch: z.number({ error: INPUT_MESSAGES.minimumMatch }).int(INPUT_MESSAGES.minimumMatch).min(1, INPUT_MESSAGES.minimumMatch).optional(),
+      minimumMatch: z.number({ error: INPUT_MESSAGES.minimumMatch }).int({ error: INPUT_MESSAGES.minimumMatch }).min(1, { error: INPUT_MESSAGES.minimumMatch }).optional(),
     },
     { error: INPUT_MESSAGES.notAnObject },
   )
-  .refine((input) => input.profileUrl !== undefined || input.email !== undefined, { message: INPUT_MESSAGES.phoneSearchTarget })
+  .refine((input) => input.profileUrl !== undefined || input.email !== undefined, { error: INPUT_MESSAGES.phoneSearchTarget })
   .transform(
     (input): Prepared => ({
       params: {
@@ -51,7 +51,7 @@ export const reversePhoneInput = z
       defaultRegion: z
         .string({ error: INPUT_MESSAGES.region })
         .trim()
-        .refine((value) => toRegion(value) !== undefined, INPUT_MESSAGES.region)
+        .refine((value) => toRegion(value) !== undefined, { error: INPUT_MESSAGES.region })
         .optional(),
     },
     { error: INPUT_MESSAGES.notAnObject },
@@ -59,7 +59,7 @@ export const reversePhoneInput = z
   .transform((input, ctx): PreparedPhone => {
     const numbers = parseTypedPhone(input.phone, toRegion(input.defaultRegion));
     if (!numbers) {
-      ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.phone, path: ['phone'] });
+      ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.phone(), path: ['phone'] });
       return z.NEVER;
     }
     return { params: { phone: numbers.e164 }, phone: numbers };

@@ -27,13 +27,14 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     clearHistory: vi.fn(async () => ({ ok: true as const, value: { remaining: 0 } })),
     getPreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     savePreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
+    saveLanguage: vi.fn(async () => ({ ok: true as const, value: { language: 'fr' as const } })),
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
     openBulk: vi.fn(async () => ({ ok: true as const, value: true as const })),
     bulkWake: vi.fn(async () => ({ ok: true as const, value: true as const })),
     reportDetection: vi.fn(async () => ({ ok: true as const, value: { frame: null } })),
     reportFound: vi.fn(async () => ({ ok: true as const, value: true as const })),
-    reportParticipants: vi.fn(async () => ({ ok: true as const, value: { launcher: false } })),
+    reportParticipants: vi.fn(async () => ({ ok: true as const, value: { launcher: false, launcherLabel: 'Open' } })),
     openMailPanel: vi.fn(async () => ({ ok: true as const, value: true as const })),
     panelState: vi.fn(async () => ({ ok: true as const, value: { tabId: 4, detection: null, found: [], notice: null, layout: { collapsed: false, side: 'right' as const } } })),
     setPanelLayout: vi.fn(async () => ({ ok: true as const, value: true as const })),
@@ -77,6 +78,8 @@ const privileged = {
   clearHistory: undefined,
   getPreferences: undefined,
   savePreferences: {},
+  // A page must not change the language the worker and every Dossier page speak.
+  saveLanguage: { language: 'fr' },
   panelStatus: undefined,
   openSettings: undefined,
   exportAllData: undefined,
@@ -117,7 +120,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

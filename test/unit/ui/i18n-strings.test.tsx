@@ -6,6 +6,7 @@ import { PushPlanView } from '@/components/crm/PushPlanView';
 import { PushStatusList } from '@/components/crm/PushStatusList';
 import { FoundItems } from '@/components/panel/FoundItems';
 import { formatDate } from '@/components/panel/format';
+import { formatTime } from '@/lib/i18n/relative-time';
 import { Panel } from '@/components/panel/Panel';
 import { LookupCard } from '@/components/card/LookupCard';
 import { recordAnswers } from '@/lib/contacts/store';
@@ -194,7 +195,7 @@ const OUTBOX: OutboxItemView[] = [
 
 /** Formatted by the browser's locale, not by the catalog: data as far as this test goes. */
 const URLS = [contact.profileUrl!, contact.company!.website!, 'https://www.linkedin.com/in/§bo/'];
-const FORMATTED = [formatDate(PAID_AT), new Date(PAID_AT).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })];
+const FORMATTED = [formatDate(PAID_AT), formatTime(PAID_AT)];
 
 function replies(): Record<string, unknown> {
   return {
@@ -404,7 +405,7 @@ describe('panel and CRM words come from the i18n table', () => {
       expect(titleOf(op)).toMatch(/^⟦notification\.op\./);
     }
     const summaries = RESPONSES.map((r) => summarise(r)).join('\n');
-    expect(leftover(summaries, ['§refusal'])).toBe('');
+    expect(leftover(summaries, ['§refusal', ...FORMATTED])).toBe('');
   });
 });
 

@@ -7,7 +7,11 @@ import { createHandlers, type HandlerDeps } from '@/lib/background/handlers';
 import { contentMessenger } from '@/lib/messaging/content-protocol';
 import { DEFAULT_PREFERENCES, type PanelMode, type Preferences } from '@/lib/settings/preferences';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
+import { en } from '@/lib/i18n/en';
+import { fr } from '@/lib/i18n/fr';
+import { applyLocale } from '@/lib/i18n/load';
 
+const LABEL = en['webmail.launcher'];
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const gmailTab = { id: 'ext-id', url: 'https://mail.google.com/mail/u/0/#inbox/abc', tab: { id: 7 }, frameId: 0, documentId: 'doc-1' };
 const mail: WebmailParticipants = {
@@ -34,20 +38,29 @@ beforeEach(() => fakeBrowser.reset());
 describe('the web mail reader’s report', () => {
   it('is kept for the sender’s tab (storage.session) while web mail is on', async () => {
     const reply = await worker(true)('reportParticipants', { mail }, gmailTab);
-    expect(reply).toEqual({ ok: true, value: { launcher: false } });
+    expect(reply).toEqual({ ok: true, value: { launcher: false, launcherLabel: LABEL } });
     expect((await readTabState(7)).mail).toEqual(mail);
   });
 
   it('is dropped when web mail was turned off while the page stayed open', async () => {
     await worker(true)('reportParticipants', { mail }, gmailTab);
-    expect(await worker(false)('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: false } });
+    expect(await worker(false)('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: false, launcherLabel: LABEL } });
     expect((await readTabState(7)).mail).toBeUndefined();
   });
 
+  it('names the launcher in the user’s language: the content script carries no catalog', async () => {
+    await applyLocale('fr');
+    try {
+      expect(await worker(true, 'frame')('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: true, launcherLabel: fr['webmail.launcher'] } });
+    } finally {
+      await applyLocale('en');
+    }
+  });
+
   it('asks for the launcher only in the in-page mode, and only when someone else sent the open message', async () => {
-    expect(await worker(true, 'frame')('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: true } });
-    expect(await worker(true, 'frame')('reportParticipants', { mail: { ...mail, sender: null } }, gmailTab)).toEqual({ ok: true, value: { launcher: false } });
-    expect(await worker(true, null)('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: false } });
+    expect(await worker(true, 'frame')('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: true, launcherLabel: LABEL } });
+    expect(await worker(true, 'frame')('reportParticipants', { mail: { ...mail, sender: null } }, gmailTab)).toEqual({ ok: true, value: { launcher: false, launcherLabel: LABEL } });
+    expect(await worker(true, null)('reportParticipants', { mail }, gmailTab)).toEqual({ ok: true, value: { launcher: false, launcherLabel: LABEL } });
   });
 
   it('is refused from any page that is not a web mail client, or claiming another client than the sender’s page', async () => {

@@ -1,0 +1,24 @@
+import type { en } from './en';
+
+/**
+ * What a translation must be: every key of the English catalog, no other, each a string. A
+ * catalog declared `satisfies Catalog` fails the type check on a missing or an unknown key.
+ */
+export type Catalog = { readonly [K in keyof typeof en]: string };
+
+type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** The keys whose `{placeholders}` differ from English's in catalog `C` (declared `as const`). */
+export type PlaceholderMismatches<C extends Catalog> = {
+  [K in keyof Catalog]: [Placeholders<C[K]>] extends [Placeholders<(typeof en)[K]>]
+    ? [Placeholders<(typeof en)[K]>] extends [Placeholders<C[K]>]
+      ? never
+      : K
+    : K;
+}[keyof Catalog];
+
+/** `true` when `C` uses each message's placeholders exactly as English does; else names the keys. */
+export type SamePlaceholders<C extends Catalog> = [PlaceholderMismatches<C>] extends [never] ? true : { mismatched: PlaceholderMismatches<C> };
+
+/** `Assert<SamePlaceholders<typeof fr>>` fails the type check, naming the keys, when a placeholder differs. */
+export type Assert<T extends true> = T;
