@@ -3,11 +3,12 @@ import { defineConfig } from 'wxt';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/content/hosts';
 import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 
-// The automation build (DOSSIER_E2E=1), used by the e2e suite and the `npm start` tour:
-// automation cannot answer an optional-permission prompt, so it declares up front the hosts
-// the product otherwise asks for at the moment the user turns a feature on; and it cannot
-// click a browser context menu, so its worker exposes the menu's click handler
-// (entrypoints/background.ts). A release build has neither.
+// The automation build (DOSSIER_E2E=1), used by the e2e suites and the `npm start` tour:
+// automation cannot answer Chromium's optional-permission prompt, so its Chromium build declares
+// up front the hosts the product otherwise asks for at the moment the user turns a feature on
+// (Firefox has a preference that grants the prompt, so its build asks as a release does: the
+// Firefox suite clicks the switch); and it cannot click a browser context menu, so its worker
+// exposes the menu's click handler (entrypoints/background.ts). A release build has neither.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
 // Firefox needs a stable add-on id for storage and signing. 142 is the first release (desktop and
@@ -54,7 +55,7 @@ export default defineConfig({
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild && browser !== 'firefox' ? ['<all_urls>'] : [])],
     // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
     optional_host_permissions: ['<all_urls>'],
     // The panel's frame: only the network's pages (and the web mail clients', where the user turned
