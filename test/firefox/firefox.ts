@@ -181,11 +181,22 @@ export async function routeDemoPages(page: Page, sandboxOrigin: string): Promise
   });
 }
 
-/** The panel's frame in a page (an extension page inside a closed shadow root): found by its URL. */
+/**
+ * The panel's frame in a page (an extension page inside a closed shadow root), once its document
+ * is loaded: found by the URL the frame's document reports (BiDi reports about:blank for it).
+ */
 export async function panelFrame(page: Page, timeout = 15_000): Promise<Frame> {
   let frame: Frame | undefined;
+  const isPanel = (f: Frame) =>
+    f.evaluate(() => location.pathname === '/panel-frame.html' && document.readyState === 'complete' && !!document.querySelector('main')).catch(() => false);
   await expect
-    .poll(() => (frame = page.frames().find((f) => f.url().includes('/panel-frame.html'))), { timeout, message: 'the panel frame to appear' })
+    .poll(
+      async () => {
+        for (const f of page.frames()) if (f !== page.mainFrame() && (await isPanel(f))) return (frame = f);
+        return null;
+      },
+      { timeout, message: 'the panel frame to appear' },
+    )
     .toBeTruthy();
   return frame!;
 }
