@@ -114,6 +114,17 @@ export async function byRole(scope: Scope, role: string, name = '', timeout = 10
   return handle as ElementHandle<Element>;
 }
 
+/**
+ * Waits for the element with this accessible name, whatever its role: for the few elements whose
+ * role the browsers name differently (a disclosure's summary is a DisclosureTriangle in Chromium
+ * and has no ARIA role in Firefox).
+ */
+export async function byName(scope: Scope, name: string, timeout = 10_000): Promise<ElementHandle<Element>> {
+  const handle = await scope.waitForSelector(`aria/${name}`, { timeout });
+  if (!handle) throw new Error(`Nothing named “${name}”.`);
+  return handle as ElementHandle<Element>;
+}
+
 /** Every element of this role (any name), without waiting. */
 export async function allByRole(scope: Scope, role: string): Promise<ElementHandle<Element>[]> {
   return (await scope.$$(aria(role))) as ElementHandle<Element>[];
