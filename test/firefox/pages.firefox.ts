@@ -1,5 +1,5 @@
 import { CONTACTS_PAGE_URL } from '../../scripts/demo-routes';
-import { byLabel, byRole, expect, expectText, test, type Dossier } from './firefox';
+import { aria, byLabel, byRole, expect, expectText, test, type Dossier } from './firefox';
 
 const ALL_SITES_SWITCH = 'Detect emails and phone numbers on all sites';
 
@@ -72,4 +72,12 @@ test('right-click reverse phone lookup (the automation hook): the answer shows b
   await contextMenuClick(dossier, CONTACTS_PAGE_URL, { menuItemId: 'dossier-reverse-phone', selectionText: '2024-05-01-7731' });
   await expect.poll(() => panel.evaluate((el) => el.textContent)).toContain('Nothing to look up');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.path)).toEqual(['/v1/searchByPhone']);
+
+  // The tab goes on to a profile: what was found on the last page, and its notice, go with it
+  // (the worker tells pages apart by the sender's documentId, which Firefox gives too).
+  expect(await dossier.call('choosePanelMode', { mode: 'stealth' })).toMatchObject({ ok: true });
+  await page.goto('https://www.linkedin.com/in/maya-chen/');
+  await byRole(side, 'article', 'Maya Chen', 15_000);
+  expect(await side.$$(aria('region', 'Found on this page'))).toHaveLength(0);
+  expect(await panel.evaluate((el) => el.textContent)).not.toContain('Nothing to look up');
 });
