@@ -11,6 +11,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await hs.server.close();
 });
+test.beforeEach(() => {
+  hs.state.reset();
+  hs.control.reset();
+});
 
 test('HubSpot in Firefox: connected from the settings, a push from the panel waits out the CRM being down, is delivered once, and a second push has nothing to write', async ({ dossier, freshKey }) => {
   await dossier.connect(await freshKey());
@@ -56,4 +60,40 @@ test('HubSpot in Firefox: connected from the settings, a push from the panel wai
   const nothing = await byRole(crm, 'button', 'Nothing to push to HubSpot');
   expect(await nothing.evaluate((el) => (el as HTMLButtonElement).disabled)).toBe(true);
   expect(hs.state.contacts.size).toBe(1);
+});
+
+test.describe('Firefox suspends the event page after 2 s idle (30 s by default)', () => {
+  test.use({ firefoxPrefs: { 'extensions.background.idle.timeout': 2_000 } });
+
+  test('a push queued while the CRM is down is delivered by the alarm that wakes the suspended event page; a repeat lookup after it is still free', async ({ dossier, sandbox, freshKey }) => {
+    const apiId = await freshKey();
+    await dossier.connect(apiId);
+    expect(await dossier.call('choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
+    expect(await dossier.call('crmConnect', { connection: { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin } })).toMatchObject({ ok: true });
+
+    const page = await dossier.openSite(MAYA);
+    const frame = await panelFrame(page);
+    await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
+    await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
+    const crm = await byRole(frame, 'region', 'CRM');
+    await click(crm, 'button', 'Review push to HubSpot');
+    await byRole(crm, 'heading', 'HubSpot: Create');
+    hs.control.mode = '503';
+    await click(crm, 'button', 'Create in HubSpot');
+    await expect.poll(() => crm.evaluate((el) => el.textContent)).toMatch(/HubSpot: not sent yet/);
+    await page.close();
+
+    // The event page goes (this page's getViews lists it only while it runs), taking its timers.
+    await dossier.inBackground((bg) => void (bg.suspendedSince = 'not yet'), null);
+    await expect.poll(() => dossier.eventPageRunning(), { timeout: 20_000 }).toBe(false);
+    hs.control.mode = 'up';
+    await expect.poll(() => hs.state.contacts.size, { timeout: 45_000 }).toBe(1);
+    expect(hs.state.notes.size).toBe(1);
+    // A new event page ran it: the old one's globals are gone.
+    expect(await dossier.inBackground((bg) => bg.suspendedSince ?? null, null)).toBeNull();
+
+    const again = await dossier.call('lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+    expect(again).toMatchObject({ ok: true, value: { status: 'cached', cost: 0, fromLedger: true } });
+    expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
+  });
 });

@@ -37,7 +37,7 @@ function geckoId(): string {
   return id;
 }
 
-export async function launchFirefox(): Promise<Browser> {
+export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<Browser> {
   const { path, problem } = findFirefox();
   if (!path) throw new Error(`${problem}: run \`npx tsx scripts/firefox.ts\` (or set FIREFOX_PATH).`);
   return puppeteer.launch({
@@ -51,6 +51,7 @@ export async function launchFirefox(): Promise<Browser> {
       // The optional-permission prompt is granted without showing it; the request itself still
       // needs a real click in one of the extension's pages, as a user's does.
       'extensions.webextOptionalPermissionPrompts': false,
+      ...prefs,
     },
   });
 }
@@ -107,11 +108,17 @@ export type Scope = Page | Frame | ElementHandle<Element>;
 
 export const aria = (role: string, name?: string) => `aria/${name ?? ''}[role="${role}"]`;
 
-/** Waits for the element with this role and exact accessible name (any name when none is given), and returns it. */
-export async function byRole(scope: Scope, role: string, name = '', timeout = 10_000): Promise<ElementHandle<Element>> {
-  const handle = await scope.waitForSelector(aria(role, name), { timeout });
-  if (!handle) throw new Error(`No ${role} named “${name}”.`);
+async function waitForFirst(scope: Scope, selector: string, what: string, timeout: number): Promise<ElementHandle<Element>> {
+  const handle = await scope.waitForSelector(selector, { timeout }).catch((error: Error) => {
+    throw new Error(`Waited ${timeout} ms for ${what}: ${error.message}`);
+  });
+  if (!handle) throw new Error(`No ${what}.`);
   return handle as ElementHandle<Element>;
+}
+
+/** Waits for the element with this role and exact accessible name (any name when none is given), and returns it. */
+export function byRole(scope: Scope, role: string, name = '', timeout = 10_000): Promise<ElementHandle<Element>> {
+  return waitForFirst(scope, aria(role, name), `a ${role} named “${name}”`, timeout);
 }
 
 /**
@@ -119,10 +126,8 @@ export async function byRole(scope: Scope, role: string, name = '', timeout = 10
  * role the browsers name differently (a disclosure's summary is a DisclosureTriangle in Chromium
  * and has no ARIA role in Firefox).
  */
-export async function byName(scope: Scope, name: string, timeout = 10_000): Promise<ElementHandle<Element>> {
-  const handle = await scope.waitForSelector(`aria/${name}`, { timeout });
-  if (!handle) throw new Error(`Nothing named “${name}”.`);
-  return handle as ElementHandle<Element>;
+export function byName(scope: Scope, name: string, timeout = 10_000): Promise<ElementHandle<Element>> {
+  return waitForFirst(scope, `aria/${name}`, `something named “${name}”`, timeout);
 }
 
 /** Every element of this role (any name), without waiting. */
@@ -230,12 +235,17 @@ export interface Dossier {
   inBackground<T, A>(fn: (background: any, arg: A) => T | Promise<T>, arg: A): Promise<T>;
   /** The tab id of the open tab at this URL (tabs.query cannot match a URL with a port: compared here). */
   tabOf(url: string): Promise<number>;
+  /** Whether the event page runs now (asked without waking it: a suspended one is not among the views). */
+  eventPageRunning(): Promise<boolean>;
   /** The document of the open Firefox sidebar, or null when it is closed. */
   sidebar<T>(fn: (document: Document) => T | Promise<T>): Promise<T | null>;
 }
 
 type WorkerFixtures = { sandbox: Sandbox };
-type TestFixtures = { firefox: Browser; dossier: Dossier; freshKey: (balance?: number) => Promise<string> };
+type TestFixtures = {
+  /** Preferences for this test's Firefox, beside the harness's own (test.use({ firefoxPrefs })). */
+  firefoxPrefs: Record<string, unknown>;
+  firefox: Browser; dossier: Dossier; freshKey: (balance?: number) => Promise<string> };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: [
@@ -258,8 +268,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  firefox: async ({}, use) => {
-    const browser = await launchFirefox();
+  firefoxPrefs: [{}, { option: true }],
+  firefox: async ({ firefoxPrefs }, use) => {
+    const browser = await launchFirefox(firefoxPrefs);
     await use(browser);
     await browser.close();
   },
@@ -317,6 +328,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           .toBeTruthy();
         return tabId!;
       },
+      eventPageRunning: () => control.evaluate(() => browser.extension.getViews().some((view) => view.location.pathname === '/_generated_background_page.html')),
       sidebar: (fn) =>
         control.evaluate(`(async () => {
           const [view] = browser.extension.getViews({ type: 'sidebar' });
