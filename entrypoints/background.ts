@@ -44,10 +44,11 @@ export default defineBackground(() => {
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
   // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
   // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
-  // through the login host's authorize page and the redirect. Both are compiled out of release
-  // builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).
+  // through the login host's authorize page and the redirect. Headless Firefox does show it, so
+  // its automation build keeps the browser's own (the Firefox suite signs in through it). Both are
+  // compiled out of release builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).
   if (__DOSSIER_AUTOMATION__) {
-    setWebAuthFlow(tabWebAuthFlow());
+    if (!import.meta.env.FIREFOX) setWebAuthFlow(tabWebAuthFlow());
     Object.assign(globalThis, {
       dossierAutomation: {
         contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => runMenuClick(background.lookups, click, tab),
