@@ -11,7 +11,8 @@ import { choosePanelMode, configureExtension, expect, launchWithExtension, panel
  * the professional network with only the permissions it asks for at install.
  */
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-const CHROME_PACKAGE = `.output/dossier-${version}-chrome.zip`;
+/** Chrome's package, and Edge's from the same code (`wxt zip -b edge`): Edge runs Chromium, so it loads here as in Edge. */
+const STORE_PACKAGES = { Chrome: `.output/dossier-${version}-chrome.zip`, Edge: `.output/dossier-${version}-edge.zip` };
 
 async function unpack(zipPath: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'dossier-package-'));
@@ -25,42 +26,44 @@ async function unpack(zipPath: string): Promise<string> {
   return dir;
 }
 
-test('the Chrome store package loads, asks only for its declared hosts, and enriches a profile', async ({ sandbox }) => {
-  const extensionDir = await unpack(CHROME_PACKAGE);
-  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8'));
-  expect(manifest.version).toBe(version);
-  expect(manifest.host_permissions).not.toContain('<all_urls>');
-  expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
-  expect(manifest).not.toHaveProperty('chrome_url_overrides');
-  for (const size of ['16', '32', '48', '128']) expect(manifest.icons).toHaveProperty(size);
-  // The automation build's context-menu hook is compiled out of releases.
-  const background = readFileSync(join(extensionDir, 'background.js'), 'utf8');
-  expect(background).not.toContain('dossierAutomation');
-  // …and so is its tab in place of the browser's web-auth window (lib/crm/web-auth/tab-flow.ts, whose refusal this is).
-  expect(background).not.toContain('The user did not approve access.');
+for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
+  test(`the ${store} store package loads, asks only for its declared hosts, and enriches a profile`, async ({ sandbox }) => {
+    const extensionDir = await unpack(zipPath);
+    const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8'));
+    expect(manifest.version).toBe(version);
+    expect(manifest.host_permissions).not.toContain('<all_urls>');
+    expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+    expect(manifest).not.toHaveProperty('chrome_url_overrides');
+    for (const size of ['16', '32', '48', '128']) expect(manifest.icons).toHaveProperty(size);
+    // The automation build's context-menu hook is compiled out of releases.
+    const background = readFileSync(join(extensionDir, 'background.js'), 'utf8');
+    expect(background).not.toContain('dossierAutomation');
+    // …and so is its tab in place of the browser's web-auth window (lib/crm/web-auth/tab-flow.ts, whose refusal this is).
+    expect(background).not.toContain('The user did not approve access.');
 
-  const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
-  const context = await launchWithExtension(profile, extensionDir);
-  try {
-    const worker = await serviceWorkerOf(context);
-    const extensionId = new URL(worker.url()).host;
-    const popup = await context.newPage();
-    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-    await expect(popup.getByRole('heading', { name: 'No API key yet' })).toBeVisible();
+    const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
+    const context = await launchWithExtension(profile, extensionDir);
+    try {
+      const worker = await serviceWorkerOf(context);
+      const extensionId = new URL(worker.url()).host;
+      const popup = await context.newPage();
+      await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+      await expect(popup.getByRole('heading', { name: 'No API key yet' })).toBeVisible();
 
-    await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
-    await routeDemoPages(context, sandbox.origin);
-    const page = await context.newPage();
-    await choosePanelMode(context, extensionId, 'frame');
-    await page.goto('https://www.linkedin.com/in/maya-chen/');
-    const panel = (await panelFrame(page)).getByRole('complementary', { name: /Dossier/ });
-    await panel.getByRole('button', { name: /^Enrich person and company/ }).click();
-    const card = panel.getByRole('article', { name: 'Maya Chen' });
-    await expect(card).toContainText('Paid 2 credits.');
-    await expect(card.getByRole('group', { name: 'Work email', exact: true }).getByRole('link', { name: /@/ })).toBeVisible();
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    rmSync(extensionDir, { recursive: true, force: true });
-  }
-});
+      await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+      await routeDemoPages(context, sandbox.origin);
+      const page = await context.newPage();
+      await choosePanelMode(context, extensionId, 'frame');
+      await page.goto('https://www.linkedin.com/in/maya-chen/');
+      const panel = (await panelFrame(page)).getByRole('complementary', { name: /Dossier/ });
+      await panel.getByRole('button', { name: /^Enrich person and company/ }).click();
+      const card = panel.getByRole('article', { name: 'Maya Chen' });
+      await expect(card).toContainText('Paid 2 credits.');
+      await expect(card.getByRole('group', { name: 'Work email', exact: true }).getByRole('link', { name: /@/ })).toBeVisible();
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(extensionDir, { recursive: true, force: true });
+    }
+  });
+}
