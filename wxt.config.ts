@@ -11,6 +11,12 @@ import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 // exposes the menu's click handler (entrypoints/background.ts). A release build has neither.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
+/** This computer, where the sandbox and the CRM emulators listen. */
+const THIS_COMPUTER = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+/** The key only where there are hosts: a store manifest has none to declare. */
+const hostPermissions = (hosts: string[]) => (hosts.length ? { host_permissions: hosts } : {});
+
 // Firefox needs a stable add-on id for storage and signing. 142 is the first release (desktop and
 // Android) that reads data_collection_permissions; it also grants an MV3 add-on's host permissions
 // at install. Declared data collection: a lookup sends the looked-up person's profile URL,
@@ -50,13 +56,16 @@ export default defineConfig({
   },
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, command }) => ({
     name: 'Dossier',
     description: 'Enrich people and companies while you browse, and put them in your CRM.',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild && browser !== 'firefox' ? ['<all_urls>'] : [])],
-    // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
+    // This computer's hosts (the sandbox, the CRM emulators) only where developers and tests run:
+    // `wxt` (serve) and the automation build. A store build declares none, and asks for the
+    // sandbox's host where the user chooses the sandbox (lib/settings/permissions.ts).
+    ...hostPermissions([...(e2eBuild || command === 'serve' ? THIS_COMPUTER : []), ...(e2eBuild && browser !== 'firefox' ? ['<all_urls>'] : [])]),
+    // Asked for at the moment a feature needs it: the sandbox or a custom gateway, a CRM, all-sites detection.
     optional_host_permissions: ['<all_urls>'],
     // The panel's frame: only the network's pages (and the web mail clients', where the user turned
     // web mail on and opens it from the launcher) may load it, and only at the per-session

@@ -37,6 +37,10 @@ function geckoId(): string {
   return id;
 }
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+/** The Firefox store package `npm run zip` writes (the same add-on id as the automation build). */
+export const FIREFOX_STORE_PACKAGE = resolve(`.output/dossier-${version}-firefox.zip`);
+
 export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<Browser> {
   const { path, problem } = findFirefox();
   if (!path) throw new Error(`${problem}: run \`npx tsx scripts/firefox.ts\` (or set FIREFOX_PATH).`);
@@ -245,6 +249,8 @@ type WorkerFixtures = { sandbox: Sandbox };
 type TestFixtures = {
   /** Preferences for this test's Firefox, beside the harness's own (test.use({ firefoxPrefs })). */
   firefoxPrefs: Record<string, unknown>;
+  /** What is installed: the automation build's folder, or a store package (test.use({ addon })). */
+  addon: string;
   firefox: Browser; dossier: Dossier; freshKey: (balance?: number) => Promise<string> };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -269,6 +275,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   firefoxPrefs: [{}, { option: true }],
+  addon: [FIREFOX_EXTENSION_DIR, { option: true }],
   firefox: async ({ firefoxPrefs }, use) => {
     const browser = await launchFirefox(firefoxPrefs);
     await use(browser);
@@ -283,15 +290,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return apiId;
     });
   },
-  dossier: async ({ firefox, sandbox }, use) => {
-    const id = await firefox.installExtension(FIREFOX_EXTENSION_DIR);
+  dossier: async ({ firefox, sandbox, addon }, use) => {
+    const id = await firefox.installExtension(addon);
     const open = async (path: string) => {
       const page = await firefox.newPage();
       await navigate(page, `${EXTENSION_ORIGIN}/${path}`);
       return page;
     };
-    // A quiet extension page (the automation build's blank page) for messages and API calls.
-    const control = await open('blank.html');
+    // A quiet extension page for messages and API calls: the automation build's blank page (a
+    // store package has none: its history page, which asks the gateway nothing).
+    const control = await open(addon === FIREFOX_EXTENSION_DIR ? 'blank.html' : 'lookup-history.html');
     const call = async (type: string, data?: unknown) =>
       control.evaluate(
         async (type, data) => {
