@@ -57,6 +57,13 @@ export interface ApplyContext {
   save(progress: Progress): Promise<void>;
 }
 
+/** Records a finished step in the push's progress (saved before the next step begins). */
+export async function checkpoint(progress: Progress, context: Pick<ApplyContext, 'save'>, step: Partial<Progress>): Promise<CrmResult<Progress>> {
+  const next = { ...progress, ...step };
+  await context.save(next);
+  return { ok: true, value: next };
+}
+
 /** What a connection learnt from the CRM and keeps (account id, custom field key). */
 export type Learn = (patch: Record<string, unknown>) => Promise<void>;
 

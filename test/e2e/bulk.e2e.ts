@@ -271,7 +271,7 @@ test('the search list: “add all” on two result pages grows one list, each pe
   await expect(bulk.getByText(`${total} people in the list.`)).toBeVisible();
   await bulk.getByRole('button', { name: 'Use this list' }).click();
   await expect(bulk.getByRole('heading', { name: /^Search pages, /, level: 2 })).toBeVisible();
-  await expect(bulk.getByText(`Search pages · ${total} rows · Not priced yet`)).toBeVisible();
+  await expect(bulk.getByText(`Search pages · ${total} rows · Not priced yet`, { exact: true })).toBeVisible();
   await expect(bulk.getByRole('combobox', { name: 'Dossier field for column “Profile URL”' })).toHaveValue('profileUrl');
 
   // The popup has its way to the page too.

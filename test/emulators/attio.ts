@@ -22,7 +22,12 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  *   removed; other multiselect attributes are replaced, as Attio documents.
  * - `PATCH …/records/{id}` appends to multiselect attributes; `PUT …/records/{id}` replaces them.
  * - `GET …/records/{id}`; `POST /v2/notes` (`{data: {parent_object, parent_record_id, title,
- *   format: plaintext|markdown, content}}`).
+ *   format: plaintext|markdown, content}}`); `GET /v2/notes?parent_object=&parent_record_id=`
+ *   (both or neither), `limit` (default 10, at most 50) and `offset`, answering `{data: [note]}`
+ *   with no paging fields (a page shorter than the limit is the last), in the order the notes
+ *   were made (Attio documents no order; Dossier relies on none). A note is `{id: {workspace_id,
+ *   note_id}, parent_object, parent_record_id, title, meeting_id, content_plaintext,
+ *   content_markdown, tags, created_by_actor, created_at}`, times with nanoseconds as Attio writes them.
  * - `GET /v2/objects/{object}/attributes`: each attribute with `api_slug`, `title`, `type`,
  *   `is_system_attribute`, `is_writable`, `is_archived` (archived ones only with
  *   `show_archived=true`), `is_multiselect`, `is_unique`; `state.addAttribute` adds a custom one
@@ -400,6 +405,22 @@ async function readData(c: Context): Promise<Record<string, unknown>> {
   return body.data as Record<string, unknown>;
 }
 
+/** A note as Attio answers it; `created_at` with nanoseconds, as Attio writes its times. */
+function noteView(note: AttioNote) {
+  return {
+    id: { workspace_id: ATTIO_WORKSPACE.id, note_id: note.id },
+    parent_object: note.parent_object,
+    parent_record_id: note.parent_record_id,
+    title: note.title,
+    meeting_id: null,
+    content_plaintext: note.content,
+    content_markdown: note.content,
+    tags: [],
+    created_by_actor: { type: 'api-token', id: 'e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7' },
+    created_at: note.created_at.replace(/Z$/, '000000Z'),
+  };
+}
+
 export function createAttioEmulator() {
   const state = new AttioState();
   const control = new EmulatorControl();
@@ -593,19 +614,24 @@ export function createAttioEmulator() {
     if (typeof data.content !== 'string') throw new AttioError(400, 'validation_type', 'Body payload validation error: data.content is required.');
     const note: AttioNote = { id: randomUUID(), parent_object: parentObject, parent_record_id: parent.id, title: data.title, format: data.format, content: data.content, created_at: new Date().toISOString() };
     state.notes.set(note.id, note);
-    return c.json({
-      data: {
-        id: { workspace_id: ATTIO_WORKSPACE.id, note_id: note.id },
-        parent_object: note.parent_object,
-        parent_record_id: note.parent_record_id,
-        title: note.title,
-        content_plaintext: note.content,
-        content_markdown: note.content,
-        tags: [],
-        created_by_actor: { type: 'api-token', id: 'e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7' },
-        created_at: note.created_at,
-      },
-    });
+    return c.json({ data: noteView(note) });
+  });
+
+  api.get('/v2/notes', (c) => {
+    const integer = (name: string, fallback: number) => {
+      const raw = c.req.query(name);
+      return raw === undefined ? fallback : /^\d+$/.test(raw) ? Number(raw) : NaN;
+    };
+    const limit = integer('limit', 10);
+    const offset = integer('offset', 0);
+    if (!(limit >= 1 && limit <= 50)) throw new AttioError(400, 'validation_type', 'Query validation error: limit must be an integer between 1 and 50.');
+    if (!(offset >= 0)) throw new AttioError(400, 'validation_type', 'Query validation error: offset must be a non-negative integer.');
+    const parentObject = c.req.query('parent_object');
+    const parentRecordId = c.req.query('parent_record_id');
+    if ((parentObject === undefined) !== (parentRecordId === undefined)) throw new AttioError(400, 'validation_type', 'Query validation error: parent_object and parent_record_id must be given together.');
+    if (parentObject !== undefined && !isObjectSlug(parentObject)) throw new AttioError(404, 'not_found', `Object with slug/ID "${parentObject}" not found.`);
+    const found = [...state.notes.values()].filter((n) => parentObject === undefined || (n.parent_object === parentObject && n.parent_record_id === parentRecordId));
+    return c.json({ data: found.slice(offset, offset + limit).map(noteView) });
   });
 
   app.route('/', api);

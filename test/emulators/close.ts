@@ -21,7 +21,13 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  *   per object type, `_limit`, and `{data: [{__object_type, id, ...}], cursor}`. The index sees a
  *   record as soon as it is written unless `state.indexLag` is on (then `state.index()` publishes
  *   what is waiting), to test that a push does not rely on the index alone.
- * - Notes: `POST /activity/note/` (`lead_id` required, `contact_id`, `note` plain text).
+ * - Notes: `POST /activity/note/` (`lead_id` required, `contact_id`, `note` plain text) and
+ *   `GET /activity/note/` filtered by `lead_id` and `contact_id` (comma-separated ids),
+ *   `date_created__gte`/`__gt`/`__lte`/`__lt` (a date or a date-time), paged by `_skip` and
+ *   `_limit` (default 100), answering `{has_more, data}`, newest first. A note is Close's activity
+ *   (`_type: "Note"`, `id`, `lead_id`, `contact_id`, `user_id`, `date_created`, `date_updated`,
+ *   `activity_at`, …) with `note`, `note_html` and `title`; times as Close writes them
+ *   (`2026-01-15T09:30:00.123000+00:00`).
  * - Custom fields: `GET /custom_field/contact/` and `/custom_field/lead/` (`{data, has_more}`; each
  *   `{id: "cf_…", name, type, accepts_multiple_values, editable_with_roles, choices}`). Values are
  *   written and read as top-level `custom.cf_…` keys of a contact or lead; an unknown field, a
@@ -361,6 +367,36 @@ function pick(record: object, fields: unknown): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f): f is string => typeof f === 'string' && f in all).map((f) => [f, all[f]]));
 }
 
+/** Close's time form: microseconds and an explicit UTC offset. */
+const closeTime = (iso: string) => iso.replace(/Z$/, '000+00:00');
+
+/** A note as Close answers it: the activity's fields, the text, and its HTML form. */
+function noteView(note: CloseNote) {
+  const html = note.note
+    .split('\n')
+    .map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .join('');
+  return {
+    ...note,
+    date_created: closeTime(note.date_created),
+    date_updated: closeTime(note.date_created),
+    activity_at: closeTime(note.date_created),
+    user_id: USER_ID,
+    user_name: 'Emulator Admin',
+    created_by: USER_ID,
+    created_by_name: 'Emulator Admin',
+    updated_by: USER_ID,
+    updated_by_name: 'Emulator Admin',
+    users: [],
+    title: null,
+    note_html: html,
+    pinned: false,
+    pinned_at: null,
+    attachments: [],
+    source: 'api',
+  };
+}
+
 export function createCloseEmulator() {
   const state = new CloseState();
   const control = new EmulatorControl();
@@ -538,7 +574,33 @@ export function createCloseEmulator() {
     if (!text.trim()) return fail(c, 400, '', { note: 'This field is required.' });
     const note: CloseNote = { id: state.id('acti'), _type: 'Note', organization_id: ORG_ID, lead_id: body.lead_id, contact_id: contactId, note: text, date_created: now() };
     state.notes.set(note.id, note);
-    return c.json(note);
+    return c.json(noteView(note));
+  });
+
+  api.get('/api/v1/activity/note/', (c) => {
+    const ids = (name: string) => c.req.query(name)?.split(',').map((id) => id.trim()).filter(Boolean);
+    const [leadIds, contactIds] = [ids('lead_id'), ids('contact_id')];
+    const bounds: [string, (made: number, at: number) => boolean][] = [
+      ['date_created__gte', (made, at) => made >= at],
+      ['date_created__gt', (made, at) => made > at],
+      ['date_created__lte', (made, at) => made <= at],
+      ['date_created__lt', (made, at) => made < at],
+    ];
+    const tests: ((made: number) => boolean)[] = [];
+    for (const [name, test] of bounds) {
+      const value = c.req.query(name);
+      if (value === undefined) continue;
+      const at = Date.parse(value);
+      if (Number.isNaN(at)) return fail(c, 400, '', { [name]: 'Enter a valid date/time.' });
+      tests.push((made) => test(made, at));
+    }
+    const skip = Math.max(0, Number(c.req.query('_skip') ?? 0) || 0);
+    const limit = Math.min(Math.max(1, Number(c.req.query('_limit') ?? 100) || 100), 100);
+    const found = [...state.notes.values()]
+      .filter((n) => (!leadIds || leadIds.includes(n.lead_id)) && (!contactIds || (n.contact_id !== null && contactIds.includes(n.contact_id))))
+      .filter((n) => tests.every((test) => test(Date.parse(n.date_created))))
+      .sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created));
+    return c.json({ has_more: skip + limit < found.length, data: found.slice(skip, skip + limit).map(noteView) });
   });
 
   app.route('/', api);

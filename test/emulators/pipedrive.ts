@@ -9,6 +9,13 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * regard to case), notes and person fields on v1, and Pipedrive's error body
  * `{success: false, error, errorCode, error_info}`.
  *
+ * Notes (`POST /api/v1/notes`, `GET /api/v1/notes`): the list filters by `person_id`, `org_id`,
+ * `user_id`, `start_date`/`end_date` (YYYY-MM-DD, on `add_time`), sorts by `sort` ("field ASC,
+ * field DESC" over id, user_id, deal_id, person_id, org_id, content, add_time, update_time; by id
+ * otherwise) and pages by `start`/`limit` (at most 500) with `additional_data.pagination`
+ * `{start, limit, more_items_in_collection, next_start}`; an empty page is `data: null`, as v1
+ * lists answer. `add_time` is UTC, `YYYY-MM-DD HH:MM:SS`.
+ *
  * Person fields (`GET /api/v1/personFields`) carry Pipedrive's flags: standard fields have
  * readable keys and `edit_flag: false`; custom fields have a 40-hex key and `edit_flag: true`;
  * `bulk_edit_allowed` is false for the read-only ones (`add_time`, `update_time`). The `label_ids`
@@ -51,10 +58,15 @@ export interface PdOrganization {
 
 export interface PdNote {
   id: number;
+  user_id: number;
   content: string;
   person_id: number | null;
   org_id: number | null;
+  deal_id: number | null;
+  lead_id: string | null;
   add_time: string;
+  update_time: string;
+  active_flag: boolean;
 }
 
 export interface PdField {
@@ -184,6 +196,23 @@ function items(value: unknown, field: string): PdItem[] | string {
 
 function personView(state: PipedriveState, person: PdPerson) {
   return { ...person, custom_fields: Object.fromEntries([...state.customKeys()].map((k) => [k, person.custom_fields[k] ?? null])) };
+}
+
+function noteView(state: PipedriveState, note: PdNote) {
+  const person = note.person_id !== null ? state.persons.get(note.person_id) : undefined;
+  const org = note.org_id !== null ? state.organizations.get(note.org_id) : undefined;
+  const user = state.users.find((u) => u.id === note.user_id);
+  return {
+    ...note,
+    pinned_to_deal_flag: false,
+    pinned_to_organization_flag: false,
+    pinned_to_person_flag: false,
+    last_update_user_id: null,
+    person: person ? { name: person.name } : null,
+    organization: org ? { name: org.name } : null,
+    deal: null,
+    user: user ? { email: user.email, name: user.name, icon_url: null, is_you: user.id === 1 } : null,
+  };
 }
 
 function truthy(value: string | undefined): boolean {
@@ -373,9 +402,47 @@ export function createPipedriveEmulator() {
     const orgId = body.org_id === undefined ? null : Number(body.org_id);
     if (personId === null && orgId === null && body.deal_id === undefined && body.lead_id === undefined) return fail(c, 400, 'Note must be attached to a deal, person, organization or lead.');
     if (personId !== null && !state.persons.has(personId)) return fail(c, 400, `Person with id ${personId} not found`);
-    const note: PdNote = { id: state.id(), content: body.content, person_id: personId, org_id: orgId, add_time: now() };
+    const at = now();
+    const note: PdNote = { id: state.id(), user_id: 1, content: body.content, person_id: personId, org_id: orgId, deal_id: null, lead_id: null, add_time: at, update_time: at, active_flag: true };
     state.notes.set(note.id, note);
-    return c.json({ success: true, data: note }, 201);
+    return c.json({ success: true, data: noteView(state, note) }, 201);
+  });
+
+  api.get('/api/v1/notes', (c) => {
+    const sortable = new Set(['id', 'user_id', 'deal_id', 'person_id', 'org_id', 'content', 'add_time', 'update_time']);
+    const order: { field: keyof PdNote; desc: boolean }[] = [];
+    for (const part of (c.req.query('sort') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [field = '', direction = 'ASC'] = part.split(/\s+/);
+      if (!sortable.has(field) || !/^(ASC|DESC)$/i.test(direction)) return fail(c, 400, `Invalid sort field or direction: ${part}`);
+      order.push({ field: field as keyof PdNote, desc: direction.toUpperCase() === 'DESC' });
+    }
+    order.push({ field: 'id', desc: order[0]?.desc ?? false });
+    const numeric = (name: string) => {
+      const value = c.req.query(name);
+      return value === undefined ? undefined : Number(value);
+    };
+    const [personId, orgId, userId] = [numeric('person_id'), numeric('org_id'), numeric('user_id')];
+    const [from, to] = [c.req.query('start_date'), c.req.query('end_date')];
+    for (const date of [from, to]) if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail(c, 400, 'Dates must be in format YYYY-MM-DD');
+    const start = Math.max(0, Number(c.req.query('start') ?? 0) || 0);
+    const limit = Math.min(Math.max(1, Number(c.req.query('limit') ?? 100) || 100), 500);
+    const found = [...state.notes.values()]
+      .filter((n) => n.active_flag && (personId === undefined || n.person_id === personId) && (orgId === undefined || n.org_id === orgId) && (userId === undefined || n.user_id === userId))
+      .filter((n) => (!from || n.add_time.slice(0, 10) >= from) && (!to || n.add_time.slice(0, 10) <= to))
+      .sort((a, b) => {
+        for (const { field, desc } of order) {
+          const [x, y] = [a[field] ?? '', b[field] ?? ''];
+          if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
+        }
+        return 0;
+      });
+    const page = found.slice(start, start + limit);
+    const more = start + limit < found.length;
+    return c.json({
+      success: true,
+      data: page.length ? page.map((n) => noteView(state, n)) : null,
+      additional_data: { pagination: { start, limit, more_items_in_collection: more, ...(more ? { next_start: start + limit } : {}) } },
+    });
   });
 
   app.route('/', api);

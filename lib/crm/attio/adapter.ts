@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { attioBase, type AttioConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -16,6 +17,7 @@ import {
   listsSchema,
   membersSchema,
   noteResponseSchema,
+  notesListSchema,
   recordListSchema,
   recordResponseSchema,
   selfSchema,
@@ -50,6 +52,11 @@ const MOVABLE: readonly CrmField[] = ['jobTitle', 'mobilePhone', 'phone'];
 const MAPPABLE_TYPES = new Set(['text', 'phone-number']);
 
 type Fields = Partial<Record<CrmField, string>>;
+
+/** Attio's largest page of notes, and how many a retry reads (Attio documents no order for them). */
+const NOTES_PAGE = 50;
+const NOTES_PAGES = 10;
+
 
 function first<T>(list: readonly T[] | undefined): T | undefined {
   return list?.[0];
@@ -357,15 +364,46 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
     });
   }
 
+  /**
+   * Whether the person has this note already (same title and text), made at or after `since`
+   * less the clock slack. Attio documents no order for the list, so every page is read, up to a
+   * bound. Only a retry asks.
+   */
+  async function noteSent(recordId: string, title: string, content: string, since: number): Promise<CrmResult<boolean>> {
+    const from = earliestNoteTime(since);
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ parent_object: 'people', parent_record_id: recordId, limit: String(NOTES_PAGE), offset: String(page * NOTES_PAGE) });
+      const listed = await send({ method: 'GET', url: `${base}/notes?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data;
+      // A time that cannot be read does not rule the note out.
+      const recent = (at: string | null | undefined) => !(Date.parse(at ?? '') < from);
+      if (notes.some((n) => n.title?.trim() === title.trim() && plainNoteText(n.content_plaintext) === plainNoteText(content) && recent(n.created_at))) return ok(true);
+      if (notes.length < NOTES_PAGE) return ok(false);
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Attio made it) looks for that note on the person first.
+   */
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     // Attio notes are plaintext or markdown, never HTML: the summary's lines go as they are.
     const [title, ...lines] = summaryLines(contact);
-    const body = { data: { parent_object: 'people', parent_record_id: progress.recordId!, title: title!, format: 'plaintext', content: lines.join('\n') } } satisfies NoteCreate;
+    const content = lines.join('\n');
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.recordId!, title!, content, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { data: { parent_object: 'people', parent_record_id: progress.recordId!, title: title!, format: 'plaintext', content } } satisfies NoteCreate;
     const created = await send({ method: 'POST', url: `${base}/notes`, body, idempotent: false }, noteResponseSchema);
     if (!created.ok) return created;
-    progress = { ...progress, noteDone: true };
-    await context.save(progress);
-    return ok(progress);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {

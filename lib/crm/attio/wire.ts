@@ -40,6 +40,11 @@ export const recordListSchema = z.object({ data: z.array(recordSchema) });
 
 export const noteResponseSchema = z.object({ data: z.object({ id: z.object({ note_id: z.string() }).partial().optional() }) });
 
+/** `GET /v2/notes`: a page of notes (no paging fields: a page shorter than the limit is the last). */
+export const notesListSchema = z.object({
+  data: z.array(z.object({ title: z.string().nullish(), content_plaintext: z.string().nullish(), created_at: z.string().nullish() })),
+});
+
 /** `GET /v2/self`: an inactive token answers `{active: false}` only. */
 export const selfSchema = z.object({
   active: z.boolean(),

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import { t } from '../../i18n';
 import { parseNetworkProfileUrl } from '../../identity/network-profile';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { closeBase, type CloseConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, plainNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type ChangeStatus, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -21,6 +22,7 @@ import {
   leadsWhere,
   meSchema,
   noteSchema,
+  notesListSchema,
   usersSchema,
   type CloseContact,
   type CloseCustomField,
@@ -63,6 +65,11 @@ function leadOwnerFieldOf(fields: readonly CloseCustomField[]): CloseCustomField
 }
 
 const APP = 'https://app.close.com';
+
+/** Notes per page, and pages read, when a retry looks for its note. */
+const NOTES_PAGE = 100;
+const NOTES_PAGES = 5;
+
 
 export interface CloseDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
@@ -391,6 +398,45 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
     return updated.ok ? ok(record) : updated;
   }
 
+  /**
+   * Whether the contact has this note already, made at or after `since` less the clock slack
+   * (Close filters by `date_created__gte`). Only a retry asks.
+   */
+  async function noteSent(leadId: string, contactId: string, text: string, since: number): Promise<CrmResult<boolean>> {
+    const from = new Date(earliestNoteTime(since)).toISOString();
+    let skip = 0;
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ lead_id: leadId, contact_id: contactId, date_created__gte: from, _skip: String(skip), _limit: String(NOTES_PAGE) });
+      const listed = await send({ method: 'GET', url: `${base}/activity/note/?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data;
+      if (notes.some((n) => plainNoteText(n.note) === plainNoteText(text))) return ok(true);
+      if (!listed.value.body.has_more || notes.length === 0) return ok(false);
+      skip += notes.length;
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Close made it) looks for that note on the contact first.
+   */
+  async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const text = summaryLines(contact).join('\n');
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.companyId!, progress.recordId!, text, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: text } satisfies NoteCreate;
+    const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
+    if (!note.ok) return note;
+    return checkpoint(progress, context, { noteDone: true });
+  }
+
   return {
     target: 'close',
     fields: FIELDS,
@@ -427,11 +473,9 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
         }
       }
       if (!progress.noteDone) {
-        const body = { lead_id: progress.companyId!, contact_id: progress.recordId!, note: summaryLines(contact).join('\n') } satisfies NoteCreate;
-        const note = await send({ method: 'POST', url: `${base}/activity/note/`, body, idempotent: false }, noteSchema);
-        if (!note.ok) return note;
-        progress = { ...progress, noteDone: true };
-        await context.save(progress);
+        const noted = await addNote(contact, progress, { ...context, progress });
+        if (!noted.ok) return noted;
+        progress = noted.value;
       }
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: leadUrl(progress.companyId!) });
     },

@@ -43,6 +43,12 @@ export const leadSearchSchema = z.object({ data: z.array(leadSchema.extend({ __o
 
 export const noteSchema = z.object({ id: z.string(), lead_id: z.string().optional() });
 
+/** `GET /activity/note/`: a page of notes (`_skip`/`_limit`), `has_more` when more follow. */
+export const notesListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), note: z.string().nullable().optional(), date_created: z.string().optional() })),
+  has_more: z.boolean().optional(),
+});
+
 export const meSchema = z.object({
   id: z.string().optional(),
   first_name: z.string().nullable().optional(),

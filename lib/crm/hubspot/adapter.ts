@@ -1,7 +1,7 @@
 import { propertiesOf, type CrmSchema } from '../mapping';
 import { z } from 'zod';
 import { t } from '../../i18n';
-import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '../adapter';
 import { hubspotBase, type HubspotConnection } from '../connection';
 import { primaryEmail, type CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
@@ -255,7 +255,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
       // Sent before, answer unknown: the note with this timestamp on this record is that one.
       const sent = await search('notes', [{ filters: [eq('associations.contact', recordId), eq('hs_timestamp', at)] }], ['hs_timestamp']);
       if (!sent.ok) return sent;
-      if (sent.value) return noteDone(progress, context);
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: Date.parse(at) };
       await context.save(progress);
@@ -266,13 +266,7 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
     } satisfies NoteInput;
     const created = await send({ method: 'POST', url: `${base}/crm/v3/objects/notes`, body, idempotent: false }, objectSchema);
     if (!created.ok) return created;
-    return noteDone(progress, context);
-  }
-
-  async function noteDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   /** Dossier's profile URL property, created when missing (needs the schema-write scope). */

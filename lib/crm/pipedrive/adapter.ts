@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { t } from '../../i18n';
 import { propertiesOf, type CrmSchema } from '../mapping';
-import { checkFrom, firstMatch, queryOf, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
 import { pipedriveBase, type PipedriveConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
+import { earliestNoteTime, htmlNoteText } from '../note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryHtml } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -14,6 +15,7 @@ import {
   fieldResponseSchema,
   fieldsResponseSchema,
   noteResponseSchema,
+  notesListSchema,
   organizationResponseSchema,
   organizationSearchSchema,
   personResponseSchema,
@@ -51,6 +53,15 @@ const MOVABLE: readonly CrmField[] = ['jobTitle', 'mobilePhone', 'phone'];
 /** Custom fields are keyed by a 40-hex hash Pipedrive chooses; these types take Dossier's text as it is. */
 const CUSTOM_KEY = /^[0-9a-f]{40}$/;
 const TEXT_TYPES = new Set(['varchar', 'varchar_auto', 'text', 'phone']);
+
+/** Notes per page, and pages read, when a retry looks for its note (newest first). */
+const NOTES_PAGE = 100;
+const NOTES_PAGES = 5;
+
+/** Pipedrive's `add_time` (`YYYY-MM-DD HH:MM:SS`, UTC) in ms; NaN when it cannot be read. */
+function addTimeOf(value: string | undefined): number {
+  return value ? Date.parse(`${value.trim().replace(' ', 'T')}Z`) : NaN;
+}
 
 function firstValue(items: ContactItem[] | undefined, keep: (item: ContactItem) => boolean): string | undefined {
   const list = (items ?? []).filter((i) => i.value && keep(i));
@@ -294,6 +305,49 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     return updated.ok ? ok(undefined) : updated;
   }
 
+  /**
+   * Whether the person has this note already, made at or after `since` (less the clock slack):
+   * the person's notes, newest first, until one is older than that. Only a retry asks.
+   */
+  async function noteSent(personId: string, content: string, since: number): Promise<CrmResult<boolean>> {
+    const want = htmlNoteText(content);
+    const from = earliestNoteTime(since);
+    const tooOld = (addTime: string | undefined) => addTimeOf(addTime) < from;
+    let start = 0;
+    for (let page = 0; page < NOTES_PAGES; page += 1) {
+      const params = new URLSearchParams({ person_id: personId, start: String(start), limit: String(NOTES_PAGE), sort: 'add_time DESC' });
+      const listed = await send({ method: 'GET', url: `${base}/api/v1/notes?${params}`, idempotent: true }, notesListSchema);
+      if (!listed.ok) return listed;
+      const notes = listed.value.body.data ?? [];
+      // A time Pipedrive did not give (or that cannot be read) does not rule the note out.
+      if (notes.some((note) => note.content !== undefined && htmlNoteText(note.content) === want && !tooOld(note.add_time))) return ok(true);
+      const pagination = listed.value.body.additional_data?.pagination;
+      if (!pagination?.more_items_in_collection || notes.length === 0 || notes.some((note) => tooOld(note.add_time))) return ok(false);
+      start = pagination.next_start ?? start + notes.length;
+    }
+    return ok(false);
+  }
+
+  /**
+   * The summary note. Its time is saved before it is sent: a retry that finds it set (the answer
+   * may have been lost after Pipedrive made it) looks for that note on the person first.
+   */
+  async function addNote(contact: CrmContact, orgId: number | undefined, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
+    const content = summaryHtml(contact);
+    if (progress.noteAt !== undefined) {
+      const sent = await noteSent(progress.recordId!, content, progress.noteAt);
+      if (!sent.ok) return sent;
+      if (sent.value) return checkpoint(progress, context, { noteDone: true });
+    } else {
+      progress = { ...progress, noteAt: deps.now() };
+      await context.save(progress);
+    }
+    const body = { content, person_id: Number(progress.recordId), ...(orgId !== undefined ? { org_id: orgId } : {}) } satisfies NoteCreate;
+    const note = await send({ method: 'POST', url: `${base}/api/v1/notes`, body, idempotent: false }, noteResponseSchema);
+    if (!note.ok) return note;
+    return checkpoint(progress, context, { noteDone: true });
+  }
+
   async function schema(): Promise<CrmResult<CrmSchema>> {
     const [fields, users] = await Promise.all([
       send({ method: 'GET', url: `${base}/api/v1/personFields?limit=500`, idempotent: true }, fieldsResponseSchema),
@@ -349,11 +403,9 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
         await context.save(progress);
       }
       if (!progress.noteDone) {
-        const body = { content: summaryHtml(contact), person_id: Number(progress.recordId), ...(orgId !== undefined ? { org_id: orgId } : {}) } satisfies NoteCreate;
-        const note = await send({ method: 'POST', url: `${base}/api/v1/notes`, body, idempotent: false }, noteResponseSchema);
-        if (!note.ok) return note;
-        progress = { ...progress, noteDone: true };
-        await context.save(progress);
+        const noted = await addNote(contact, orgId, progress, { ...context, progress });
+        if (!noted.ok) return noted;
+        progress = noted.value;
       }
       return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
     },

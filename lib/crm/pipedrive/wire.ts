@@ -10,7 +10,7 @@ import type {
   UpsertOrganizationResponse,
   UpsertPersonResponse,
 } from 'pipedrive/v2';
-import type { AddNoteRequest, CreateFieldRequest, GetCurrentUserResponse, GetFieldsResponse, GetUsersResponse, UpsertNoteResponse } from 'pipedrive/v1';
+import type { AddNoteRequest, CreateFieldRequest, GetCurrentUserResponse, GetFieldsResponse, GetNotesResponse, GetUsersResponse, UpsertNoteResponse } from 'pipedrive/v1';
 
 type Accepts<Schema extends z.ZodType, Vendor> = [Vendor] extends [z.input<Schema>] ? true : false;
 type Assert<T extends true> = T;
@@ -71,6 +71,18 @@ export const organizationResponseSchema = z.object({ success: z.boolean().option
 
 export const noteResponseSchema = z.object({ success: z.boolean().optional(), data: z.object({ id: z.number().optional() }).optional() });
 
+/**
+ * `GET /api/v1/notes`: a page of notes (`data` is null on an empty page, as v1 lists answer),
+ * `add_time` in UTC as `YYYY-MM-DD HH:MM:SS`, paged by `start`/`limit`.
+ */
+export const notesListSchema = z.object({
+  success: z.boolean().optional(),
+  data: z.array(z.object({ id: z.number().optional(), content: z.string().optional(), person_id: z.number().nullable().optional(), add_time: z.string().optional() })).nullable().optional(),
+  additional_data: z
+    .object({ pagination: z.object({ start: z.number().optional(), limit: z.number().optional(), more_items_in_collection: z.boolean().optional(), next_start: z.number().optional() }).optional() })
+    .optional(),
+});
+
 /** A person field. `edit_flag`: a custom field (its definition can be edited); `bulk_edit_allowed` false: read-only. */
 export const fieldsResponseSchema = z.object({
   success: z.boolean().optional(),
@@ -115,6 +127,7 @@ export type _Checks = [
   Assert<Accepts<typeof organizationSearchSchema, GetOrganizationSearchResponse>>,
   Assert<Accepts<typeof organizationResponseSchema, UpsertOrganizationResponse>>,
   Assert<Accepts<typeof noteResponseSchema, UpsertNoteResponse>>,
+  Assert<Accepts<typeof notesListSchema, GetNotesResponse>>,
   Assert<Accepts<typeof fieldsResponseSchema, GetFieldsResponse>>,
   Assert<Accepts<typeof currentUserSchema, GetCurrentUserResponse>>,
   Assert<Accepts<typeof usersSchema, GetUsersResponse>>,

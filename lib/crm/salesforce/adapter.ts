@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { t } from '../../i18n';
-import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '../adapter';
 import type { SalesforceConnection } from '../connection';
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
 import { propertiesOf, type CrmSchema } from '../mapping';
+import { applyPersonSteps } from '../person-steps';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -273,8 +274,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   }
 
   /** The record joins the chosen campaign; already a member (a retried push) is as good as joining. */
-  async function joinCampaign(campaignId: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const id = progress.recordId!;
+  async function joinCampaign(campaignId: string, id: string, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const body = { CampaignId: campaignId, [typeOfId(id) === 'Contact' ? 'ContactId' : 'LeadId']: id };
     const joined = await send({ method: 'POST', url: '/sobjects/CampaignMember/', body, idempotent: false }, createAnswerSchema);
     if (!joined.ok && joined.error.code !== 'DUPLICATE_VALUE') return joined;
@@ -290,7 +290,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
       // Sent before, answer unknown: Dossier's Task of that day on this person is that one.
       const sent = await query(`SELECT Id, ActivityDate FROM Task WHERE WhoId = ${soqlString(whoId)} AND Subject = ${soqlString(TASK_SUBJECT)} LIMIT 50`);
       if (!sent.ok) return sent;
-      if (sent.value.some((task) => task.ActivityDate === day)) return taskDone(progress, context);
+      if (sent.value.some((task) => task.ActivityDate === day)) return checkpoint(progress, context, { noteDone: true });
     } else {
       progress = { ...progress, noteAt: deps.now() };
       await context.save(progress);
@@ -305,13 +305,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
     };
     const created = await send({ method: 'POST', url: '/sobjects/Task/', body, idempotent: false }, createAnswerSchema);
     if (!created.ok) return created;
-    return taskDone(progress, context);
-  }
-
-  async function taskDone(progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const next = { ...progress, noteDone: true };
-    await context.save(next);
-    return ok(next);
+    return checkpoint(progress, context, { noteDone: true });
   }
 
   return {
@@ -328,44 +322,15 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
       return findRecord(queryOf(contact), rememberedId);
     },
     plan: (contact, match, policy) => planPush('salesforce', fieldsOf(personType), contact, match, policy),
-    async apply(plan, contact, context): Promise<CrmResult<PushResult>> {
-      let progress = context.progress;
-      if (plan.action === 'skip' && !progress.recordId) return ok({ action: 'skipped', recordId: plan.match!.id, recordUrl: plan.match!.url });
-      if (personType === 'Contact') {
-        const account = await accountId(contact, progress, context);
-        if (!account.ok) return account;
-        progress = account.value;
-      }
-      if (!progress.contactDone) {
-        let id = progress.recordId ?? plan.match?.id;
-        let created = progress.created ?? false;
-        if (!id) {
-          const made = await create(plan, contact, progress.companyId);
-          if (!made.ok) return made;
-          id = made.value.id;
-          created = made.value.created;
-          progress = { ...progress, recordId: id, created, recordUrl: recordUrl(id), contactDone: made.value.created, companyLinked: made.value.created };
-          await context.save(progress);
-        }
-        if (!progress.contactDone) {
-          const updated = await update(id, contact, context.policy, progress.companyId);
-          if (!updated.ok) return updated;
-          progress = { ...progress, recordId: id, created, recordUrl: recordUrl(id), contactDone: true, companyLinked: true };
-          await context.save(progress);
-        }
-      }
-      if (connection.listId && !progress.listed) {
-        const joined = await joinCampaign(connection.listId, progress, context);
-        if (!joined.ok) return joined;
-        progress = joined.value;
-      }
-      if (!progress.noteDone) {
-        const noted = await addTask(contact, progress, { ...context, progress });
-        if (!noted.ok) return noted;
-        progress = noted.value;
-      }
-      return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
-    },
+    apply: (plan, contact, context) =>
+      applyPersonSteps(plan, context, {
+        account: personType === 'Contact' ? (progress) => accountId(contact, progress, context) : undefined,
+        create: (companyId) => create(plan, contact, companyId),
+        update: (id, companyId) => update(id, contact, context.policy, companyId),
+        list: connection.listId ? (recordId, progress) => joinCampaign(connection.listId!, recordId, progress, context) : undefined,
+        note: (progress) => addTask(contact, progress, context),
+        recordUrl,
+      }),
     check: async (query, rememberedId) => checkFrom(await findRecord(query, rememberedId)),
     async schema(): Promise<CrmResult<CrmSchema>> {
       const described = await send({ method: 'GET', url: `/sobjects/${personType}/describe`, idempotent: true }, describeSchema);

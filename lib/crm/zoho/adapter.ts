@@ -5,6 +5,7 @@ import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '../connection
 import type { CrmContact } from '../contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
 import { propertiesOf, type CrmSchema } from '../mapping';
+import { applyPersonSteps } from '../person-steps';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
 import { summaryLines } from '../summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
@@ -358,51 +359,15 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       return findRecord(queryOf(contact), rememberedId);
     },
     plan: (contact, match, policy) => planPush('zoho', fieldsOf(), contact, match, policy),
-    async apply(plan, contact, context): Promise<CrmResult<PushResult>> {
-      let progress = context.progress;
-      if (plan.action === 'skip' && !progress.recordId) {
-        // Nothing to write, but a record the user pushes still gets the tag they chose.
-        if (connection.listId && !progress.listed) {
-          const tagged = await addTag(plan.match!.id, progress, context);
-          if (!tagged.ok) return tagged;
-        }
-        return ok({ action: 'skipped', recordId: plan.match!.id, recordUrl: plan.match!.url });
-      }
-      if (module === 'Contacts') {
-        const account = await accountId(contact, progress, context);
-        if (!account.ok) return account;
-        progress = account.value;
-      }
-      if (!progress.contactDone) {
-        let id = progress.recordId ?? plan.match?.id;
-        let created = progress.created ?? false;
-        if (!id) {
-          const made = await create(plan, contact, progress.companyId);
-          if (!made.ok) return made;
-          id = made.value.id;
-          created = made.value.created;
-          progress = { ...progress, recordId: id, created, recordUrl: recordUrl(id), contactDone: created, companyLinked: created };
-          await context.save(progress);
-        }
-        if (!progress.contactDone) {
-          const updated = await update(id, contact, context.policy, progress.companyId);
-          if (!updated.ok) return updated;
-          progress = { ...progress, recordId: id, created, recordUrl: recordUrl(id), contactDone: true, companyLinked: true };
-          await context.save(progress);
-        }
-      }
-      if (!progress.noteDone) {
-        const noted = await addNote(contact, progress, { ...context, progress });
-        if (!noted.ok) return noted;
-        progress = noted.value;
-      }
-      if (connection.listId && !progress.listed) {
-        const tagged = await addTag(progress.recordId!, progress, { ...context, progress });
-        if (!tagged.ok) return tagged;
-        progress = tagged.value;
-      }
-      return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: recordUrl(progress.recordId!) });
-    },
+    apply: (plan, contact, context) =>
+      applyPersonSteps(plan, context, {
+        account: module === 'Contacts' ? (progress) => accountId(contact, progress, context) : undefined,
+        create: (companyId) => create(plan, contact, companyId),
+        update: (id, companyId) => update(id, contact, context.policy, companyId),
+        list: connection.listId ? (recordId, progress) => addTag(recordId, progress, context) : undefined,
+        note: (progress) => addNote(contact, progress, context),
+        recordUrl,
+      }),
     check: async (query, rememberedId) => checkFrom(await findRecord(query, rememberedId)),
     async schema(): Promise<CrmResult<CrmSchema>> {
       const fields = await fieldsOfModule(module);

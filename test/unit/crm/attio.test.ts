@@ -2,16 +2,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createAttioAdapter } from '@/lib/crm/attio/adapter';
 import type { AttioConnection } from '@/lib/crm/connection';
-import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator } from '../../emulators/attio';
+import { summaryLines } from '@/lib/crm/summary';
+import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator, type AttioNote } from '../../emulators/attio';
+import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
 import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startAttioEmulator>>;
 let at: Emulator;
 let learnt: Record<string, unknown> = {};
 
-function adapter(token = ATTIO_TOKEN, waits: number[] = []): CrmAdapter {
+function adapter(token = ATTIO_TOKEN, waits: number[] = [], now = () => 0): CrmAdapter {
   const connection: AttioConnection = { kind: 'attio', token, apiBase: at.origin, ...(learnt as object) };
-  return createAttioAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry: instantRetry(waits) });
+  return createAttioAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now, retry: instantRetry(waits) });
+}
+
+const noteLists = () => at.control.log.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/notes'));
+/** The emulators stamp notes with the real time: a push's `noteAt` is taken from the same clock. */
+const NOW = Date.now();
+/** A note as someone (or an earlier push) left it on the person. */
+function seedNote(parent: string, fields: Partial<AttioNote>): void {
+  const note: AttioNote = { id: crypto.randomUUID(), parent_object: 'people', parent_record_id: parent, title: 'Call', format: 'plaintext', content: 'Spoke briefly.', created_at: new Date().toISOString(), ...fields };
+  at.state.notes.set(note.id, note);
 }
 
 async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = [], remembered: string | null = null) {
@@ -167,4 +178,75 @@ describe('Attio adapter against the emulator', () => {
     const bad = await push(adapter(), { ...contact(), company: { name: 'Nowhere', domain: 'not-a-domain' } });
     expect(bad).toMatchObject({ ok: false, error: { kind: 'rejected', retryable: false, status: 400, message: expect.stringContaining('"not-a-domain" is not a valid domain') } });
   });
+
+  it('a note whose answer is lost is found on the retry, past the first page of the person’s notes: one note', async () => {
+    await adapter().test();
+    const person = at.state.seed('people', { email_addresses: ['maya.chen@northwind-analytics.example'] }).id;
+    // Colleagues' notes on the person, made before Dossier's: Attio promises no order, so Dossier's may be on any page.
+    for (let i = 0; i < 60; i += 1) seedNote(person, { title: `Call ${i}` });
+    const crm = adapter(ATTIO_TOKEN, [], () => NOW);
+    at.control.faults.push({ kind: 'lost', path: '/v2/notes', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'network', retryable: true } });
+    expect(first.progress).toMatchObject({ recordId: person, noteAt: NOW });
+
+    const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(retried.result).toMatchObject({ ok: true, value: { action: 'updated', recordId: person } });
+    expect([...at.state.notes.values()].filter((n) => n.title.startsWith('Enriched by Dossier'))).toHaveLength(1);
+    expect(noteLists().map((r) => r.path)).toEqual([
+      `/v2/notes?parent_object=people&parent_record_id=${person}&limit=50&offset=0`,
+      `/v2/notes?parent_object=people&parent_record_id=${person}&limit=50&offset=50`,
+    ]);
+  });
+
+  it('a retry makes the note when the first create never landed; the same note older than a day is an earlier push’s', async () => {
+    await adapter().test();
+    const crm = adapter(ATTIO_TOKEN, [], () => NOW);
+    at.control.faults.push({ kind: '503', path: '/v2/notes', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+    expect(at.state.notes.size).toBe(0);
+    const [title, ...lines] = summaryLines(contact());
+    seedNote(first.progress.recordId!, { title, content: lines.join('\n'), created_at: new Date(NOW - 25 * 3_600_000).toISOString() });
+
+    expect((await pushLikeTheOutbox(crm, contact(), { progress: first.progress })).result.ok).toBe(true);
+    expect(at.state.notes.size).toBe(2);
+  });
+
+  it('a later push of the same person (a new outbox item) adds its own note, without looking for the first', async () => {
+    await adapter().test();
+    expect((await pushUntilSettled(adapter(), contact())).result.ok).toBe(true);
+    // Someone cleared the title in Attio: the same enrichment pushed again has something to write.
+    delete people()[0]!.values.job_title;
+    const again = await pushLikeTheOutbox(adapter(), contact());
+    expect(again.result).toMatchObject({ ok: true, value: { action: 'updated' } });
+    const notes = [...at.state.notes.values()];
+    expect(notes).toHaveLength(2);
+    expect(notes[1]).toMatchObject({ title: notes[0]!.title, content: notes[0]!.content });
+    expect(noteLists()).toHaveLength(0);
+  });
 });
+
+describe('the Attio emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${at.origin}/v2/notes?${query}`, { headers: { authorization: `Bearer ${ATTIO_TOKEN}` } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('lists a record’s notes by limit and offset, with no paging fields; refuses a limit over 50 and a parent half given', async () => {
+    const person = at.state.seed('people', { email_addresses: ['maya.chen@northwind-analytics.example'] }).id;
+    for (let i = 0; i < 3; i += 1) seedNote(person, { title: `n${i}` });
+    seedNote(crypto.randomUUID(), { title: 'someone else' });
+
+    const page = await list(`parent_object=people&parent_record_id=${person}&limit=2&offset=1`);
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(['data']);
+    expect(page.body.data.map((n: { title: string }) => n.title)).toEqual(['n1', 'n2']);
+    expect(page.body.data[0]).toMatchObject({ id: { workspace_id: ATTIO_WORKSPACE.id, note_id: expect.any(String) }, parent_object: 'people', parent_record_id: person, content_plaintext: 'Spoke briefly.', created_at: expect.stringMatching(/\.\d{9}Z$/) });
+    expect((await list('')).body.data).toHaveLength(4);
+    expect(await list('limit=51')).toMatchObject({ status: 400, body: { type: 'invalid_request_error', code: 'validation_type' } });
+    expect(await list('parent_object=people')).toMatchObject({ status: 400, body: { code: 'validation_type' } });
+    expect(await list(`parent_object=deals&parent_record_id=${person}`)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+});
+

@@ -3,7 +3,8 @@ import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createCloseAdapter } from '@/lib/crm/close/adapter';
 import { connectionInputSchema, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
 import { CLOSE_API_KEY, startCloseEmulator } from '../../emulators/close';
-import { pushUntilSettled } from './contract/harness';
+import { summaryLines } from '@/lib/crm/summary';
+import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
 import { contact, emilieEnrichment, instantRetry, matched, mayaEnrichment, memoryProgress } from './fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startCloseEmulator>>;
@@ -11,9 +12,13 @@ let close: Emulator;
 
 const MAYA_EMAIL = 'maya.chen@northwind-analytics.example';
 
-function adapter(key = CLOSE_API_KEY, waits: number[] = []): CrmAdapter {
-  return createCloseAdapter({ kind: 'close', token: key, apiBase: close.origin }, { learn: async () => {}, now: () => 0, retry: instantRetry(waits) });
+function adapter(key = CLOSE_API_KEY, waits: number[] = [], now = () => 0): CrmAdapter {
+  return createCloseAdapter({ kind: 'close', token: key, apiBase: close.origin }, { learn: async () => {}, now, retry: instantRetry(waits) });
 }
+
+const noteLists = () => close.control.log.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/activity/note/'));
+/** The emulators stamp notes with the real time: a push's `noteAt` is taken from the same clock. */
+const NOW = Date.now();
 
 async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = []) {
   const match = await crm.find(who, null);
@@ -187,6 +192,46 @@ describe('Close adapter against the emulator', () => {
     close.control.faults.push({ kind: '503', path: '/data/search/', method: 'POST' });
     expect(await adapter().check({ emails: [MAYA_EMAIL] }, null)).toMatchObject({ ok: false, error: { kind: 'unavailable', retryable: true } });
   });
+
+  it('a note whose answer is lost is found on the retry, its line breaks changed by Close: one note', async () => {
+    const crm = adapter(CLOSE_API_KEY, [], () => NOW);
+    close.control.faults.push({ kind: 'lost', path: '/api/v1/activity/note/', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'network', retryable: true } });
+    expect(first.progress).toMatchObject({ noteAt: NOW });
+    // Close keeps notes as rich text: the plain text it gives back may break lines its own way.
+    notes()[0]!.note = notes()[0]!.note.replaceAll('\n', '\n\n');
+
+    const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(retried.result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(notes()).toHaveLength(1);
+    const asked = new URL(noteLists().at(-1)!.path, close.origin).searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ lead_id: first.progress.companyId, contact_id: first.progress.recordId, date_created__gte: new Date(NOW - 86_400_000).toISOString() });
+  });
+
+  it('a retry makes the note when the first create never landed; the same note older than a day is an earlier push’s', async () => {
+    const crm = adapter(CLOSE_API_KEY, [], () => NOW);
+    close.control.faults.push({ kind: '503', path: '/api/v1/activity/note/', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+    expect(notes()).toHaveLength(0);
+    const old = { id: 'acti_old', _type: 'Note' as const, organization_id: 'orga_x', lead_id: first.progress.companyId!, contact_id: first.progress.recordId!, note: summaryLines(contact()).join('\n') };
+    close.state.notes.set(old.id, { ...old, date_created: new Date(NOW - 25 * 3_600_000).toISOString() });
+
+    expect((await pushLikeTheOutbox(crm, contact(), { progress: first.progress })).result.ok).toBe(true);
+    expect(notes()).toHaveLength(2);
+  });
+
+  it('a later push of the same person (a new outbox item) adds its own note, without looking for the first', async () => {
+    expect((await pushUntilSettled(adapter(), contact())).result.ok).toBe(true);
+    // Someone cleared the title in Close: the same enrichment pushed again has something to write.
+    contacts()[0]!.title = '';
+    const again = await pushLikeTheOutbox(adapter(), contact());
+    expect(again.result).toMatchObject({ ok: true, value: { action: 'updated' } });
+    expect(notes()).toHaveLength(2);
+    expect(notes()[1]!.note).toBe(notes()[0]!.note);
+    expect(noteLists()).toHaveLength(0);
+  });
 });
 
 describe('the Close emulator’s Advanced Filtering', () => {
@@ -206,6 +251,30 @@ describe('the Close emulator’s Advanced Filtering', () => {
     expect(await adapter().check({ emails: [MAYA_EMAIL] }, null)).toMatchObject({ ok: true, value: { state: 'not_in_crm' } });
     close.state.index();
     expect(await adapter().check({ emails: [MAYA_EMAIL] }, null)).toMatchObject({ ok: true, value: { state: 'in_crm' } });
+  });
+});
+
+describe('the Close emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${close.origin}/api/v1/activity/note/?${query}`, { headers: { authorization: `Basic ${Buffer.from(`${CLOSE_API_KEY}:`).toString('base64')}` } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('filters by lead, contact and date_created, newest first, paged by _skip/_limit with has_more; refuses a date it cannot read', async () => {
+    const lead = close.state.seedLead({ name: 'Northwind Analytics' });
+    const maya = close.state.seedContact({ lead_id: lead.id, name: 'Maya Chen' });
+    const base = { _type: 'Note' as const, organization_id: 'orga_x', lead_id: lead.id };
+    for (let i = 0; i < 3; i += 1) close.state.notes.set(`acti_${i}`, { ...base, id: `acti_${i}`, contact_id: maya.id, note: `n${i}`, date_created: new Date(Date.UTC(2026, 0, 10 + i)).toISOString() });
+    close.state.notes.set('acti_lead', { ...base, id: 'acti_lead', contact_id: null, note: 'on the lead', date_created: new Date(Date.UTC(2026, 0, 20)).toISOString() });
+
+    const first = await list(`lead_id=${lead.id}&contact_id=${maya.id}&_limit=2`);
+    expect(first.body.has_more).toBe(true);
+    expect(first.body.data.map((n: { note: string }) => n.note)).toEqual(['n2', 'n1']);
+    expect(first.body.data[0]).toMatchObject({ _type: 'Note', id: 'acti_2', contact_id: maya.id, date_created: '2026-01-12T00:00:00.000000+00:00', note_html: '<p>n2</p>' });
+    expect((await list(`lead_id=${lead.id}&contact_id=${maya.id}&_limit=2&_skip=2`)).body).toMatchObject({ has_more: false, data: [{ note: 'n0' }] });
+    expect((await list(`lead_id=${lead.id}`)).body.data).toHaveLength(4);
+    expect((await list(`contact_id=${maya.id}&date_created__gte=2026-01-11T00:00:00.000Z`)).body.data.map((n: { note: string }) => n.note)).toEqual(['n2', 'n1']);
+    expect(await list('date_created__gte=yesterday')).toMatchObject({ status: 400, body: { 'field-errors': { date_created__gte: expect.any(String) } } });
   });
 });
 

@@ -1,18 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import type { PipedriveConnection } from '@/lib/crm/connection';
+import { htmlNoteText } from '@/lib/crm/note-once';
 import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
+import { summaryHtml } from '@/lib/crm/summary';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
+import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
 import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startPipedriveEmulator>>;
 let pd: Emulator;
 let learnt: Record<string, unknown> = {};
 
-function adapter(token = PIPEDRIVE_TOKEN, waits: number[] = []): CrmAdapter {
+function adapter(token = PIPEDRIVE_TOKEN, waits: number[] = [], now = () => 0): CrmAdapter {
   const connection: PipedriveConnection = { kind: 'pipedrive', token, domain: PIPEDRIVE_DOMAIN, apiBase: pd.origin, ...(learnt as object) };
-  return createPipedriveAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now: () => 0, retry: instantRetry(waits) });
+  return createPipedriveAdapter(connection, { learn: async (p) => void Object.assign(learnt, p), now, retry: instantRetry(waits) });
 }
+
+/** Pipedrive's `add_time` form: UTC, `YYYY-MM-DD HH:MM:SS`. */
+const addTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+const noteLists = () => pd.control.log.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/notes'));
+/** The emulators stamp notes with the real time: a push's `noteAt` is taken from the same clock. */
+const NOW = Date.now();
 
 async function push(crm: CrmAdapter, who = contact(), overwrite: string[] = []) {
   const match = await crm.find(who, null);
@@ -141,4 +150,104 @@ describe('Pipedrive adapter against the emulator', () => {
     );
     expect(bad).toMatchObject({ ok: false, error: { kind: 'rejected', retryable: false, message: 'Name must be given.' } });
   });
+
+  it('a note whose answer is lost is found on the retry although Pipedrive cleaned its HTML: one note', async () => {
+    await adapter().test();
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
+    pd.control.faults.push({ kind: 'lost', path: '/api/v1/notes', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'network', retryable: true } });
+    expect(first.progress).toMatchObject({ noteAt: NOW });
+    expect(first.progress.noteDone).toBeUndefined();
+    // Pipedrive keeps the note as its editor cleans it: wrapped, void tags closed, entities and line breaks its own.
+    const [note] = [...pd.state.notes.values()];
+    note!.content = `<div>${note!.content.replaceAll('<br>', '<br />\n').replaceAll('&#39;', '&#039;').replaceAll(' ', '&nbsp;')}</div>`;
+    expect(note!.content).not.toBe(summaryHtml(contact()));
+
+    const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(retried.result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(pd.state.notes.size).toBe(1);
+    expect(noteLists().at(-1)!.path).toMatch(/person_id=\d+.*sort=add_time\+DESC/);
+  });
+
+  it('a retry makes the note when the first create never landed; an identical note older than a day is an earlier push’s', async () => {
+    await adapter().test();
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
+    pd.control.faults.push({ kind: '503', path: '/api/v1/notes', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    expect(first.result).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+    expect(pd.state.notes.size).toBe(0);
+    const personId = Number(first.progress.recordId);
+    const old = { user_id: 1, content: summaryHtml(contact()), person_id: personId, org_id: null, deal_id: null, lead_id: null, active_flag: true };
+    pd.state.notes.set(9001, { ...old, id: 9001, add_time: addTime(NOW - 25 * 3_600_000), update_time: addTime(NOW - 25 * 3_600_000) });
+
+    const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(retried.result.ok).toBe(true);
+    expect(pd.state.notes.size).toBe(2);
+  });
+
+  it('looks past the first page of the person’s notes', async () => {
+    await adapter().test();
+    const crm = adapter(PIPEDRIVE_TOKEN, [], () => NOW);
+    pd.control.faults.push({ kind: 'lost', path: '/api/v1/notes', method: 'POST' });
+    const first = await pushLikeTheOutbox(crm, contact());
+    const personId = Number(first.progress.recordId);
+    const made = Date.parse(`${[...pd.state.notes.values()][0]!.add_time.replace(' ', 'T')}Z`);
+    // 120 notes colleagues added after Dossier's: newest first, Dossier's is on the second page.
+    for (let i = 0; i < 120; i += 1) {
+      const at = addTime(made + (i + 1) * 60_000);
+      pd.state.notes.set(10_000 + i, { id: 10_000 + i, user_id: 2, content: `Call ${i}`, person_id: personId, org_id: null, deal_id: null, lead_id: null, add_time: at, update_time: at, active_flag: true });
+    }
+    const retried = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+    expect(retried.result.ok).toBe(true);
+    expect([...pd.state.notes.values()].filter((n) => n.user_id === 1)).toHaveLength(1);
+    expect(noteLists().map((r) => new URL(r.path, pd.origin).searchParams.get('start'))).toEqual(['0', '100']);
+  });
+
+  it('a later push of the same person (a new outbox item) adds its own note, without looking for the first', async () => {
+    await adapter().test();
+    expect((await pushUntilSettled(adapter(), contact())).result.ok).toBe(true);
+    // Someone cleared the title in Pipedrive: the same enrichment pushed again has something to write.
+    const [person] = [...pd.state.persons.values()];
+    person!.job_title = null;
+    const again = await pushLikeTheOutbox(adapter(), contact());
+    expect(again.result).toMatchObject({ ok: true, value: { action: 'updated' } });
+    const notes = [...pd.state.notes.values()];
+    expect(notes).toHaveLength(2);
+    expect(notes[1]!.content).toBe(notes[0]!.content);
+    expect(noteLists()).toHaveLength(0);
+  });
+
+  it('compares note text without tags, entities or whitespace', () => {
+    expect(htmlNoteText('<p>Maya&nbsp;Chen &amp; co</p>\n<p>It&#039;s&#x20;her</p>')).toBe(htmlNoteText('Maya Chen &amp; co<br>It&#39;s her'));
+    expect(htmlNoteText('Maya Chen<br>VP')).not.toBe(htmlNoteText('Maya Chen<br>CTO'));
+  });
 });
+
+describe('the Pipedrive emulator’s note list', () => {
+  const list = async (query: string) => {
+    const res = await fetch(`${pd.origin}/api/v1/notes?${query}`, { headers: { 'x-api-token': PIPEDRIVE_TOKEN } });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('filters by person, sorts by add_time and pages with start/limit and more_items_in_collection; an empty page is data: null', async () => {
+    const person = pd.state.seedPerson({ name: 'Maya Chen' });
+    for (let i = 0; i < 3; i += 1) {
+      const at = addTime(Date.UTC(2026, 0, 10 + i));
+      pd.state.notes.set(100 + i, { id: 100 + i, user_id: 1, content: `n${i}`, person_id: person.id, org_id: null, deal_id: null, lead_id: null, add_time: at, update_time: at, active_flag: true });
+    }
+    pd.state.notes.set(200, { id: 200, user_id: 1, content: 'someone else', person_id: null, org_id: null, deal_id: null, lead_id: null, add_time: addTime(0), update_time: addTime(0), active_flag: true });
+
+    const first = await list(`person_id=${person.id}&sort=add_time%20DESC&start=0&limit=2`);
+    expect(first.body.data.map((n: { content: string }) => n.content)).toEqual(['n2', 'n1']);
+    expect(first.body.data[0]).toMatchObject({ person_id: person.id, add_time: '2026-01-12 00:00:00', person: { name: 'Maya Chen' } });
+    expect(first.body.additional_data.pagination).toEqual({ start: 0, limit: 2, more_items_in_collection: true, next_start: 2 });
+    const second = await list(`person_id=${person.id}&sort=add_time%20DESC&start=2&limit=2`);
+    expect(second.body.data.map((n: { content: string }) => n.content)).toEqual(['n0']);
+    expect(second.body.additional_data.pagination).toEqual({ start: 2, limit: 2, more_items_in_collection: false });
+    expect((await list(`person_id=${person.id}&start_date=2026-01-11`)).body.data.map((n: { content: string }) => n.content)).toEqual(['n1', 'n2']);
+    expect((await list('person_id=999999')).body).toMatchObject({ success: true, data: null });
+    expect(await list('sort=colour%20DESC')).toMatchObject({ status: 400, body: { success: false, error: expect.stringContaining('colour') } });
+  });
+});
+

@@ -140,6 +140,14 @@ describe('Salesforce campaigns (the lists of the mapping screen)', () => {
     expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, LeadId: leads()[0]!.Id })]);
   });
 
+  it('a person already up to date (nothing to write) still joins the campaign chosen since, when pushed', async () => {
+    await pushLikeTheOutbox(await adapter('lead'), contact());
+    expect(members()).toHaveLength(0);
+    const { result } = await pushLikeTheOutbox(await adapter('lead', { listId: CAMPAIGN }), contact());
+    expect(result).toMatchObject({ ok: true, value: { action: 'skipped' } });
+    expect(members()).toEqual([expect.objectContaining({ CampaignId: CAMPAIGN, LeadId: leads()[0]!.Id })]);
+  });
+
   it('a Contact joins as a Contact', async () => {
     const crm = await adapter('contact', { listId: CAMPAIGN });
     await pushLikeTheOutbox(crm, contact());

@@ -31,6 +31,7 @@ crmContractSuite({
   fault: (fault) => at.control.faults.push(fault),
   // The assert of a person keyed by email: a fault on it plays "created, answer lost".
   createRequest: { path: '/v2/objects/people/records?matching_attribute=', method: 'PUT' },
+  notes: { count: async () => at.state.notes.size, createRequest: { path: '/v2/notes', method: 'POST' } },
   expireToken: () => at.state.tokens.clear(),
   // Someone filed the person between Dossier's match and its push (the query did not return it):
   // the assert keyed by email lands on that record.

@@ -26,6 +26,7 @@ crmContractSuite({
   },
   fault: (fault) => close.control.faults.push(fault),
   createRequest: { path: '/api/v1/contact/', method: 'POST' },
+  notes: { count: async () => close.state.notes.size, createRequest: { path: '/api/v1/activity/note/', method: 'POST' } },
   // Close API keys do not expire; a revoked key is what this CRM's "expired" looks like.
   expireToken: () => close.state.keys.clear(),
   // Close has no duplicate rule on contacts; what stands in for it is the lead's own contact list,

@@ -29,5 +29,6 @@ crmContractSuite({
   },
   fault: (fault) => pd.control.faults.push(fault),
   createRequest: { path: '/api/v2/persons', method: 'POST' },
+  notes: { count: async () => pd.state.notes.size, createRequest: { path: '/api/v1/notes', method: 'POST' } },
   expireToken: () => pd.state.tokens.clear(),
 });
