@@ -14,6 +14,7 @@ import { preferencesItem } from '@/lib/storage/items';
 import { startVaultMigration } from '@/lib/storage/migrate';
 import { startRecordMigration } from '@/lib/background/record-migration';
 import { onMessage } from '@/lib/messaging/messenger';
+import { keepAlive } from '@/lib/background/keep-alive';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
@@ -31,7 +32,8 @@ export default defineBackground(() => {
   function listen<N extends MessageName>(name: N) {
     // TypeScript cannot resolve the messenger's conditional reply type for a generic N;
     // the router returns exactly Outcome<Replies[N]>, which is what the map declares.
-    onMessage(name, (message) => dispatch(name, message.data, message.sender) as never);
+    // Kept alive until it answers: Firefox would suspend its event page with the answer pending.
+    onMessage(name, (message) => keepAlive.during(() => dispatch(name, message.data, message.sender)) as never);
   }
   for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
 
@@ -40,7 +42,7 @@ export default defineBackground(() => {
     syncOptInScripts();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
-  browser.contextMenus.onClicked.addListener((info, tab) => void runMenuClick(background.lookups, info, tab));
+  browser.contextMenus.onClicked.addListener((info, tab) => void keepAlive.during(() => runMenuClick(background.lookups, info, tab)));
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
   // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
   // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
@@ -51,12 +53,12 @@ export default defineBackground(() => {
     if (!import.meta.env.FIREFOX) setWebAuthFlow(tabWebAuthFlow());
     Object.assign(globalThis, {
       dossierAutomation: {
-        contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => runMenuClick(background.lookups, click, tab),
+        contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => keepAlive.during(() => runMenuClick(background.lookups, click, tab)),
       },
     });
   }
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === PROFILE_COMMAND) void runProfileCommand(background.lookups, tab);
+    if (command === PROFILE_COMMAND) void keepAlive.during(() => runProfileCommand(background.lookups, tab));
   });
   browser.notifications.onClicked.addListener(openNotificationDetails);
   // A closed tab's detection, found items and notice go with it.
@@ -68,12 +70,12 @@ export default defineBackground(() => {
   preferencesItem.watch(syncOptInScripts);
   browser.runtime.onStartup.addListener(syncOptInScripts);
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
+    if (alarm.name === MAINTENANCE_ALARM) void keepAlive.during(() => runMaintenance(Date.now()));
   });
 
   // A worker stopped mid-lookup left it in the journal: its answer is lost, and it is recorded
   // as such (never sent again) before any new lookup may spend.
-  void background.lookups.recover(readInterrupted());
+  void keepAlive.during(() => background.lookups.recover(readInterrupted()));
 
   // CRM outbox: retries are woken by an alarm (it outlives the worker), and pushes a stopped
   // worker left queued or half-sent are resumed now.

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKeepAlive } from '@/lib/background/keep-alive';
+
+describe('keep-alive (Firefox suspends an event page 30 s after its last extension event, whatever is in flight)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const make = () => {
+    const ping = vi.fn(async () => ({}));
+    return { ping, keepAlive: createKeepAlive({ ping, everyMs: 5_000, setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as never) }) };
+  };
+
+  it('makes an extension API call every few seconds while work is in flight, and none after it settles', async () => {
+    const { ping, keepAlive } = make();
+    let finish!: () => void;
+    const work = keepAlive.during(() => new Promise<string>((resolve) => (finish = () => resolve('answered'))));
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(ping).toHaveBeenCalledTimes(6);
+    finish();
+    expect(await work).toBe('answered');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(ping).toHaveBeenCalledTimes(6);
+    expect(keepAlive.busy).toBe(false);
+  });
+
+  it('stays on until the last of overlapping works ends, a failed one included', async () => {
+    const { ping, keepAlive } = make();
+    let finishA!: () => void;
+    const a = keepAlive.during(() => new Promise<void>((resolve) => (finishA = resolve)));
+    const b = keepAlive.during(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      throw new Error('gateway down');
+    });
+    await vi.advanceTimersByTimeAsync(12_000);
+    await expect(b).rejects.toThrow('gateway down');
+    expect(keepAlive.busy).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(ping).toHaveBeenCalledTimes(4);
+    finishA();
+    await a;
+    expect(keepAlive.busy).toBe(false);
+  });
+
+  it('is held while a state lasts (a bulk run running), with nothing in flight', async () => {
+    const { ping, keepAlive } = make();
+    keepAlive.hold('bulk', true);
+    keepAlive.hold('bulk', true);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(ping).toHaveBeenCalledTimes(4);
+    keepAlive.hold('bulk', false);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(ping).toHaveBeenCalledTimes(4);
+  });
+});
