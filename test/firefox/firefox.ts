@@ -19,6 +19,7 @@ import { demoPageUrl } from '../../scripts/demo-routes';
 import { findFirefox } from '../../scripts/firefox';
 import { startSandbox } from '../../sandbox/start';
 import type { Sandbox } from '../e2e/extension';
+import type { MessageName, Outcome, Replies } from '../../lib/messaging/protocol';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.DOSSIER_FIREFOX_EXTENSION_DIR ?? '.output-e2e/firefox-mv3');
@@ -83,13 +84,6 @@ export async function navigate(page: Page, url: string): Promise<void> {
   await page.waitForFunction((target) => location.href === target && document.readyState === 'complete', { timeout: 15_000 }, url);
 }
 
-/** Reloads an extension page (same reason as navigate; page.url() stays about:blank there too). */
-export async function reload(page: Page): Promise<void> {
-  const url = await page.evaluate(() => location.href);
-  await page.evaluate(() => location.reload());
-  await page.waitForFunction((target) => location.href === target && document.readyState === 'complete' && !!document.body?.childElementCount, { timeout: 15_000 }, url);
-}
-
 /**
  * The tab an action opens, once it shows a URL starting with `prefix` (read from the page itself:
  * for an extension page, BiDi keeps reporting about:blank).
@@ -132,11 +126,6 @@ export function byRole(scope: Scope, role: string, name = '', timeout = 10_000):
  */
 export function byName(scope: Scope, name: string, timeout = 10_000): Promise<ElementHandle<Element>> {
   return waitForFirst(scope, `aria/${name}`, `something named “${name}”`, timeout);
-}
-
-/** Every element of this role (any name), without waiting. */
-export async function allByRole(scope: Scope, role: string): Promise<ElementHandle<Element>[]> {
-  return (await scope.$$(aria(role))) as ElementHandle<Element>[];
 }
 
 /** The element's text right now, or null when there is no such element. */
@@ -224,6 +213,14 @@ export async function panelFrame(page: Page, timeout = 15_000): Promise<Frame> {
 // ---------------------------------------------------------------------------------------------
 // The add-on under test.
 
+/** The event page's window, as an extension page reaches it (runtime.getBackgroundPage). */
+export interface BackgroundWindow {
+  browser: typeof browser;
+  /** The automation build's hook (entrypoints/background.ts): absent from a store package. */
+  dossierAutomation?: { contextMenuClick(click: object, tab: object | undefined): Promise<void> };
+  [global: string]: unknown;
+}
+
 export interface Dossier {
   id: string;
   origin: string;
@@ -232,11 +229,11 @@ export interface Dossier {
   /** A web page in a new tab, with the demo pages served at the real sites' URLs. */
   openSite(url: string): Promise<Page>;
   /** One protocol message to the background, sent from an extension page as Dossier's pages send it. */
-  call<T = any>(type: string, data?: unknown): Promise<T>;
+  call<N extends MessageName>(type: N, data?: unknown): Promise<Outcome<Replies[N]>>;
   /** Points Dossier at the sandbox with this key, as the settings page's Save does. */
   connect(apiKey: string): Promise<void>;
   /** Runs a function in an extension page with the background page's window (the event page). */
-  inBackground<T, A>(fn: (background: any, arg: A) => T | Promise<T>, arg: A): Promise<T>;
+  inBackground<T, A>(fn: (background: BackgroundWindow, arg: A) => T | Promise<T>, arg: A): Promise<T>;
   /** The tab id of the open tab at this URL (tabs.query cannot match a URL with a port: compared here). */
   tabOf(url: string): Promise<number>;
   /** Whether the event page runs now (asked without waking it: a suspended one is not among the views). */
@@ -251,7 +248,10 @@ type TestFixtures = {
   firefoxPrefs: Record<string, unknown>;
   /** What is installed: the automation build's folder, or a store package (test.use({ addon })). */
   addon: string;
-  firefox: Browser; dossier: Dossier; freshKey: (balance?: number) => Promise<string> };
+  firefox: Browser;
+  dossier: Dossier;
+  freshKey: (balance?: number) => Promise<string>;
+};
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: [
@@ -300,7 +300,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // A quiet extension page for messages and API calls: the automation build's blank page (a
     // store package has none: its history page, which asks the gateway nothing).
     const control = await open(addon === FIREFOX_EXTENSION_DIR ? 'blank.html' : 'lookup-history.html');
-    const call = async (type: string, data?: unknown) =>
+    const call = async <N extends MessageName>(type: N, data?: unknown): Promise<Outcome<Replies[N]>> =>
       control.evaluate(
         async (type, data) => {
           const reply = await browser.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() });

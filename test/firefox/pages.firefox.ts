@@ -23,6 +23,7 @@ async function contextMenuClick(dossier: Dossier, pageUrl: string, click: { menu
   await dossier.inBackground(
     async (bg, { pageUrl, click }) => {
       const tab = (await bg.browser.tabs.query({})).find((t: { url?: string }) => t.url === pageUrl);
+      if (!bg.dossierAutomation) throw new Error('This build has no automation hook: build it with DOSSIER_E2E=1.');
       await bg.dossierAutomation.contextMenuClick(click, tab);
     },
     { pageUrl, click },
@@ -36,7 +37,10 @@ test('all-sites detection: a real click in the settings grants the permission; t
   expect(await hasAllSites(dossier)).toBe(false);
   await turnOnAllSites(dossier);
   await expect.poll(() => hasAllSites(dossier)).toBe(true);
-  await expect.poll(async () => (await dossier.call('getPreferences')).value.pageAccess.scanAllSites).toBe(true);
+  await expect.poll(async () => {
+    const prefs = await dossier.call('getPreferences');
+    return prefs.ok && prefs.value.pageAccess.scanAllSites;
+  }).toBe(true);
 
   await dossier.openSite(CONTACTS_PAGE_URL);
   const side = await dossier.open(`sidepanel.html?tab=${await dossier.tabOf(CONTACTS_PAGE_URL)}`);
