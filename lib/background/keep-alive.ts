@@ -9,11 +9,16 @@ import { browser } from 'wxt/browser';
  * Chrome counts API calls as activity too, so the same holds for its worker.
  */
 export const KEEP_ALIVE_EVERY_MS = 5_000;
+/** Work still unsettled after this long no longer holds the background up (a promise that never settles must not keep it forever). */
+export const KEEP_ALIVE_AT_MOST_MS = 5 * 60_000;
 
 export interface KeepAliveDeps {
   /** A cheap extension API call. */
   ping(): Promise<unknown>;
   everyMs: number;
+  atMostMs: number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
@@ -42,13 +47,21 @@ export function createKeepAlive(deps: KeepAliveDeps): KeepAlive {
 
   return {
     async during(work) {
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
+        inFlight--;
+        follow();
+      };
       inFlight++;
       follow();
+      const limit = deps.setTimeout(release, deps.atMostMs);
       try {
         return await work();
       } finally {
-        inFlight--;
-        follow();
+        deps.clearTimeout(limit);
+        release();
       }
     },
     hold(reason, on) {
@@ -66,6 +79,9 @@ export function createKeepAlive(deps: KeepAliveDeps): KeepAlive {
 export const keepAlive = createKeepAlive({
   ping: () => browser.runtime.getPlatformInfo(),
   everyMs: KEEP_ALIVE_EVERY_MS,
+  atMostMs: KEEP_ALIVE_AT_MOST_MS,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   setInterval: (fn, ms) => setInterval(fn, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 });

@@ -7,7 +7,13 @@ describe('keep-alive (Firefox suspends an event page 30 s after its last extensi
 
   const make = () => {
     const ping = vi.fn(async () => ({}));
-    return { ping, keepAlive: createKeepAlive({ ping, everyMs: 5_000, setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as never) }) };
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clearTimeout: (h: unknown) => clearTimeout(h as never),
+      setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
+      clearInterval: (h: unknown) => clearInterval(h as never),
+    };
+    return { ping, keepAlive: createKeepAlive({ ping, everyMs: 5_000, atMostMs: 300_000, ...timers }) };
   };
 
   it('makes an extension API call every few seconds while work is in flight, and none after it settles', async () => {
@@ -39,6 +45,16 @@ describe('keep-alive (Firefox suspends an event page 30 s after its last extensi
     finishA();
     await a;
     expect(keepAlive.busy).toBe(false);
+  });
+
+  it('lets go of work that never settles after five minutes', async () => {
+    const { ping, keepAlive } = make();
+    void keepAlive.during(() => new Promise(() => {}));
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(keepAlive.busy).toBe(false);
+    const pings = ping.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(ping).toHaveBeenCalledTimes(pings);
   });
 
   it('is held while a state lasts (a bulk run running), with nothing in flight', async () => {
