@@ -13,6 +13,7 @@
 import { test as base, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type HTTPRequest, type Page } from 'puppeteer-core';
 import { demoPageUrl } from '../../scripts/demo-routes';
@@ -170,6 +171,17 @@ export async function fill(scope: Scope, label: string, value: string): Promise<
   await field.evaluate((el) => (el as HTMLInputElement).select());
   if (value === '') await field.press('Backspace');
   else await field.type(value);
+}
+
+/**
+ * axe in a page or a frame, in Firefox's rendering: the serious and critical violations. Its
+ * source goes in as an evaluated script (BiDi's evaluation is not bound by the page's CSP).
+ */
+export async function seriousViolations(scope: Page | Frame): Promise<string[]> {
+  await scope.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return scope.evaluate(`axe.run(document).then((results) => results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as Promise<string[]>;
 }
 
 // ---------------------------------------------------------------------------------------------

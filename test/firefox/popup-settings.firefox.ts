@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, fill, pageOpenedBy, test } from './firefox';
+import { byRole, click, expect, expectText, fill, pageOpenedBy, seriousViolations, test } from './firefox';
 
 test('a new user in Firefox: the popup offers the settings, where the key is tested and saved; the popup then shows the balance', async ({ firefox, dossier, sandbox, freshKey }) => {
   const apiId = await freshKey(1000);
@@ -15,10 +15,12 @@ test('a new user in Firefox: the popup offers the settings, where the key is tes
   await expectText(settings, 'status', '', 'Connected. Balance: 1,000 credits.');
   await click(settings, 'button', 'Save');
   await expectText(settings, 'status', '', 'Saved.');
+  expect(await seriousViolations(settings)).toEqual([]);
 
   const again = await dossier.open('popup.html');
   await byRole(again, 'heading', 'Credit balance');
   await expectText(again, 'region', 'Credit balance', '1,000 credits');
+  expect(await seriousViolations(again)).toEqual([]);
   expect((await sandbox.ledger(apiId)).charges).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, panelFrame, test } from './firefox';
+import { byRole, click, expect, expectText, panelFrame, seriousViolations, test } from './firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
@@ -15,6 +15,7 @@ test('on a profile in Firefox: the panel enriches once, a reload shows the card 
   await expectText(frame, 'article', 'Maya Chen', 'VP of Engineering');
   await byRole(await byRole(frame, 'group', 'Work email'), 'link', 'maya.chen@northwind-analytics.example');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
+  expect(await seriousViolations(frame)).toEqual([]);
 
   // Loaded again, the card comes from the contact book: nothing is asked of the gateway.
   await page.reload();
