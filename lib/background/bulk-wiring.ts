@@ -65,7 +65,8 @@ function progressDisplay() {
     const on = running.length > 0;
     if (on !== alarmOn) {
       alarmOn = on;
-      // Firefox's event page would be suspended between two alarms (keep-alive.ts).
+      // Firefox suspends an event page 30 s after its last extension event, and this alarm comes
+      // only every 30 s: a running run holds it up (keep-alive.ts).
       keepAlive.hold('bulk', on);
       // Chrome wakes a stopped worker for the alarm; 30 s is the shortest period it allows.
       if (on) void browser.alarms.create(BULK_ALARM, { periodInMinutes: 0.5 });

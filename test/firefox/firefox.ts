@@ -19,7 +19,7 @@ import puppeteer, { type Browser, type ElementHandle, type Frame, type HTTPReque
 import { demoPageUrl } from '../../scripts/demo-routes';
 import { findFirefox } from '../../scripts/firefox';
 import { startSandbox } from '../../sandbox/start';
-import type { Sandbox } from '../e2e/extension';
+import { E2E_CROWD, type Sandbox } from '../e2e/extension';
 import type { MessageName, Outcome, Replies } from '../../lib/messaging/protocol';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */
@@ -147,7 +147,8 @@ export async function click(scope: Scope, role: string, name: string): Promise<v
 
 /**
  * The form field with this label (its accessible name), whatever its role: a password field has
- * none that the accessibility locator matches, and the label itself carries the same name.
+ * none that the accessibility locator matches, and a file field is not itself among the matches
+ * (its label is, and names it: label.control).
  */
 export async function byLabel(scope: Scope, label: string, timeout = 10_000): Promise<ElementHandle<Element>> {
   let field: ElementHandle<Element> | undefined;
@@ -156,6 +157,8 @@ export async function byLabel(scope: Scope, label: string, timeout = 10_000): Pr
       async () => {
         for (const handle of (await scope.$$(`aria/${label}`)) as ElementHandle<Element>[]) {
           if (await handle.evaluate((el) => ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))) return (field = handle);
+          const control = (await handle.evaluateHandle((el) => (el instanceof HTMLLabelElement ? el.control : null))).asElement();
+          if (control) return (field = control as ElementHandle<Element>);
         }
         return null;
       },
@@ -269,7 +272,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: [
     async ({}, use) => {
       const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
-      const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {} });
+      // The crowd: people for bulk runs, as in the Chromium suite.
+      const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
       const origin = new URL(server.url).origin;
       const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
       await use({
