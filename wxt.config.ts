@@ -3,12 +3,19 @@ import { defineConfig } from 'wxt';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/content/hosts';
 import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 
-// The automation build (DOSSIER_E2E=1), used by the e2e suite and the `npm start` tour:
-// automation cannot answer an optional-permission prompt, so it declares up front the hosts
-// the product otherwise asks for at the moment the user turns a feature on; and it cannot
-// click a browser context menu, so its worker exposes the menu's click handler
-// (entrypoints/background.ts). A release build has neither.
+// The automation build (DOSSIER_E2E=1), used by the e2e suites and the `npm start` tour:
+// automation cannot answer Chromium's optional-permission prompt, so its Chromium build declares
+// up front the hosts the product otherwise asks for at the moment the user turns a feature on
+// (Firefox has a preference that grants the prompt, so its build asks as a release does: the
+// Firefox suite clicks the switch); and it cannot click a browser context menu, so its worker
+// exposes the menu's click handler (entrypoints/background.ts). A release build has neither.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
+
+/** This computer, where the sandbox and the CRM emulators listen. */
+const THIS_COMPUTER = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+/** The key only where there are hosts: a store manifest has none to declare. */
+const hostPermissions = (hosts: string[]) => (hosts.length ? { host_permissions: hosts } : {});
 
 // Firefox needs a stable add-on id for storage and signing. 142 is the first release (desktop and
 // Android) that reads data_collection_permissions; it also grants an MV3 add-on's host permissions
@@ -49,7 +56,7 @@ export default defineConfig({
   },
   // A separate folder, so a test build can never be mistaken for (or zipped as) a release.
   outDir: e2eBuild ? '.output-e2e' : '.output',
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, command }) => ({
     // In the browser's language, from public/_locales/<lang>/messages.json (the interface itself
     // follows the language chosen in Dossier's settings, lib/i18n).
     name: '__MSG_extName__',
@@ -57,8 +64,11 @@ export default defineConfig({
     default_locale: 'en',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', ...(e2eBuild ? ['<all_urls>'] : [])],
-    // Asked for at the moment a feature needs it: a custom gateway, a CRM, all-sites detection.
+    // This computer's hosts (the sandbox, the CRM emulators) only where developers and tests run:
+    // `wxt` (serve) and the automation build. A store build declares none, and asks for the
+    // sandbox's host where the user chooses the sandbox (lib/settings/permissions.ts).
+    ...hostPermissions([...(e2eBuild || command === 'serve' ? THIS_COMPUTER : []), ...(e2eBuild && browser !== 'firefox' ? ['<all_urls>'] : [])]),
+    // Asked for at the moment a feature needs it: the sandbox or a custom gateway, a CRM, all-sites detection.
     optional_host_permissions: ['<all_urls>'],
     // The panel's frame: only the network's pages (and the web mail clients', where the user turned
     // web mail on and opens it from the launcher) may load it, and only at the per-session

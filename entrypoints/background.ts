@@ -15,6 +15,7 @@ import { preferencesItem } from '@/lib/storage/items';
 import { startVaultMigration } from '@/lib/storage/migrate';
 import { startRecordMigration } from '@/lib/background/record-migration';
 import { onMessage } from '@/lib/messaging/messenger';
+import { keepAlive } from '@/lib/background/keep-alive';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
@@ -35,10 +36,13 @@ export default defineBackground(() => {
   function listen<N extends MessageName>(name: N) {
     // TypeScript cannot resolve the messenger's conditional reply type for a generic N;
     // the router returns exactly Outcome<Replies[N]>, which is what the map declares.
-    onMessage(name, async (message) => {
-      await language.ready;
-      return dispatch(name, message.data, message.sender) as never;
-    });
+    // Kept alive until it answers: Firefox would suspend its event page with the answer pending.
+    onMessage(name, (message) =>
+      keepAlive.during(async () => {
+        await language.ready;
+        return dispatch(name, message.data, message.sender);
+      }) as never,
+    );
   }
   for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
 
@@ -49,22 +53,25 @@ export default defineBackground(() => {
   });
   // Chrome keeps the menus across restarts; the browser's language may have changed since ("auto").
   browser.runtime.onStartup.addListener(() => void language.ready.then(createContextMenus));
-  browser.contextMenus.onClicked.addListener((info, tab) => void language.ready.then(() => runMenuClick(background.lookups, info, tab)));
+  browser.contextMenus.onClicked.addListener(
+    (info, tab) => void keepAlive.during(() => language.ready.then(() => runMenuClick(background.lookups, info, tab))),
+  );
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
   // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
   // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
-  // through the login host's authorize page and the redirect. Both are compiled out of release
-  // builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).
+  // through the login host's authorize page and the redirect. Headless Firefox does show it, so
+  // its automation build keeps the browser's own (the Firefox suite signs in through it). Both are
+  // compiled out of release builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).
   if (__DOSSIER_AUTOMATION__) {
-    setWebAuthFlow(tabWebAuthFlow());
+    if (!import.meta.env.FIREFOX) setWebAuthFlow(tabWebAuthFlow());
     Object.assign(globalThis, {
       dossierAutomation: {
-        contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => runMenuClick(background.lookups, click, tab),
+        contextMenuClick: (click: MenuClick, tab: Browser.tabs.Tab) => keepAlive.during(() => runMenuClick(background.lookups, click, tab)),
       },
     });
   }
   browser.commands.onCommand.addListener((command, tab) => {
-    if (command === PROFILE_COMMAND) void language.ready.then(() => runProfileCommand(background.lookups, tab));
+    if (command === PROFILE_COMMAND) void keepAlive.during(() => language.ready.then(() => runProfileCommand(background.lookups, tab)));
   });
   browser.notifications.onClicked.addListener(openNotificationDetails);
   // A closed tab's detection, found items and notice go with it.
@@ -76,12 +83,12 @@ export default defineBackground(() => {
   preferencesItem.watch(syncOptInScripts);
   browser.runtime.onStartup.addListener(syncOptInScripts);
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === MAINTENANCE_ALARM) void runMaintenance(Date.now());
+    if (alarm.name === MAINTENANCE_ALARM) void keepAlive.during(() => runMaintenance(Date.now()));
   });
 
   // A worker stopped mid-lookup left it in the journal: its answer is lost, and it is recorded
   // as such (never sent again) before any new lookup may spend.
-  void background.lookups.recover(readInterrupted());
+  void keepAlive.during(() => background.lookups.recover(readInterrupted()));
 
   // CRM outbox: retries are woken by an alarm (it outlives the worker), and pushes a stopped
   // worker left queued or half-sent are resumed now.

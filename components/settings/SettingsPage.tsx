@@ -90,6 +90,11 @@ export function SettingsPage() {
     const connection = parseConnection(conn);
     setConnErrors(connection.ok ? {} : connection.errors);
     if (!connection.ok) return setNotice({ tone: 'alert', text: t('settings.fixBeforeTest') });
+    // Testing reaches the gateway as saving does: its host first, within the click (a store
+    // build declares none, not even the sandbox's on this computer).
+    if (!(await requestGatewayAccess(connection.value.gateway.url))) {
+      return setNotice({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(connection.value.gateway.url) }) });
+    }
     setBusy(true);
     setNotice({ tone: 'status', text: t('connection.testing') });
     const reply = await ask(() => sendMessage('testConnection', connection.value));

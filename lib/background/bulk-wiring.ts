@@ -18,6 +18,7 @@ import { loadPreferences } from '../storage/items';
 import type { BulkHandlerDeps } from './bulk-handlers';
 import type { CrmService } from './crm';
 import { showBulkProgress } from './toolbar-badge';
+import { keepAlive } from './keep-alive';
 
 /** Wakes the worker while a run is running (and so keeps it alive): its handler resumes every running run. */
 export const BULK_ALARM = 'dossier-bulk';
@@ -64,6 +65,9 @@ function progressDisplay() {
     const on = running.length > 0;
     if (on !== alarmOn) {
       alarmOn = on;
+      // Firefox suspends an event page 30 s after its last extension event, and this alarm comes
+      // only every 30 s: a running run holds it up (keep-alive.ts).
+      keepAlive.hold('bulk', on);
       // Chrome wakes a stopped worker for the alarm; 30 s is the shortest period it allows.
       if (on) void browser.alarms.create(BULK_ALARM, { periodInMinutes: 0.5 });
       else void browser.alarms.clear(BULK_ALARM);

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { hostPermissionFor, isLoopbackUrl } from './gateway';
+import { hostPermissionFor } from './gateway';
 
 /**
  * Optional host permissions, asked for at the moment the user turns a feature on. Chrome only
@@ -8,14 +8,30 @@ import { hostPermissionFor, isLoopbackUrl } from './gateway';
  */
 export const ALL_SITES = '<all_urls>';
 
-/** Loopback hosts (the sandbox) are declared in the manifest; any other gateway is asked for. */
-export async function requestGatewayAccess(baseUrl: string): Promise<boolean> {
-  if (isLoopbackUrl(baseUrl)) return true;
+/**
+ * Whether this build's manifest grants these hosts at install, so that there is nothing to ask:
+ * development and automation builds declare this computer's hosts (the sandbox, the CRM
+ * emulators); store builds declare none, and ask for them where the user chooses them.
+ * Synchronous, so that a request after it still runs within the click's gesture.
+ */
+export function declaresHosts(origins: readonly string[]): boolean {
+  const declared = browser.runtime.getManifest().host_permissions ?? [];
+  return declared.includes(ALL_SITES) || origins.every((origin) => declared.includes(origin));
+}
+
+/** Asks for hosts the manifest does not grant; false when refused (or asked outside a click). */
+export async function requestHostAccess(origins: string[]): Promise<boolean> {
+  if (declaresHosts(origins)) return true;
   try {
-    return await browser.permissions.request({ origins: [hostPermissionFor(baseUrl)] });
+    return await browser.permissions.request({ origins });
   } catch {
     return false;
   }
+}
+
+/** A gateway's host, the sandbox's on this computer included, where the build does not declare it. */
+export function requestGatewayAccess(baseUrl: string): Promise<boolean> {
+  return requestHostAccess([hostPermissionFor(baseUrl)]);
 }
 
 /** One optional host access the user turns on and off as a whole (all sites, the web mail clients). */

@@ -6,6 +6,7 @@ import { readOutbox, updateOutbox } from '../../crm/outbox/store';
 import { rememberRecord, rememberedRecord } from '../../crm/storage';
 import { CRM_LABELS, type CrmTarget } from '../../crm/types';
 import { CRM_PUSH, type HistoryEntry } from '../../history/entry';
+import { keepAlive } from '../keep-alive';
 
 export const CRM_OUTBOX_ALARM = 'dossier-crm-outbox';
 
@@ -58,7 +59,7 @@ export function createCrmOutbox(deps: CrmOutboxDeps) {
     });
   }
 
-  const runner = createOutboxRunner({
+  const base = createOutboxRunner({
     read: readOutbox,
     update: (change) => updateOutbox(change, deps.now()),
     adapterFor: deps.adapter,
@@ -69,6 +70,9 @@ export function createCrmOutbox(deps: CrmOutboxDeps) {
     now: deps.now,
     newId: deps.newId,
   });
+  // A drain sends pushes for seconds, started by an alarm, a timer or a push: the background
+  // stays up until it ends (Firefox would suspend its event page mid-push; keep-alive.ts).
+  const runner = { ...base, drain: () => keepAlive.during(() => base.drain()) };
 
   return {
     runner,

@@ -36,6 +36,8 @@ beforeEach(async () => {
   // Chrome APIs the fake browser lacks, which the worker's start touches.
   const events = [fakeBrowser.contextMenus.onClicked, fakeBrowser.commands.onCommand, fakeBrowser.notifications.onClicked, fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved];
   for (const event of events) vi.spyOn(event, 'addListener').mockImplementation(() => {});
+  // The browser's start names the menus again in the user's language.
+  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockImplementation(async () => {});
   vi.stubGlobal('__DOSSIER_AUTOMATION__', false);
 });
 

@@ -36,6 +36,8 @@ describe('settings page', () => {
     // Not implemented by the fake browser; the page-access switch only reads it here.
     const events = { addListener: () => {}, removeListener: () => {} };
     Object.assign(fakeBrowser.permissions, { contains: async () => false, onAdded: events, onRemoved: events });
+    // A development build's manifest: the sandbox's host on this computer is granted at install.
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Dossier', version: '0', host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'] });
   });
   afterEach(cleanup);
 
