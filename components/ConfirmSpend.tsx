@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { t } from '@/lib/i18n';
-import { credits } from './price';
+import { credits } from '@/components/price';
 
 /** Asked when the background says a lookup costs more than the user's threshold. */
 export function ConfirmSpend({ price, onConfirm, onCancel }: { price: number; onConfirm(event: MouseEvent): void; onCancel(): void }) {

@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/relative-time';
 import type { LookupResponse } from '@/lib/lookup/service';
-import { credits } from './price';
+import { credits } from '@/components/price';
 
 /** What a finished lookup cost, in one sentence: paid, free from the ledger, a miss, a refusal. */
 export function costLine(response: LookupResponse): string {

@@ -1,8 +1,8 @@
 import { t } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
-import { credits } from './price';
-import { useNow } from './useNow';
+import { credits } from '@/components/price';
+import { useNow } from '@/components/useNow';
 
 interface Props {
   balance: StoredBalance | null;

@@ -4,10 +4,10 @@ import type { Detection } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { actionsFor } from '@/lib/panel/actions';
-import { SpendStatus } from './SpendStatus';
-import { LazyLookupCard } from './card/lazy';
-import { priceText } from './price';
-import { usePreview, useSpend, type LookupRequest } from './useLookup';
+import { SpendStatus } from '@/components/SpendStatus';
+import { LazyLookupCard } from '@/components/card/lazy';
+import { priceText } from '@/components/price';
+import { usePreview, useSpend, type LookupRequest } from '@/components/useLookup';
 
 /** What the worker knows the active tab's detector saw; a tab without Dossier's content script has nothing. */
 async function detectionInActiveTab(): Promise<Detection | null> {

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import type { QuickInput } from '@/lib/lookup/quick-input';
-import { LazyLookupCard } from './card/lazy';
-import { CostLine } from './CostLine';
-import { SpendStatus } from './SpendStatus';
-import { operationLabel, priceText } from './price';
-import { usePreview, useSpend } from './useLookup';
+import { LazyLookupCard } from '@/components/card/lazy';
+import { CostLine } from '@/components/CostLine';
+import { SpendStatus } from '@/components/SpendStatus';
+import { operationLabel, priceText } from '@/components/price';
+import { usePreview, useSpend } from '@/components/useLookup';
 
 type Classify = typeof import('@/lib/lookup/quick-input').classifyQuickInput;
 

@@ -3,9 +3,9 @@ import type { HistoryEntry } from '@/lib/history/entry';
 import { recentPeople } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
-import { credits, operationLabel } from './price';
-import { useBookNames } from './useBookNames';
-import { useNow } from './useNow';
+import { credits, operationLabel } from '@/components/price';
+import { useBookNames } from '@/components/useBookNames';
+import { useNow } from '@/components/useNow';
 
 export function historyUrl(id?: string): string {
   return browser.runtime.getURL(id ? `/lookup-history.html#${encodeURIComponent(id)}` : '/lookup-history.html');

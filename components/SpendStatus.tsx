@@ -1,8 +1,8 @@
 import { t } from '@/lib/i18n';
-import { ConfirmSpend } from './ConfirmSpend';
-import { CostLine } from './CostLine';
-import { credits } from './price';
-import type { Spend } from './useLookup';
+import { ConfirmSpend } from '@/components/ConfirmSpend';
+import { CostLine } from '@/components/CostLine';
+import { credits } from '@/components/price';
+import type { Spend } from '@/components/useLookup';
 
 /**
  * What a spend is doing, the same on every screen: the price question, what the answer cost, a

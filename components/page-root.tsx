@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startLanguage, useLanguage, type LanguageSource } from './stores/language';
+import { startLanguage, useLanguage, type LanguageSource } from '@/components/stores/language';
 
 export interface PageOptions {
   /** The browser tab's title, read in the page's language. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ask } from './useBackground';
+import { ask } from '@/components/useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';

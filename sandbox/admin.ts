@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { FAULT_KINDS, type FaultQueue } from './faults';
-import type { SlidingWindowLimiter } from './rate-limit';
-import type { SandboxState } from './state';
+import { FAULT_KINDS, type FaultQueue } from '@/sandbox/faults';
+import type { SlidingWindowLimiter } from '@/sandbox/rate-limit';
+import type { SandboxState } from '@/sandbox/state';
 
 export interface AdminDeps {
   state: SandboxState;

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { adminRoutes } from './admin';
-import { defaultDirectory, directorySchema, type Directory } from './directory';
-import { FaultQueue } from './faults';
-import { ingressRoutes } from './ingress';
-import { requestLog } from './log';
-import { DirectoryIndex } from './match/lookup';
-import { buildCrowd } from './tools/generate-directory';
-import { pageRoutes } from './pages/routes';
-import { SlidingWindowLimiter } from './rate-limit';
-import { SandboxState } from './state';
+import { adminRoutes } from '@/sandbox/admin';
+import { defaultDirectory, directorySchema, type Directory } from '@/sandbox/directory';
+import { FaultQueue } from '@/sandbox/faults';
+import { ingressRoutes } from '@/sandbox/ingress';
+import { requestLog } from '@/sandbox/log';
+import { DirectoryIndex } from '@/sandbox/match/lookup';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
+import { pageRoutes } from '@/sandbox/pages/routes';
+import { SlidingWindowLimiter } from '@/sandbox/rate-limit';
+import { SandboxState } from '@/sandbox/state';
 
 export interface SandboxOptions {
   /** The people and companies to serve; defaults to `sandbox/directory.json`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import rawDirectory from './directory.json' with { type: 'json' };
+import rawDirectory from '@/sandbox/directory.json' with { type: 'json' };
 
 /**
  * The synthetic directory every answer is drawn from. It is parsed, not trusted, because tests

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { ApiError, invalidKey, noCredit, rateLimited } from './errors';
-import { AFTER_CHARGE_FAULTS, loseAnswer, respondToFault, type FaultQueue } from './faults';
-import type { DirectoryIndex } from './match/lookup';
-import { OPERATIONS } from './operations';
-import type { Answer, Operation } from './operations/operation';
-import { QueryParams } from './params';
-import type { SlidingWindowLimiter } from './rate-limit';
-import type { SandboxState } from './state';
+import { ApiError, invalidKey, noCredit, rateLimited } from '@/sandbox/errors';
+import { AFTER_CHARGE_FAULTS, loseAnswer, respondToFault, type FaultQueue } from '@/sandbox/faults';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { OPERATIONS } from '@/sandbox/operations';
+import type { Answer, Operation } from '@/sandbox/operations/operation';
+import { QueryParams } from '@/sandbox/params';
+import type { SlidingWindowLimiter } from '@/sandbox/rate-limit';
+import type { SandboxState } from '@/sandbox/state';
 
 export interface IngressDeps {
   state: SandboxState;

@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { badRequest } from '@/sandbox/errors';
 
 /**
  * Reads an operation's query string the way the sandbox's contract needs: empty values count

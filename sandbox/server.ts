@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CROWD, DEFAULT_PORT, startSandbox } from './start';
-import { CROWD_MAX } from './tools/generate-directory';
+import { DEFAULT_CROWD, DEFAULT_PORT, startSandbox } from '@/sandbox/start';
+import { CROWD_MAX } from '@/sandbox/tools/generate-directory';
 
 const DEFAULT_STATE_FILE = fileURLToPath(new URL('./.state/balances.json', import.meta.url));
 

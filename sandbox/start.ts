@@ -1,9 +1,9 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandboxApp, type SandboxOptions } from './app';
-import type { FaultQueue } from './faults';
-import type { SandboxState } from './state';
+import { createSandboxApp, type SandboxOptions } from '@/sandbox/app';
+import type { FaultQueue } from '@/sandbox/faults';
+import type { SandboxState } from '@/sandbox/state';
 
 export interface StartOptions extends SandboxOptions {
   /** 0 picks a free port. Defaults to 8787. */

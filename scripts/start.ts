@@ -14,10 +14,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_CROWD, startSandbox } from '../sandbox/start';
-import { startHubspotEmulator } from '../test/emulators/hubspot';
-import { CHROMIUM_FLAGS, ensureBrowser } from './browser';
-import { DEMO_KEY, runTour } from './demo/tour';
+import { DEFAULT_CROWD, startSandbox } from '@/sandbox/start';
+import { startHubspotEmulator } from '@/test/emulators/hubspot';
+import { CHROMIUM_FLAGS, ensureBrowser } from '@/scripts/browser';
+import { DEMO_KEY, runTour } from '@/scripts/demo/tour';
 
 const EXTENSION_DIR = resolve('.output-e2e/chrome-mv3');
 const SCREENSHOT_DIR = resolve('docs/screenshots');

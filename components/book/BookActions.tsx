@@ -11,7 +11,7 @@ import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
 import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { runBookExport } from './export-file';
+import { runBookExport } from '@/components/book/export-file';
 
 export interface Notice {
   tone: 'status' | 'alert';

@@ -5,9 +5,9 @@ import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { cardActions } from '@/lib/card/actions';
 import type { CardSubject } from '@/lib/card/subject';
-import { ContactCard } from '../card/ContactCard';
-import { useBookContact } from '../card/useBookContact';
-import { crmText } from './text';
+import { ContactCard } from '@/components/card/ContactCard';
+import { useBookContact } from '@/components/card/useBookContact';
+import { crmText } from '@/components/book/text';
 
 interface Props {
   contact: Contact | null;

@@ -4,7 +4,7 @@ import type { Contact } from '@/lib/contacts/model';
 import { bookRow, type BookRow } from '@/lib/contacts/row';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { crmText, emailText, phoneKindText } from './text';
+import { crmText, emailText, phoneKindText } from '@/components/book/text';
 
 const ROW_HEIGHT = 40;
 /** Ask for the next page this many rows before the end, so scrolling rarely meets the end. */

@@ -2,15 +2,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
 import { matchingIds, readContact, type BookFilters, type BookQuery } from '@/lib/contacts/search';
 import { t, tn } from '@/lib/i18n';
-import type { Notice } from './BookActions';
-import { BookDetails } from './BookDetails';
-import { BookTable } from './BookTable';
-import { BookToolbar } from './BookToolbar';
-import { useBookRows } from './useBookRows';
+import type { Notice } from '@/components/book/BookActions';
+import { BookDetails } from '@/components/book/BookDetails';
+import { BookTable } from '@/components/book/BookTable';
+import { BookToolbar } from '@/components/book/BookToolbar';
+import { useBookRows } from '@/components/book/useBookRows';
 
 // What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
 // code (the CSV writer, the CRM plan) is not on the way to them.
-const BookActions = lazy(() => import('./BookActions').then((m) => ({ default: m.BookActions })));
+const BookActions = lazy(() => import('@/components/book/BookActions').then((m) => ({ default: m.BookActions })));
 
 function idFromHash(): string | null {
   return decodeURIComponent(location.hash.slice(1)) || null;

@@ -1,6 +1,6 @@
 import { sendMessage } from '@/lib/messaging/messenger';
 import { t } from '@/lib/i18n';
-import { ask } from '../useBackground';
+import { ask } from '@/components/useBackground';
 
 /**
  * Opens the contact book in a tab. From the panel (a frame inside a web page's tab) the worker

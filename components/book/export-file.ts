@@ -1,7 +1,7 @@
 import { exportBook, fileNameFor, type BookExportFormat, type ExportOptions } from '@/lib/contacts/export';
 import { readInBatches } from '@/lib/contacts/search';
 import { nextTask } from '@/lib/ui/next-task';
-import { saveBlob } from '../download';
+import { saveBlob } from '@/components/download';
 
 /** Contacts read, written and handed to the Blob per batch: a batch stays well inside one frame. */
 const BATCH = 250;

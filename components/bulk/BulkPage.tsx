@@ -3,9 +3,9 @@ import { ask } from '@/components/useBackground';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { PastRuns } from './PastRuns';
-import { RunView } from './RunView';
-import { SourcePicker, type SourceTable } from './SourcePicker';
+import { PastRuns } from '@/components/bulk/PastRuns';
+import { RunView } from '@/components/bulk/RunView';
+import { SourcePicker, type SourceTable } from '@/components/bulk/SourcePicker';
 
 /** The run the address names: `bulk.html#run=<id>` (the contact book opens a new run so). */
 export function runIdOf(hash: string): string | null {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { BULK_OPERATIONS, type BulkOperation } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
-import { credits, operationText } from './text';
+import { credits, operationText } from '@/components/bulk/text';
 
 interface Props {
   operations: readonly BulkOperation[];

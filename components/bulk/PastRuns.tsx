@@ -5,8 +5,8 @@ import { settledCount, type BulkRun } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { runStateText, runSummary } from './text';
-import { useRuns } from './useBulkRecords';
+import { runStateText, runSummary } from '@/components/bulk/text';
+import { useRuns } from '@/components/bulk/useBulkRecords';
 
 interface Props {
   currentId: string | null;

@@ -6,11 +6,11 @@ import type { BulkOperation, BulkQuote, BulkRow, BulkRun, ColumnMapping } from '
 import { readRows } from '@/lib/bulk/store';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { MappingSection } from './MappingSection';
-import { OperationsSection } from './OperationsSection';
-import { PreviewSection } from './PreviewSection';
-import { QuoteSection } from './QuoteSection';
-import { UnusableRows } from './UnusableRows';
+import { MappingSection } from '@/components/bulk/MappingSection';
+import { OperationsSection } from '@/components/bulk/OperationsSection';
+import { PreviewSection } from '@/components/bulk/PreviewSection';
+import { QuoteSection } from '@/components/bulk/QuoteSection';
+import { UnusableRows } from '@/components/bulk/UnusableRows';
 
 /** A change of columns is sent once the user stops changing them for this long. */
 const REMAP_DELAY_MS = 300;

@@ -4,8 +4,8 @@ import type { BulkOperation, BulkPerson, BulkRow, ColumnMapping } from '@/lib/bu
 import { readRows } from '@/lib/bulk/store';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
-import { inputText, previewRows } from './preview';
-import { fieldText, operationText } from './text';
+import { inputText, previewRows } from '@/components/bulk/preview';
+import { fieldText, operationText } from '@/components/bulk/text';
 
 /** Rows shown as they will be sent. */
 export const PREVIEW_ROWS = 5;

@@ -1,7 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import type { BulkQuote } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
-import { credits, operationText } from './text';
+import { credits, operationText } from '@/components/bulk/text';
 
 interface Props {
   quote: BulkQuote | null;

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
-import { personText } from './PreviewSection';
-import { credits, operationText, taskText } from './text';
-import { useRowPage } from './useBulkRecords';
+import { personText } from '@/components/bulk/PreviewSection';
+import { credits, operationText, taskText } from '@/components/bulk/text';
+import { useRowPage } from '@/components/bulk/useBulkRecords';
 
 export const ROWS_PAGE = 50;
 

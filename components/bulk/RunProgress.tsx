@@ -7,8 +7,8 @@ import { formatNumber, t, tn } from '@/lib/i18n';
 import { PRICES } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { watchRecords } from '@/lib/storage/watch-records';
-import { allRows } from './useBulkRecords';
-import { credits, runStateText, timeLeftText } from './text';
+import { allRows } from '@/components/bulk/useBulkRecords';
+import { credits, runStateText, timeLeftText } from '@/components/bulk/text';
 
 /**
  * The price of sending again every task whose answer was lost (each may cost its operation's

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { BulkRun } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
-import { CrmPushSection } from './CrmPushSection';
-import { saveBlob } from '../download';
-import { resultsBlob, resultsFileName } from './results-file';
-import { RowsTable } from './RowsTable';
+import { CrmPushSection } from '@/components/bulk/CrmPushSection';
+import { saveBlob } from '@/components/download';
+import { resultsBlob, resultsFileName } from '@/components/bulk/results-file';
+import { RowsTable } from '@/components/bulk/RowsTable';
 
 /** The results of a started run: the file to download, the rows, and the push to the CRM. */
 export function RunResults({ run }: { run: BulkRun }) {

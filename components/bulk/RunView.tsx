@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { t } from '@/lib/i18n';
-import { PrepareRun } from './PrepareRun';
-import { RunProgress } from './RunProgress';
-import { RunResults } from './RunResults';
-import { runStateText, runSummary } from './text';
-import { useRun } from './useBulkRecords';
+import { PrepareRun } from '@/components/bulk/PrepareRun';
+import { RunProgress } from '@/components/bulk/RunProgress';
+import { RunResults } from '@/components/bulk/RunResults';
+import { runStateText, runSummary } from '@/components/bulk/text';
+import { useRun } from '@/components/bulk/useBulkRecords';
 
 /** One run: before it starts, the columns and the price; once started, its progress and results. */
 export function RunView({ runId, onClose }: { runId: string; onClose(): void }) {

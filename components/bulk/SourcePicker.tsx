@@ -10,7 +10,7 @@ import { tableFromCollected, tableFromLines } from '@/lib/bulk/pasted';
 import { t, tn } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { openExtensionPage } from './open-page';
+import { openExtensionPage } from '@/components/bulk/open-page';
 
 /** A source read in the page, on its way to the worker as a draft run (bulkCreate). */
 export interface SourceTable {

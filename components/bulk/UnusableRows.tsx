@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { BulkRow } from '@/lib/bulk/model';
 import { t, tn } from '@/lib/i18n';
 import { watchRecords } from '@/lib/storage/watch-records';
-import { allRows } from './useBulkRecords';
-import { columnName } from './text';
+import { allRows } from '@/components/bulk/useBulkRecords';
+import { columnName } from '@/components/bulk/text';
 
 /** Listed one by one up to this many; the count says the rest. */
 export const UNUSABLE_SHOWN = 100;

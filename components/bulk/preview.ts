@@ -1,6 +1,6 @@
 import { BULK_FIELDS, type BulkField, type BulkOperation, type BulkPerson, type ColumnMapping } from '@/lib/bulk/model';
 import { personOf, requestFor, type PersonOptions } from '@/lib/bulk/person';
-import { fieldText } from './text';
+import { fieldText } from '@/components/bulk/text';
 
 const FIELDS: ReadonlySet<string> = new Set(BULK_FIELDS);
 /** A request's key in the user's words when it is one of Dossier's fields; else the gateway's own name. */

@@ -1,7 +1,7 @@
 import type { BulkRun } from '@/lib/bulk/model';
 import { csvText, resultsHeader, resultsRow } from '@/lib/bulk/results';
 import { nextTask } from '@/lib/ui/next-task';
-import { allRows } from './useBulkRecords';
+import { allRows } from '@/components/bulk/useBulkRecords';
 
 /** Rows read and written per step: a step stays well inside one frame. */
 export const RESULTS_PAGE = 500;

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { cardActions } from '@/lib/card/actions';
 import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/from-answer';
 import type { ContactAnswer } from '@/lib/contacts/answer';
-import { AllFields } from './AllFields';
-import { ContactCard } from './ContactCard';
-import { useBookContact } from './useBookContact';
+import { AllFields } from '@/components/card/AllFields';
+import { ContactCard } from '@/components/card/ContactCard';
+import { useBookContact } from '@/components/card/useBookContact';
 
 interface Props {
   /** What the lookup answered about someone; null when it answered nothing (a miss, a failure). */

@@ -1,8 +1,8 @@
 import { t } from '@/lib/i18n';
 import type { CardHeader as Header, LinkKind } from '@/lib/card/rows';
 import type { PanelAction } from '@/lib/panel/actions';
-import { RowAction } from './RowAction';
-import type { CardLookups } from './useCardLookups';
+import { RowAction } from '@/components/card/RowAction';
+import type { CardLookups } from '@/components/card/useCardLookups';
 
 const LINK_LABEL: Record<LinkKind, 'card.link.profile' | 'card.link.microblog' | 'card.link.website' | 'card.link.companyPage'> = {
   profile: 'card.link.profile',

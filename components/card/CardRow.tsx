@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { CardRow as Row } from '@/lib/card/rows';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { PanelAction } from '@/lib/panel/actions';
-import { RowAction } from './RowAction';
-import type { CardLookups } from './useCardLookups';
-import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from './values';
+import { RowAction } from '@/components/card/RowAction';
+import type { CardLookups } from '@/components/card/useCardLookups';
+import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from '@/components/card/values';
 
 const ROW_LABEL = {
   workEmail: 'card.row.workEmail',

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/rows';
 import type { CardSubject } from '@/lib/card/subject';
 import type { PanelAction } from '@/lib/panel/actions';
-import { useNow } from '../useNow';
-import { AllFields } from './AllFields';
-import { CardHeader } from './CardHeader';
-import { CardRow } from './CardRow';
-import { useCardLookups, type CardAnswer } from './useCardLookups';
-import { useEuMode } from './useEuMode';
-import './card.css';
+import { useNow } from '@/components/useNow';
+import { AllFields } from '@/components/card/AllFields';
+import { CardHeader } from '@/components/card/CardHeader';
+import { CardRow } from '@/components/card/CardRow';
+import { useCardLookups, type CardAnswer } from '@/components/card/useCardLookups';
+import { useEuMode } from '@/components/card/useEuMode';
+import '@/components/card/card.css';
 
 interface Props {
   subject: CardSubject;

@@ -1,7 +1,7 @@
 import { answerOfResponse } from '@/lib/card/from-answer';
 import { requestKeysOf } from '@/lib/contacts/from-history';
 import type { LookupResponse } from '@/lib/lookup/service';
-import { AnswerCard } from './AnswerCard';
+import { AnswerCard } from '@/components/card/AnswerCard';
 
 /**
  * The card of whoever a lookup reply is about (the popup's quick lookup, a right-click's

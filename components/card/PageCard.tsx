@@ -2,8 +2,8 @@ import { cardActions } from '@/lib/card/actions';
 import { seedOfDetection, type CardSubject } from '@/lib/card/subject';
 import type { Detection } from '@/lib/extract/detection';
 import type { Corrections } from '@/lib/panel/actions';
-import { SeedCard } from './SeedCard';
-import type { CardAnswer } from './useCardLookups';
+import { SeedCard } from '@/components/card/SeedCard';
+import type { CardAnswer } from '@/components/card/useCardLookups';
 
 interface Props {
   detection: Detection | null;

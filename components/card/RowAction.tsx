@@ -1,10 +1,10 @@
 import { t } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { PanelAction } from '@/lib/panel/actions';
-import { CostLine } from '../CostLine';
-import { credits, priceLabel } from '../panel/format';
-import { SpendStatus } from '../SpendStatus';
-import type { CardLookups } from './useCardLookups';
+import { CostLine } from '@/components/CostLine';
+import { credits, priceLabel } from '@/components/panel/format';
+import { SpendStatus } from '@/components/SpendStatus';
+import type { CardLookups } from '@/components/card/useCardLookups';
 
 interface Props {
   /** The lookup that fills the row; none where no lookup of its own does. */

@@ -3,9 +3,9 @@ import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
 import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/subject';
 import { t } from '@/lib/i18n';
 import type { PanelAction } from '@/lib/panel/actions';
-import { ContactCard } from './ContactCard';
-import { useBookContact } from './useBookContact';
-import type { CardAnswer } from './useCardLookups';
+import { ContactCard } from '@/components/card/ContactCard';
+import { useBookContact } from '@/components/card/useBookContact';
+import type { CardAnswer } from '@/components/card/useCardLookups';
 
 export interface SeedCardProps {
   /** Who the card is about, as the page (or the mail header) shows them; null shows nothing. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { onRecordsChanged } from '@/lib/storage/vault';
-import { readsThroughWorker } from './book-access';
+import { readsThroughWorker } from '@/components/card/book-access';
 
 export interface BookContact extends CardContacts {
   /** The book was read at least once for these keys. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { LookupResponse } from '@/lib/lookup/service';
 import type { PanelAction } from '@/lib/panel/actions';
-import { usePreviews } from '../panel/usePreviews';
-import { useSpend, type LookupRequest, type UserGesture } from '../useLookup';
+import { usePreviews } from '@/components/panel/usePreviews';
+import { useSpend, type LookupRequest, type UserGesture } from '@/components/useLookup';
 
 export type ActionId = PanelAction['id'];
 

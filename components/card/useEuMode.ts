@@ -1,6 +1,6 @@
 import { sendMessage } from '@/lib/messaging/messenger';
-import { startPreferencesMirror, usePreferences } from '../stores/preferences';
-import { readsThroughWorker } from './book-access';
+import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import { readsThroughWorker } from '@/components/card/book-access';
 
 let started = false;
 

@@ -1,8 +1,8 @@
 import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/contacts/model';
 import { t, type MessageKey } from '@/lib/i18n';
 import { mailtoHref, safeHttpUrl, telHref } from '@/lib/ui/safe-url';
-import { CopyButton } from '../panel/CopyButton';
-import { Age } from './RowAction';
+import { CopyButton } from '@/components/panel/CopyButton';
+import { Age } from '@/components/card/RowAction';
 
 /**
  * One value per line, each with its copy button. Gateway data is untrusted: React renders it as

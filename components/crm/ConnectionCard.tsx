@@ -3,11 +3,11 @@ import { connectionInputSchema, connectionOrigins, type ConnectionInput, type Co
 import { requestCrmAccess } from '@/lib/crm/permissions';
 import { MAPPABLE_TARGETS } from '@/lib/crm/mapping';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
-import { FieldMappingEditor } from './FieldMappingEditor';
+import { FieldMappingEditor } from '@/components/crm/FieldMappingEditor';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { CheckboxField, SelectField, TextField } from '../settings/fields';
-import { ask } from '../useBackground';
+import { CheckboxField, SelectField, TextField } from '@/components/settings/fields';
+import { ask } from '@/components/useBackground';
 
 export interface FieldSpec {
   name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret' | 'clientId' | 'loginHost' | 'recordType' | 'clientSecret' | 'dataCentre';

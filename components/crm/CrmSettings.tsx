@@ -5,10 +5,10 @@ import { webAuthRedirectUrl } from '@/lib/crm/web-auth/flow';
 import type { CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '../useBackground';
-import { ConnectionCard, type FieldSpec } from './ConnectionCard';
-import { ExportPicker } from './ExportPicker';
-import { OutboxList } from './OutboxList';
+import { ask } from '@/components/useBackground';
+import { ConnectionCard, type FieldSpec } from '@/components/crm/ConnectionCard';
+import { ExportPicker } from '@/components/crm/ExportPicker';
+import { OutboxList } from '@/components/crm/OutboxList';
 
 /** Built when shown, so that the labels are in the current language. */
 function fieldsOf(target: CrmTarget): FieldSpec[] {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CrmStatusReply } from '@/lib/crm/messages';
 import type { CrmTarget } from '@/lib/crm/types';
-import { useCrmStatus } from './useCrm';
+import { useCrmStatus } from '@/components/crm/useCrm';
 
 export interface CrmTargetChoice {
   /** null until the background answered. */

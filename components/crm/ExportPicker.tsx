@@ -3,8 +3,8 @@ import { personLabel } from '@/lib/contacts/naming';
 import type { EnrichedPerson } from '@/lib/crm/messages';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '../useBackground';
-import { saveFile } from './download';
+import { ask } from '@/components/useBackground';
+import { saveFile } from '@/components/crm/download';
 
 /** Local export, no network: pick people enriched lately, get a CSV or vCard file. */
 export function ExportPicker() {

@@ -4,8 +4,8 @@ import type { FieldMapping } from '@/lib/crm/mapping';
 import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { SelectField } from '../settings/fields';
-import { ask } from '../useBackground';
+import { SelectField } from '@/components/settings/fields';
+import { ask } from '@/components/useBackground';
 
 type Notice = { tone: 'status' | 'alert'; text: string } | null;
 

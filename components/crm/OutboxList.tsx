@@ -3,8 +3,8 @@ import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { outboxItem } from '@/lib/crm/outbox/store';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '../useBackground';
-import { PushStatusList } from './PushStatusList';
+import { ask } from '@/components/useBackground';
+import { PushStatusList } from '@/components/crm/PushStatusList';
 
 /** Every push the outbox holds, newest first, with retry and drop; follows the background's writes. */
 export function OutboxList() {

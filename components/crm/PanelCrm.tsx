@@ -5,12 +5,12 @@ import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import type { LookupResponse } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { ask } from '../useBackground';
-import { saveFile } from './download';
-import { PushPlanView } from './PushPlanView';
-import { PushStatusList } from './PushStatusList';
-import { CRM_TEXT } from './text';
-import { useCrmStatus, usePushStatus } from './useCrm';
+import { ask } from '@/components/useBackground';
+import { saveFile } from '@/components/crm/download';
+import { PushPlanView } from '@/components/crm/PushPlanView';
+import { PushStatusList } from '@/components/crm/PushStatusList';
+import { CRM_TEXT } from '@/components/crm/text';
+import { useCrmStatus, usePushStatus } from '@/components/crm/useCrm';
 
 /** Who the free "already in your CRM?" check looks for: what the page (or the mail header) shows. */
 export interface CrmWho {

@@ -3,7 +3,7 @@ import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { ACTION_TEXT, CHANGE_TEXT, CRM_TEXT } from './text';
+import { ACTION_TEXT, CHANGE_TEXT, CRM_TEXT } from '@/components/crm/text';
 
 interface Props {
   plan: PushPlan;

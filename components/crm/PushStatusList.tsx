@@ -3,7 +3,7 @@ import { personLabel } from '@/lib/contacts/naming';
 import { CRM_LABELS } from '@/lib/crm/types';
 import { t } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { outboxStateText } from './text';
+import { outboxStateText } from '@/components/crm/text';
 
 interface Props {
   items: OutboxItemView[];

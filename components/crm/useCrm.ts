@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CrmStatusReply } from '@/lib/crm/messages';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '../useBackground';
+import { ask } from '@/components/useBackground';
 
 /** Which CRMs are connected; null until the background answered. */
 /**

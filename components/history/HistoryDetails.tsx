@@ -5,10 +5,10 @@ import { entryName } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { AnswerCard } from '../card/AnswerCard';
-import { credits, operationLabel, priceText } from '../price';
-import { SpendStatus } from '../SpendStatus';
-import { usePreview, useSpend } from '../useLookup';
+import { AnswerCard } from '@/components/card/AnswerCard';
+import { credits, operationLabel, priceText } from '@/components/price';
+import { SpendStatus } from '@/components/SpendStatus';
+import { usePreview, useSpend } from '@/components/useLookup';
 
 function RunAgain({ entry }: { entry: LookupEntry }) {
   const [asking, setAsking] = useState(false);

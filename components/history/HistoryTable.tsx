@@ -5,8 +5,8 @@ import { whoOfEntry } from '@/lib/history/who';
 import { personLabel } from '@/lib/contacts/naming';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { operationLabel } from '../price';
-import { useBookNames } from '../useBookNames';
+import { operationLabel } from '@/components/price';
+import { useBookNames } from '@/components/useBookNames';
 
 const ROW_HEIGHT = 40;
 /** Rows from the end of what is read at which the next page is asked for. */

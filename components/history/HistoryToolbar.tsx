@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { OUTCOMES } from '@/lib/history/entry';
 import { t } from '@/lib/i18n';
-import { HISTORY_OPERATIONS, operationLabel } from '../price';
-import type { HistoryFilter } from './filter';
+import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
+import type { HistoryFilter } from '@/components/history/filter';
 
 export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {
   const ids = { text: useId(), op: useId(), outcome: useId(), from: useId(), to: useId() };

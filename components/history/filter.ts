@@ -1,6 +1,6 @@
 import { isLookupEntry, type HistoryEntry, type Outcome } from '@/lib/history/entry';
 import type { HistoryQuery } from '@/lib/history/watch';
-import { factsOf } from '../result-facts';
+import { factsOf } from '@/components/result-facts';
 
 export interface HistoryFilter {
   text: string;

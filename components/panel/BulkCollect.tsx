@@ -3,7 +3,7 @@ import type { CollectedPerson } from '@/lib/bulk/messages';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '../useBackground';
+import { ask } from '@/components/useBackground';
 
 /** People per message (the message's own limit). */
 const PER_MESSAGE = 200;

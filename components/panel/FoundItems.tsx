@@ -3,9 +3,9 @@ import type { FoundItem } from '@/lib/panel/tab-state';
 import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
 import type { PanelRequest } from '@/lib/panel/actions';
-import { priceLabel } from './format';
-import { RowOutcome } from './RowOutcome';
-import { previewOf, spendOnRow, useResults } from './useLookupRunner';
+import { priceLabel } from '@/components/panel/format';
+import { RowOutcome } from '@/components/panel/RowOutcome';
+import { previewOf, spendOnRow, useResults } from '@/components/panel/useLookupRunner';
 
 const requestFor = (item: FoundItem): PanelRequest =>
   item.kind === 'email' ? { op: 'enrichPerson', input: { email: item.value } } : { op: 'reversePhone', input: { phone: item.value } };

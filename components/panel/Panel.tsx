@@ -9,13 +9,13 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import type { TabNotice } from '@/lib/messaging/content-protocol';
 import type { PanelStatus } from '@/lib/messaging/protocol';
 import type { Corrections } from '@/lib/panel/actions';
-import { LookupCard } from '../card/LookupCard';
-import { PageCard } from '../card/PageCard';
-import type { CardAnswer } from '../card/useCardLookups';
-import { CostLine } from '../CostLine';
-import { PanelCrm, type CrmWho } from '../crm/PanelCrm';
-import { OpenBookButton } from '../book/OpenBookButton';
-import { MailPeople } from '../webmail/MailPeople';
+import { LookupCard } from '@/components/card/LookupCard';
+import { PageCard } from '@/components/card/PageCard';
+import type { CardAnswer } from '@/components/card/useCardLookups';
+import { CostLine } from '@/components/CostLine';
+import { PanelCrm, type CrmWho } from '@/components/crm/PanelCrm';
+import { OpenBookButton } from '@/components/book/OpenBookButton';
+import { MailPeople } from '@/components/webmail/MailPeople';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
 
 export interface PanelLayout {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { Panel, type PanelLayout } from './Panel';
-import { FoundItems } from './FoundItems';
-import { SearchQueue } from './SearchQueue';
-import { useTabState } from './useTabState';
+import { Panel, type PanelLayout } from '@/components/panel/Panel';
+import { FoundItems } from '@/components/panel/FoundItems';
+import { SearchQueue } from '@/components/panel/SearchQueue';
+import { useTabState } from '@/components/panel/useTabState';
 
 /**
  * The panel inside its frame (an extension page in the network's page). It shows its own

@@ -1,7 +1,7 @@
 import type { AttemptResult } from '@/lib/lookup/attempt';
 import { t } from '@/lib/i18n';
-import { LookupCard } from '../card/LookupCard';
-import { CostLine } from '../CostLine';
+import { LookupCard } from '@/components/card/LookupCard';
+import { CostLine } from '@/components/CostLine';
 
 /**
  * What a row's lookup came to (a search result, an item found on the page): what it cost and,

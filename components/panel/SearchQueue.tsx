@@ -4,11 +4,11 @@ import { t } from '@/lib/i18n';
 import type { AttemptResult } from '@/lib/lookup/attempt';
 import type { PanelRequest } from '@/lib/panel/actions';
 import type { Preview } from '@/lib/lookup/service';
-import type { UserGesture } from '../useLookup';
-import { credits } from './format';
-import { BulkCollect } from './BulkCollect';
-import { RowOutcome } from './RowOutcome';
-import { previewOf, spendOnRow } from './useLookupRunner';
+import type { UserGesture } from '@/components/useLookup';
+import { credits } from '@/components/panel/format';
+import { BulkCollect } from '@/components/panel/BulkCollect';
+import { RowOutcome } from '@/components/panel/RowOutcome';
+import { previewOf, spendOnRow } from '@/components/panel/useLookupRunner';
 
 const requestFor = (row: SearchResultRow): PanelRequest => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
 

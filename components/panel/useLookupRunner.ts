@@ -3,7 +3,7 @@ import { attemptLookup, type AttemptResult } from '@/lib/lookup/attempt';
 import type { Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { PanelRequest } from '@/lib/panel/actions';
-import { lookupTransport, type UserGesture } from '../useLookup';
+import { lookupTransport, type UserGesture } from '@/components/useLookup';
 
 export async function previewOf(request: PanelRequest): Promise<Preview | undefined> {
   try {

@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/messaging/protocol';
 import { defaultUrlFor, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/connection-form';
 import { DEFAULT_SANDBOX_URL, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
-import { TextField } from './fields';
+import { TextField } from '@/components/settings/fields';
 
 interface Props {
   draft: ConnectionDraft;

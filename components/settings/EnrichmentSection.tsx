@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
-import { CheckboxField, NumberField, SelectField, TextField } from './fields';
-import type { SectionProps } from './types';
+import { CheckboxField, NumberField, SelectField, TextField } from '@/components/settings/fields';
+import type { SectionProps } from '@/components/settings/types';
 
 const FLAGS = [
   ['lookups.fullFlags.companyPremium', 'enrichment.companyPremium'],

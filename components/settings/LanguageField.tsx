@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 import { LANGUAGE_CHOICES, LANGUAGE_NAMES, localeOfTag, type LanguageChoice } from '@/lib/i18n/locales';
 import { browserUiLanguage } from '@/lib/i18n/ui-language';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { SelectField } from './fields';
+import { SelectField } from '@/components/settings/fields';
 
 /**
  * Settings › Language, right under the title: the browser's (the default) or one of Dossier's

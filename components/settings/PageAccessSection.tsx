@@ -4,10 +4,10 @@ import { usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { allSitesAccess } from '@/lib/settings/permissions';
-import { PanelModeChoice } from '../PanelModeChoice';
-import { CheckboxField } from './fields';
-import { useHostAccess } from './useHostAccess';
-import type { SectionProps } from './types';
+import { PanelModeChoice } from '@/components/PanelModeChoice';
+import { CheckboxField } from '@/components/settings/fields';
+import { useHostAccess } from '@/components/settings/useHostAccess';
+import type { SectionProps } from '@/components/settings/types';
 
 export function PageAccessSection(_props: SectionProps) {
   const [granted, setAccess] = useHostAccess(allSitesAccess);

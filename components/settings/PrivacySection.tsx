@@ -4,8 +4,8 @@ import { ConfirmAction } from '@/components/ConfirmAction';
 import { download } from '@/components/history/download';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { CheckboxField, LinesField, NumberField } from './fields';
-import type { SectionProps } from './types';
+import { CheckboxField, LinesField, NumberField } from '@/components/settings/fields';
+import type { SectionProps } from '@/components/settings/types';
 
 export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps & { onDeleted(): void }) {
   const [message, setMessage] = useState<string | null>(null);

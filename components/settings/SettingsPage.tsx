@@ -9,15 +9,15 @@ import { connectionDraftFrom, parseConnection, type ConnectionDraft, type Connec
 import { hostPermissionFor } from '@/lib/settings/gateway';
 import { requestGatewayAccess } from '@/lib/settings/permissions';
 import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } from '@/lib/settings/preferences-form';
-import { credits } from '../price';
-import { ConnectionSection } from './ConnectionSection';
-import { CrmSection } from './CrmSection';
-import { EnrichmentSection } from './EnrichmentSection';
-import { LanguageField } from './LanguageField';
-import { PageAccessSection } from './PageAccessSection';
-import { PrivacySection } from './PrivacySection';
-import { SpendingSection } from './SpendingSection';
-import { WebmailSection } from './WebmailSection';
+import { credits } from '@/components/price';
+import { ConnectionSection } from '@/components/settings/ConnectionSection';
+import { CrmSection } from '@/components/settings/CrmSection';
+import { EnrichmentSection } from '@/components/settings/EnrichmentSection';
+import { LanguageField } from '@/components/settings/LanguageField';
+import { PageAccessSection } from '@/components/settings/PageAccessSection';
+import { PrivacySection } from '@/components/settings/PrivacySection';
+import { SpendingSection } from '@/components/settings/SpendingSection';
+import { WebmailSection } from '@/components/settings/WebmailSection';
 
 type Notice = { tone: 'status' | 'alert'; text: string };
 

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
-import { NumberField } from './fields';
-import type { SectionProps } from './types';
+import { NumberField } from '@/components/settings/fields';
+import type { SectionProps } from '@/components/settings/types';
 
 export function SpendingSection({ draft, errors, set }: SectionProps) {
   return (

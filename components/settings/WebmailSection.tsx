@@ -4,8 +4,8 @@ import { usePreferences } from '@/components/stores/preferences';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { webmailAccess } from '@/lib/webmail/permissions';
-import { CheckboxField } from './fields';
-import { useHostAccess } from './useHostAccess';
+import { CheckboxField } from '@/components/settings/fields';
+import { useHostAccess } from '@/components/settings/useHostAccess';
 
 /**
  * Web mail: off by default. Turning it on asks the browser for Gmail's and Outlook's hosts at

@@ -4,7 +4,7 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import type { ConnectionStatus, ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
 import { apiKeyItem, balanceItem, gatewayItem } from '@/lib/storage/items';
 import { gatewaySchema, isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
-import { mirrorItem } from './mirror';
+import { mirrorItem } from '@/components/stores/mirror';
 
 interface ConnectionState {
   /** From the background: whether a key is saved, and its masked form. */

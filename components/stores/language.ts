@@ -4,7 +4,7 @@ import { currentLocale } from '@/lib/i18n';
 import { applyLocale, prefetchLocale } from '@/lib/i18n/load';
 import { resolveLocale, type DisplayLocale, type LanguageChoice } from '@/lib/i18n/locales';
 import { languageItem, languageOf } from '@/lib/settings/language';
-import { mirrorItem } from './mirror';
+import { mirrorItem } from '@/components/stores/mirror';
 
 interface LanguageState {
   /** What the settings hold ("auto": the browser's language). */

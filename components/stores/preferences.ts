@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { preferencesItem } from '@/lib/storage/items';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from '@/lib/settings/preferences';
-import { mirrorItem } from './mirror';
+import { mirrorItem } from '@/components/stores/mirror';
 
 interface PreferencesState {
   prefs: Preferences;

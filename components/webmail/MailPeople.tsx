@@ -5,10 +5,10 @@ import { seedOfParticipant } from '@/lib/card/subject';
 import { t } from '@/lib/i18n';
 import type { LookupResponse } from '@/lib/lookup/service';
 import type { Participant, WebmailParticipants } from '@/lib/webmail/participant';
-import { SeedCard } from '../card/SeedCard';
-import type { CardAnswer } from '../card/useCardLookups';
-import { useEuMode } from '../card/useEuMode';
-import { PanelCrm } from '../crm/PanelCrm';
+import { SeedCard } from '@/components/card/SeedCard';
+import type { CardAnswer } from '@/components/card/useCardLookups';
+import { useEuMode } from '@/components/card/useEuMode';
+import { PanelCrm } from '@/components/crm/PanelCrm';
 
 interface Props {
   /** The open message's people, as the worker kept them; null when no message is open. */

@@ -1,7 +1,7 @@
 import styles from '@/components/panel/panel.css?inline';
 import { renderPage } from '@/components/page-root';
 import { t } from '@/lib/i18n';
-import { SidePanel } from './SidePanel';
+import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 
 // The panel's stylesheet targets a shadow host; here the document itself hosts it.
 const style = document.createElement('style');

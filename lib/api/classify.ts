@@ -1,4 +1,4 @@
-import type { ApiErrorKind } from './errors';
+import type { ApiErrorKind } from '@/lib/api/errors';
 
 /**
  * How the gateway's failures map onto our kinds. Its bodies are gRPC-style `{code, message}`

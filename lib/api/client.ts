@@ -1,11 +1,11 @@
-import { resolveConfig, type EnrichmentClientConfig, type ResolvedConfig } from './config';
-import { apiError } from './errors';
-import type { EmailInput } from './inputs/email';
-import type { EnrichCompanyInput, FullEnrichInput } from './inputs/enrich';
-import type { FindWorkEmailInput } from './inputs/find-email';
-import type { MicroblogByUsernameInput } from './inputs/microblog';
-import type { ReversePhoneInput, SearchPhoneInput } from './inputs/phone';
-import { INPUT_MESSAGES } from './messages';
+import { resolveConfig, type EnrichmentClientConfig, type ResolvedConfig } from '@/lib/api/config';
+import { apiError } from '@/lib/api/errors';
+import type { EmailInput } from '@/lib/api/inputs/email';
+import type { EnrichCompanyInput, FullEnrichInput } from '@/lib/api/inputs/enrich';
+import type { FindWorkEmailInput } from '@/lib/api/inputs/find-email';
+import type { MicroblogByUsernameInput } from '@/lib/api/inputs/microblog';
+import type { ReversePhoneInput, SearchPhoneInput } from '@/lib/api/inputs/phone';
+import { INPUT_MESSAGES } from '@/lib/api/messages';
 import type {
   Company,
   CreditBalance,
@@ -15,14 +15,14 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from './model';
-import { OPERATIONS, type Operation } from './operations';
-import type { Prepared } from './inputs/common';
-import { block, readCreditBurn } from './responses/fields';
-import type { ApiResult } from './result';
-import { ROUTES, type RouteName } from './routes';
-import { judge } from './interpret';
-import { send } from './transport';
+} from '@/lib/api/model';
+import { OPERATIONS, type Operation } from '@/lib/api/operations';
+import type { Prepared } from '@/lib/api/inputs/common';
+import { block, readCreditBurn } from '@/lib/api/responses/fields';
+import type { ApiResult } from '@/lib/api/result';
+import { ROUTES, type RouteName } from '@/lib/api/routes';
+import { judge } from '@/lib/api/interpret';
+import { send } from '@/lib/api/transport';
 
 export interface EnrichmentClient {
   fullEnrich(input: FullEnrichInput): Promise<ApiResult<Enrichment>>;

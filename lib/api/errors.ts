@@ -1,21 +1,10 @@
-import { ERROR_MESSAGES } from './messages';
-import { redactApiKey } from './redact';
+import { ERROR_MESSAGES } from '@/lib/api/messages';
+import type { ApiErrorKind } from '@/lib/api/error-kinds';
+import { redactApiKey } from '@/lib/api/redact';
 
-export const API_ERROR_KINDS = [
-  'invalid_key',
-  'no_credits',
-  'no_match',
-  'invalid_input',
-  'restricted',
-  'rate_limited',
-  'server_error',
-  'network_error',
-  'timeout',
-  'cancelled',
-  'unexpected_response',
-] as const;
-
-export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+// The kinds live apart so that the sentences (messages.ts) and the errors (here) both depend on
+// them, and not on each other.
+export { API_ERROR_KINDS, type ApiErrorKind } from '@/lib/api/error-kinds';
 
 export interface ApiError {
   kind: ApiErrorKind;

@@ -1,7 +1,7 @@
-import { kindForGatewayCode, kindForHttpStatus } from './classify';
-import { apiError, type ApiError } from './errors';
-import { parseRetryAfter } from './retry-after';
-import { gatewayErrorOf, type Reply } from './transport';
+import { kindForGatewayCode, kindForHttpStatus } from '@/lib/api/classify';
+import { apiError, type ApiError } from '@/lib/api/errors';
+import { parseRetryAfter } from '@/lib/api/retry-after';
+import { gatewayErrorOf, type Reply } from '@/lib/api/transport';
 
 export type Judged = { ok: true; body: unknown } | { ok: false; error: ApiError };
 

@@ -5,8 +5,8 @@
  * ERROR_MESSAGES and TRANSPORT_MESSAGES are getters; INPUT_MESSAGES are functions, because the
  * input schemas are built once, when the module loads, and call them when they report.
  */
-import { t } from '../i18n';
-import type { ApiErrorKind } from './errors';
+import { t } from '@/lib/i18n';
+import type { ApiErrorKind } from '@/lib/api/error-kinds';
 
 export const ERROR_MESSAGES: Readonly<Record<ApiErrorKind, string>> = {
   get invalid_key() {

@@ -14,7 +14,7 @@ import type {
   ReversePhoneResult,
   School,
   WorkEmailResult,
-} from './model';
+} from '@/lib/api/model';
 
 /**
  * The model's values (model.ts) as zod schemas, for values read back from storage: an answer

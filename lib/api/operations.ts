@@ -8,22 +8,22 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from './model';
-import type { Prepared } from './inputs/common';
-import { emailInput, type PreparedEmail } from './inputs/email';
-import { enrichCompanyInput, fullEnrichInput } from './inputs/enrich';
-import { findWorkEmailInput } from './inputs/find-email';
-import { microblogByUsernameInput } from './inputs/microblog';
-import { reversePhoneInput, searchPhoneInput, type PreparedPhone } from './inputs/phone';
-import { parseBalance } from './responses/balance';
-import { parseFindEmail } from './responses/find-email';
-import { parseFullEnrichment } from './responses/full-enrichment';
-import { parseMicroblog } from './responses/microblog';
-import { noMatch, parsed, type Parsed } from './responses/parsed';
-import { personalEmailParser } from './responses/personal-email';
-import { parsePhoneSearch } from './responses/phone-search';
-import { reversePhoneParser } from './responses/reverse-phone';
-import type { RouteName } from './routes';
+} from '@/lib/api/model';
+import type { Prepared } from '@/lib/api/inputs/common';
+import { emailInput, type PreparedEmail } from '@/lib/api/inputs/email';
+import { enrichCompanyInput, fullEnrichInput } from '@/lib/api/inputs/enrich';
+import { findWorkEmailInput } from '@/lib/api/inputs/find-email';
+import { microblogByUsernameInput } from '@/lib/api/inputs/microblog';
+import { reversePhoneInput, searchPhoneInput, type PreparedPhone } from '@/lib/api/inputs/phone';
+import { parseBalance } from '@/lib/api/responses/balance';
+import { parseFindEmail } from '@/lib/api/responses/find-email';
+import { parseFullEnrichment } from '@/lib/api/responses/full-enrichment';
+import { parseMicroblog } from '@/lib/api/responses/microblog';
+import { noMatch, parsed, type Parsed } from '@/lib/api/responses/parsed';
+import { personalEmailParser } from '@/lib/api/responses/personal-email';
+import { parsePhoneSearch } from '@/lib/api/responses/phone-search';
+import { reversePhoneParser } from '@/lib/api/responses/reverse-phone';
+import type { RouteName } from '@/lib/api/routes';
 
 /** One operation: where it lives, what it accepts, how its answer is read. */
 export interface Operation<P extends Prepared, T> {

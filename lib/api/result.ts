@@ -1,4 +1,4 @@
-import type { ApiError } from './errors';
+import type { ApiError } from '@/lib/api/errors';
 
 export type ApiResult<T> =
   | {

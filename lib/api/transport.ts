@@ -1,8 +1,8 @@
-import type { ResolvedConfig } from './config';
-import { startDeadline, type Deadline } from './deadline';
-import { apiError, type ApiError } from './errors';
-import type { Params } from './inputs/common';
-import { TRANSPORT_MESSAGES } from './messages';
+import type { ResolvedConfig } from '@/lib/api/config';
+import { startDeadline, type Deadline } from '@/lib/api/deadline';
+import { apiError, type ApiError } from '@/lib/api/errors';
+import type { Params } from '@/lib/api/inputs/common';
+import { TRANSPORT_MESSAGES } from '@/lib/api/messages';
 
 /** An answer that arrived, before it is judged. `json` is absent when the body was not JSON. */
 export interface Reply {

@@ -1,15 +1,15 @@
-import type { BookReplies } from '../contacts/messages';
-import { crmContactOf } from '../contacts/crm-contact';
-import { addSuppressionLines, suppressionLinesOf } from '../contacts/forget';
-import type { CompanyContact, Contact, PersonContact } from '../contacts/model';
-import type { CrmContact } from '../crm/contact';
-import type { OutboxItemView } from '../crm/outbox/schema';
-import type { CrmField, CrmTarget, PushPlan } from '../crm/types';
-import { t } from '../i18n';
-import type { Outcome } from '../messaging/protocol';
-import type { Preferences } from '../settings/preferences';
-import { CrmRefusal } from './crm';
-import type { Handlers } from './router';
+import type { BookReplies } from '@/lib/contacts/messages';
+import { crmContactOf } from '@/lib/contacts/crm-contact';
+import { addSuppressionLines, suppressionLinesOf } from '@/lib/contacts/forget';
+import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
+import type { Outcome } from '@/lib/messaging/protocol';
+import type { Preferences } from '@/lib/settings/preferences';
+import { CrmRefusal } from '@/lib/background/crm';
+import type { Handlers } from '@/lib/background/router';
 
 type BookHandlerName = keyof BookReplies;
 

@@ -1,5 +1,5 @@
-import { settledCount, type BulkRun } from '../bulk/model';
-import { t } from '../i18n';
+import { settledCount, type BulkRun } from '@/lib/bulk/model';
+import { t } from '@/lib/i18n';
 
 /**
  * The toolbar badge while bulk runs are running: how far they are, all runs together (the

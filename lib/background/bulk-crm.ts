@@ -1,12 +1,12 @@
-import type { BulkCrmSummary } from '../bulk/messages';
-import type { BulkRow } from '../bulk/model';
-import { mapBounded } from '../bulk/quote';
-import { crmContactOf } from '../contacts/crm-contact';
-import type { CompanyContact, Contact, PersonContact } from '../contacts/model';
-import type { CrmContact } from '../crm/contact';
-import type { OutboxItemView } from '../crm/outbox/schema';
-import type { CrmField, CrmTarget, PushPlan } from '../crm/types';
-import { CrmRefusal } from './crm';
+import type { BulkCrmSummary } from '@/lib/bulk/messages';
+import type { BulkRow } from '@/lib/bulk/model';
+import { mapBounded } from '@/lib/bulk/quote';
+import { crmContactOf } from '@/lib/contacts/crm-contact';
+import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
+import { CrmRefusal } from '@/lib/background/crm';
 
 /**
  * "Push all matched to the CRM" for a bulk run: the people its rows found, as the contact book

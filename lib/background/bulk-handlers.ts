@@ -1,14 +1,14 @@
-import { emptyCounts, unknownRetryPrice } from '../bulk/counts';
-import type { BulkReplies, CollectedPerson } from '../bulk/messages';
-import type { BulkOperation, BulkPerson, BulkRow, BulkRun, BulkSource, ColumnMapping } from '../bulk/model';
-import { checkStart, quoteRun, type QuoteDeps, type QuoteRequest } from '../bulk/quote';
-import type { BulkRunner } from '../bulk/runner';
-import type { Contact } from '../contacts/model';
-import { t, tn } from '../i18n';
-import type { Outcome } from '../messaging/protocol';
-import { planBulkPush, pushBulkMatched, type BulkCrmDeps } from './bulk-crm';
-import { CrmRefusal } from './crm';
-import type { Handlers } from './router';
+import { emptyCounts, unknownRetryPrice } from '@/lib/bulk/counts';
+import type { BulkReplies, CollectedPerson } from '@/lib/bulk/messages';
+import type { BulkOperation, BulkPerson, BulkRow, BulkRun, BulkSource, ColumnMapping } from '@/lib/bulk/model';
+import { checkStart, quoteRun, type QuoteDeps, type QuoteRequest } from '@/lib/bulk/quote';
+import type { BulkRunner } from '@/lib/bulk/runner';
+import type { Contact } from '@/lib/contacts/model';
+import { t, tn } from '@/lib/i18n';
+import type { Outcome } from '@/lib/messaging/protocol';
+import { planBulkPush, pushBulkMatched, type BulkCrmDeps } from '@/lib/background/bulk-crm';
+import { CrmRefusal } from '@/lib/background/crm';
+import type { Handlers } from '@/lib/background/router';
 
 type BulkHandlerName = keyof BulkReplies;
 

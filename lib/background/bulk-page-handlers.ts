@@ -1,5 +1,5 @@
-import type { BulkPageReplies } from '../bulk/page-messages';
-import type { Handlers } from './router';
+import type { BulkPageReplies } from '@/lib/bulk/page-messages';
+import type { Handlers } from '@/lib/background/router';
 
 export interface BulkPageDeps {
   /** Opens the bulk enrichment page in a tab of its own. */

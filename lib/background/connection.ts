@@ -1,8 +1,8 @@
-import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '../messaging/protocol';
-import { DOSSIER_ERRORS } from '../errors/catalog';
-import { apiKeySchema, maskApiKey } from '../settings/api-key';
-import { isSandboxGateway, type Gateway } from '../settings/gateway';
-import { FREE_CALL, withRetry, type RetryPolicy } from '../lookup/retry';
+import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '@/lib/messaging/protocol';
+import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
+import { apiKeySchema, maskApiKey } from '@/lib/settings/api-key';
+import { isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
+import { FREE_CALL, withRetry, type RetryPolicy } from '@/lib/lookup/retry';
 
 /** The slice of the API client the connection logic needs. */
 export interface BalanceClient {

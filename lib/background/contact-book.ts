@@ -1,7 +1,7 @@
-import type { CrmCheckItem } from '../crm/messages';
-import type { HistoryEntry } from '../history/entry';
-import type { ContactAnswer } from '../contacts/answer';
-import { answerOfEntry, answersOfCrmCheck } from '../contacts/from-history';
+import type { CrmCheckItem } from '@/lib/crm/messages';
+import type { HistoryEntry } from '@/lib/history/entry';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { answerOfEntry, answersOfCrmCheck } from '@/lib/contacts/from-history';
 
 export interface ContactBookDeps {
   record(answers: readonly ContactAnswer[]): Promise<unknown>;

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '../content/hosts';
-import { ALL_SITES, hasAllSitesAccess } from '../settings/permissions';
-import type { Preferences } from '../settings/preferences';
-import { loadPreferences } from '../storage/items';
-import { hasWebmailAccess } from '../webmail/permissions';
-import { WEBMAIL_MATCHES } from '../webmail/hosts';
+import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/content/hosts';
+import { ALL_SITES, hasAllSitesAccess } from '@/lib/settings/permissions';
+import type { Preferences } from '@/lib/settings/preferences';
+import { loadPreferences } from '@/lib/storage/items';
+import { hasWebmailAccess } from '@/lib/webmail/permissions';
+import { WEBMAIL_MATCHES } from '@/lib/webmail/hosts';
 
 /** A content script the worker registers at run time: its hosts are optional, asked for when the user turns it on. */
 export interface RuntimeScript {

@@ -1,6 +1,6 @@
-import type { Outcome } from '../messaging/protocol';
-import { CrmRefusal, type CrmService } from './crm';
-import type { Handlers } from './router';
+import type { Outcome } from '@/lib/messaging/protocol';
+import { CrmRefusal, type CrmService } from '@/lib/background/crm';
+import type { Handlers } from '@/lib/background/router';
 
 type CrmHandlerName =
   | 'crmSchema'

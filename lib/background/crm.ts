@@ -1,21 +1,21 @@
 import { browser } from 'wxt/browser';
-import type { MatchQuery } from '../crm/adapter';
-import type { CrmContact } from '../crm/contact';
-import type { CrmCheckItem } from '../crm/messages';
-import { viewOf, type OutboxItem } from '../crm/outbox/schema';
-import type { EnqueueRequest } from '../crm/outbox/runner';
-import { clearOutbox } from '../crm/outbox/store';
-import { crmConnectionsItem, crmRecordIdsItem, crmSettingsItem, readConnections, readCrmSettings, rememberedRecord } from '../crm/storage';
-import { CRM_LABELS, type CrmField, type CrmTarget } from '../crm/types';
-import type { HistoryEntry } from '../history/entry';
-import { t } from '../i18n';
-import { identity, normaliseEmail } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { safeHttpUrl } from '../ui/safe-url';
-import { createCrmConnections, unwrap } from './crm/connections';
-import { CRM_OUTBOX_ALARM, createCrmOutbox } from './crm/outbox';
-import { contactOf, createCrmPeople } from './crm/people';
-import { CrmRefusal } from './crm/refusal';
+import type { MatchQuery } from '@/lib/crm/adapter';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { CrmCheckItem } from '@/lib/crm/messages';
+import { viewOf, type OutboxItem } from '@/lib/crm/outbox/schema';
+import type { EnqueueRequest } from '@/lib/crm/outbox/runner';
+import { clearOutbox } from '@/lib/crm/outbox/store';
+import { crmConnectionsItem, crmRecordIdsItem, crmSettingsItem, readConnections, readCrmSettings, rememberedRecord } from '@/lib/crm/storage';
+import { CRM_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { t } from '@/lib/i18n';
+import { identity, normaliseEmail } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { createCrmConnections, unwrap } from '@/lib/background/crm/connections';
+import { CRM_OUTBOX_ALARM, createCrmOutbox } from '@/lib/background/crm/outbox';
+import { contactOf, createCrmPeople } from '@/lib/background/crm/people';
+import { CrmRefusal } from '@/lib/background/crm/refusal';
 
 export { CRM_OUTBOX_ALARM, CrmRefusal };
 

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { releaseHostAccess } from '../settings/permissions';
-import { clearRegisteredItems, exportRegisteredItems } from '../storage/registry';
-import { vault } from '../storage/vault';
+import { releaseHostAccess } from '@/lib/settings/permissions';
+import { clearRegisteredItems, exportRegisteredItems } from '@/lib/storage/registry';
+import { vault } from '@/lib/storage/vault';
 
 /**
  * Everything Dossier keeps about the user, as one file: every item of the registry

@@ -1,5 +1,5 @@
-import { createEnrichmentClient, type EnrichmentClient, type EnrichmentClientConfig } from '../api';
-import type { RateLimiter } from '../lookup/rate-limiter';
+import { createEnrichmentClient, type EnrichmentClient, type EnrichmentClientConfig } from '@/lib/api';
+import type { RateLimiter } from '@/lib/lookup/rate-limiter';
 
 export interface GatewayClients {
   /** The client for this gateway and key: the same object for as long as they stay the same. */

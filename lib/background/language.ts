@@ -1,8 +1,8 @@
-import { browserUiLanguage } from '../i18n/ui-language';
-import { applyLocale } from '../i18n/load';
-import { resolveLocale, type DisplayLocale, type LanguageChoice } from '../i18n/locales';
-import { languageItem, languageOf, readLanguage } from '../settings/language';
-import { languageMirrorItem } from '../settings/language-mirror';
+import { browserUiLanguage } from '@/lib/i18n/ui-language';
+import { applyLocale } from '@/lib/i18n/load';
+import { resolveLocale, type DisplayLocale, type LanguageChoice } from '@/lib/i18n/locales';
+import { languageItem, languageOf, readLanguage } from '@/lib/settings/language';
+import { languageMirrorItem } from '@/lib/settings/language-mirror';
 
 /**
  * The worker speaks the user's language too: its notifications, context menu titles, toolbar

@@ -1,7 +1,7 @@
-import { purgeHistory } from '../history/store';
-import { purgeLedger } from '../lookup/ledger';
-import { OPERATIONS, isOperationName } from '../lookup/operations';
-import { loadPreferences } from '../storage/items';
+import { purgeHistory } from '@/lib/history/store';
+import { purgeLedger } from '@/lib/lookup/ledger';
+import { OPERATIONS, isOperationName } from '@/lib/lookup/operations';
+import { loadPreferences } from '@/lib/storage/items';
 
 export const MAINTENANCE_ALARM = 'dossier-maintenance';
 const DAY = 86_400_000;

@@ -1,15 +1,15 @@
 import { browser, type Browser } from 'wxt/browser';
-import { DOSSIER_ERRORS } from '../errors/catalog';
-import { t } from '../i18n';
-import type { TabNotice } from '../messaging/content-protocol';
-import { placeFrame, readLayout, updateTabState } from './panel-tabs';
-import type { LookupService } from '../lookup/service';
-import { loadPreferences } from '../storage/items';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { regionFor } from '../identity/region';
-import { storedPageUrl } from '../ui/page-url';
-import { actionForMenuClick, MENU_ITEMS, type MenuClick } from './selection';
-import { summarise, titleOf } from './summary';
+import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
+import { t } from '@/lib/i18n';
+import type { TabNotice } from '@/lib/messaging/content-protocol';
+import { placeFrame, readLayout, updateTabState } from '@/lib/background/panel-tabs';
+import type { LookupService } from '@/lib/lookup/service';
+import { loadPreferences } from '@/lib/storage/items';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { regionFor } from '@/lib/identity/region';
+import { storedPageUrl } from '@/lib/ui/page-url';
+import { actionForMenuClick, MENU_ITEMS, type MenuClick } from '@/lib/background/selection';
+import { summarise, titleOf } from '@/lib/background/summary';
 
 /** Created once per install or update: Chrome keeps context menus across worker restarts. */
 export function createContextMenus(): void {

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import type { Detection } from '../extract/detection';
-import type { FoundItem, FramePlacement, PanelLayout, PanelTabState } from '../panel/tab-state';
-import type { PanelMode, Preferences } from '../settings/preferences';
-import type { WebmailParticipants } from '../webmail/participant';
-import { applyPanelMode, panelLayoutItem, panelStateOf, placeFrame, readLayout, readTabState, updateTabState, worthAPanel } from './panel-tabs';
+import type { Detection } from '@/lib/extract/detection';
+import type { FoundItem, FramePlacement, PanelLayout, PanelTabState } from '@/lib/panel/tab-state';
+import type { PanelMode, Preferences } from '@/lib/settings/preferences';
+import type { WebmailParticipants } from '@/lib/webmail/participant';
+import { applyPanelMode, panelLayoutItem, panelStateOf, placeFrame, readLayout, readTabState, updateTabState, worthAPanel } from '@/lib/background/panel-tabs';
 
 export interface PanelService {
   /** A content script's detection on its tab; answers where its frame goes (null: no frame to add). */

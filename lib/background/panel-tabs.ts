@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import type { Detection } from '../extract/detection';
-import { contentMessenger, type TabNotice } from '../messaging/content-protocol';
+import type { Detection } from '@/lib/extract/detection';
+import { contentMessenger, type TabNotice } from '@/lib/messaging/content-protocol';
 import {
   DEFAULT_LAYOUT,
   EMPTY_TAB_STATE,
@@ -12,10 +12,10 @@ import {
   type PanelLayout,
   type PanelTabState,
   type TabState,
-} from '../panel/tab-state';
-import type { PanelMode } from '../settings/preferences';
-import { panelLayoutItem } from '../panel/layout-item';
-import { createSerialQueue } from '../storage/serial';
+} from '@/lib/panel/tab-state';
+import type { PanelMode } from '@/lib/settings/preferences';
+import { panelLayoutItem } from '@/lib/panel/layout-item';
+import { createSerialQueue } from '@/lib/storage/serial';
 
 export { panelLayoutItem };
 

@@ -1,8 +1,8 @@
-import { answersFromHistory } from '../contacts/from-history';
-import { recordAnswers } from '../contacts/store';
-import { migrateHistory, type MigrateHistoryReport } from '../history/migrate';
-import { holdLedgerUntil } from '../lookup/ledger';
-import { moveLedgerArray, type LedgerMoveReport } from '../lookup/ledger-move';
+import { answersFromHistory } from '@/lib/contacts/from-history';
+import { recordAnswers } from '@/lib/contacts/store';
+import { migrateHistory, type MigrateHistoryReport } from '@/lib/history/migrate';
+import { holdLedgerUntil } from '@/lib/lookup/ledger';
+import { moveLedgerArray, type LedgerMoveReport } from '@/lib/lookup/ledger-move';
 
 /**
  * Entries per history transaction, and answers per contact-book transaction: each about 100 ms of

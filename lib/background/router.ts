@@ -1,7 +1,7 @@
-import { DOSSIER_ERRORS } from '../errors/catalog';
-import { CONTENT_SCRIPT_MESSAGES, messageSchemas, type MessageName, type Outcome, type Replies } from '../messaging/protocol';
-import { isExtensionPageSender, isOwnContentScriptSender, type SenderInfo } from '../messaging/sender';
-import { redactApiKey } from '../api/redact';
+import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
+import { CONTENT_SCRIPT_MESSAGES, messageSchemas, type MessageName, type Outcome, type Replies } from '@/lib/messaging/protocol';
+import { isExtensionPageSender, isOwnContentScriptSender, type SenderInfo } from '@/lib/messaging/sender';
+import { redactApiKey } from '@/lib/api/redact';
 
 export type Handlers = {
   [N in MessageName]: (data: import('zod').infer<(typeof messageSchemas)[N]>, sender: SenderInfo) => Promise<Outcome<Replies[N]>>;

@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { DOSSIER_ERRORS } from '../errors/catalog';
-import { normaliseEmail, normalisePhone } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { OperationName } from '../lookup/operation-names';
+import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
+import { normaliseEmail, normalisePhone } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { OperationName } from '@/lib/lookup/operation-names';
 
 export const MENU_ITEMS = {
   reversePhone: 'dossier-reverse-phone',

@@ -1,4 +1,4 @@
-import { capCost, type HistoryEntry } from '../history/entry';
+import { capCost, type HistoryEntry } from '@/lib/history/entry';
 
 /**
  * What the daily cap reads before every paid lookup: the day's spending, as history records it

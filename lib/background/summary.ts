@@ -1,10 +1,10 @@
-import { t, tn, type MessageKey } from '../i18n';
-import { formatDay } from '../i18n/relative-time';
-import { personLabel } from '../contacts/naming';
-import { whoOfResult } from '../history/who';
-import type { OperationName } from '../lookup/operation-names';
-import { answer } from '../lookup/results';
-import type { LookupResponse } from '../lookup/service';
+import { t, tn, type MessageKey } from '@/lib/i18n';
+import { formatDay } from '@/lib/i18n/relative-time';
+import { personLabel } from '@/lib/contacts/naming';
+import { whoOfResult } from '@/lib/history/who';
+import type { OperationName } from '@/lib/lookup/operation-names';
+import { answer } from '@/lib/lookup/results';
+import type { LookupResponse } from '@/lib/lookup/service';
 
 type TitleKey = Extract<MessageKey, `notification.op.${string}`>;
 

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import type { BulkRun } from '../bulk/model';
-import type { StoredBalance } from '../messaging/protocol';
-import { loadPreferences, readBalance } from '../storage/items';
-import { badgeFor } from './badge';
-import { bulkBadgeFor } from './bulk-badge';
+import type { BulkRun } from '@/lib/bulk/model';
+import type { StoredBalance } from '@/lib/messaging/protocol';
+import { loadPreferences, readBalance } from '@/lib/storage/items';
+import { badgeFor } from '@/lib/background/badge';
+import { bulkBadgeFor } from '@/lib/background/bulk-badge';
 
 /**
  * The toolbar button's badge and title, which two things want: the balance when it runs low,

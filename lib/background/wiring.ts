@@ -1,13 +1,13 @@
 import { browser } from 'wxt/browser';
-import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '../history/store';
-import { markDone, markPending } from '../lookup/journal';
-import { findInLedger, recordInLedger } from '../lookup/ledger';
-import { OPERATIONS } from '../lookup/operations';
-import { createRateLimiter } from '../lookup/rate-limiter';
-import { createLookupService } from '../lookup/service';
-import { createSpendingCap } from '../lookup/spending-cap';
-import type { RetryPolicy } from '../lookup/retry';
-import { createGatewayClients } from './gateway-client';
+import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '@/lib/history/store';
+import { markDone, markPending } from '@/lib/lookup/journal';
+import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
+import { OPERATIONS } from '@/lib/lookup/operations';
+import { createRateLimiter } from '@/lib/lookup/rate-limiter';
+import { createLookupService } from '@/lib/lookup/service';
+import { createSpendingCap } from '@/lib/lookup/spending-cap';
+import type { RetryPolicy } from '@/lib/lookup/retry';
+import { createGatewayClients } from '@/lib/background/gateway-client';
 import {
   apiKeyItem,
   balanceItem,
@@ -17,24 +17,24 @@ import {
   readApiKey,
   readBalance,
   readGateway,
-} from '../storage/items';
-import { showBalanceOnBadge } from './toolbar-badge';
-import { createBulk } from './bulk-wiring';
-import { throttle } from './throttle';
-import { createSpentToday } from './spent-today';
-import { onRecordsChanged } from '../storage/vault';
-import { createCrmService, deleteCrmData } from './crm';
-import { createContactBook } from './contact-book';
-import { readCardContacts } from '../card/book';
-import { forgetContacts, getContacts, recordAnswers, tagContacts } from '../contacts/store';
-import { deleteAllData, exportAllData, forgetTheRest } from './data';
-import { createPanelService } from './panel-service';
-import { applyPanelMode } from './panel-tabs';
-import type { ConnectionDeps } from './connection';
-import { fetchBalance } from './connection';
-import type { HandlerDeps } from './handlers';
-import type { RouterIdentity } from './router';
-import type { Preferences } from '../settings/preferences';
+} from '@/lib/storage/items';
+import { showBalanceOnBadge } from '@/lib/background/toolbar-badge';
+import { createBulk } from '@/lib/background/bulk-wiring';
+import { throttle } from '@/lib/background/throttle';
+import { createSpentToday } from '@/lib/background/spent-today';
+import { onRecordsChanged } from '@/lib/storage/vault';
+import { createCrmService, deleteCrmData } from '@/lib/background/crm';
+import { createContactBook } from '@/lib/background/contact-book';
+import { readCardContacts } from '@/lib/card/book';
+import { forgetContacts, getContacts, recordAnswers, tagContacts } from '@/lib/contacts/store';
+import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/background/data';
+import { createPanelService } from '@/lib/background/panel-service';
+import { applyPanelMode } from '@/lib/background/panel-tabs';
+import type { ConnectionDeps } from '@/lib/background/connection';
+import { fetchBalance } from '@/lib/background/connection';
+import type { HandlerDeps } from '@/lib/background/handlers';
+import type { RouterIdentity } from '@/lib/background/router';
+import type { Preferences } from '@/lib/settings/preferences';
 
 // The balance badge gives way to a bulk run's progress while one runs (toolbar-badge.ts).
 export { showBalanceOnBadge };

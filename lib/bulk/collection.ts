@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { createSerialQueue } from '../storage/serial';
-import { defineVaultItem } from '../storage/vault-item';
-import { BULK_COLLECT_MAX, collectedPersonSchema, type CollectedPerson } from './messages';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { defineVaultItem } from '@/lib/storage/vault-item';
+import { BULK_COLLECT_MAX, collectedPersonSchema, type CollectedPerson } from '@/lib/bulk/messages';
 
 /**
  * The collecting list: people gathered on search and company-people pages ("select all on this

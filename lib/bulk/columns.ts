@@ -1,7 +1,7 @@
-import { t } from '../i18n';
-import { foldName } from '../identity/fold';
-import { BULK_FIELDS, type BulkField, type ColumnMapping } from './model';
-import { PLACEHOLDER, readEmail, readPhone, readProfileUrl } from './person';
+import { t } from '@/lib/i18n';
+import { foldName } from '@/lib/identity/fold';
+import { BULK_FIELDS, type BulkField, type ColumnMapping } from '@/lib/bulk/model';
+import { PLACEHOLDER, readEmail, readPhone, readProfileUrl } from '@/lib/bulk/person';
 
 /**
  * Which column of a list holds what, guessed from the header row (as English, French, German

@@ -1,4 +1,4 @@
-import type { BulkRow, BulkTask, RunCounts } from './model';
+import type { BulkRow, BulkTask, RunCounts } from '@/lib/bulk/model';
 
 /**
  * Where a task counts in its run's counts. A run's counts move with each task's change (one

@@ -1,7 +1,7 @@
-import { nextTask } from '../ui/next-task';
+import { nextTask } from '@/lib/ui/next-task';
 import Papa from 'papaparse';
-import { t } from '../i18n';
-import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS } from './model';
+import { t } from '@/lib/i18n';
+import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS } from '@/lib/bulk/model';
 
 /**
  * A CSV file as people really have them: written by Excel in France (semicolons, Windows-1252),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CRM_FIELDS, CRM_TARGETS } from '../crm/types';
-import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS, BULK_OPERATIONS, BULK_SOURCES, columnMappingSchema, type BulkQuote, type BulkRun } from './model';
+import { CRM_FIELDS, CRM_TARGETS } from '@/lib/crm/types';
+import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS, BULK_OPERATIONS, BULK_SOURCES, columnMappingSchema, type BulkQuote, type BulkRun } from '@/lib/bulk/model';
 
 /**
  * Bulk enrichment's part of the message protocol. Every one of these is sent by Dossier's own

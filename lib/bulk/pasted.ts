@@ -1,10 +1,10 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { t } from '../i18n';
-import type { Contact } from '../contacts/model';
-import { fieldLabel } from './columns';
-import type { CollectedPerson } from './messages';
-import { BULK_MAX_CELL, type BulkField, type ColumnMapping } from './model';
-import { readPhone, readProfileUrl } from './person';
+import { t } from '@/lib/i18n';
+import type { Contact } from '@/lib/contacts/model';
+import { fieldLabel } from '@/lib/bulk/columns';
+import type { CollectedPerson } from '@/lib/bulk/messages';
+import { BULK_MAX_CELL, type BulkField, type ColumnMapping } from '@/lib/bulk/model';
+import { readPhone, readProfileUrl } from '@/lib/bulk/person';
 
 /**
  * Lists that are not files, as tables a run is made of: lines the user pasted, the people

@@ -1,10 +1,10 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { email as emailSchema } from '../api/inputs/common';
-import { parseTypedPhone } from '../api/phone';
-import { t } from '../i18n';
-import { normaliseDomain, normaliseEmail } from '../identity/keys';
-import { isNetworkHost, parseNetworkProfileUrl } from '../identity/network-profile';
-import type { BulkField, BulkOperation, BulkPerson, ColumnMapping } from './model';
+import { email as emailSchema } from '@/lib/api/inputs/common';
+import { parseTypedPhone } from '@/lib/api/phone';
+import { t } from '@/lib/i18n';
+import { normaliseDomain, normaliseEmail } from '@/lib/identity/keys';
+import { isNetworkHost, parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { BulkField, BulkOperation, BulkPerson, ColumnMapping } from '@/lib/bulk/model';
 
 /**
  * One row of a list, read through the column mapping into the person it names: the values

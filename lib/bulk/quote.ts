@@ -1,7 +1,7 @@
-import { t } from '../i18n';
-import type { Preview } from '../lookup/service';
-import { emptyCounts } from './counts';
-import type { BulkOperation, BulkPerson, BulkQuote, BulkRow, BulkRun, BulkTask } from './model';
+import { t } from '@/lib/i18n';
+import type { Preview } from '@/lib/lookup/service';
+import { emptyCounts } from '@/lib/bulk/counts';
+import type { BulkOperation, BulkPerson, BulkQuote, BulkRow, BulkRun, BulkTask } from '@/lib/bulk/model';
 
 /**
  * The price of a run before it starts: every usable row x every chosen operation, minus what

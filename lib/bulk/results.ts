@@ -1,10 +1,10 @@
 import Papa from 'papaparse';
-import { draftsOf, type EmailDraft, type PhoneDraft } from '../contacts/extract';
-import type { EmailGrade } from '../contacts/model';
-import { t } from '../i18n';
-import type { OperationAnswer } from '../lookup/operation-names';
-import { neutraliseRow } from '../ui/spreadsheet-cell';
-import type { BulkRow, BulkRun, BulkTask, EnrichedColumns } from './model';
+import { draftsOf, type EmailDraft, type PhoneDraft } from '@/lib/contacts/extract';
+import type { EmailGrade } from '@/lib/contacts/model';
+import { t } from '@/lib/i18n';
+import type { OperationAnswer } from '@/lib/lookup/operation-names';
+import { neutraliseRow } from '@/lib/ui/spreadsheet-cell';
+import type { BulkRow, BulkRun, BulkTask, EnrichedColumns } from '@/lib/bulk/model';
 
 /**
  * The results file: the list's own columns, then what Dossier found (one set of columns per

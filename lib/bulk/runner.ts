@@ -1,10 +1,10 @@
-import type { HistoryEntry } from '../history/entry';
-import { t } from '../i18n';
-import type { OperationAnswer } from '../lookup/operation-names';
-import type { LookupRequest, LookupResponse } from '../lookup/service';
-import { createSerialQueue } from '../storage/serial';
-import { countChange, countRows, emptyCounts, pendingCount } from './counts';
-import type { BulkOperation, BulkPerson, BulkRow, BulkRun, BulkTask, EnrichedColumns, RunCounts } from './model';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { t } from '@/lib/i18n';
+import type { OperationAnswer } from '@/lib/lookup/operation-names';
+import type { LookupRequest, LookupResponse } from '@/lib/lookup/service';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { countChange, countRows, emptyCounts, pendingCount } from '@/lib/bulk/counts';
+import type { BulkOperation, BulkPerson, BulkRow, BulkRun, BulkTask, EnrichedColumns, RunCounts } from '@/lib/bulk/model';
 
 /**
  * The persistent queue of bulk runs, in the worker. Everything it knows is in the vault (runs

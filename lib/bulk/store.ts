@@ -1,5 +1,5 @@
-import { announceRecords, withRecords } from '../storage/vault';
-import { parseRow, parseRun, type BulkRow, type BulkRun } from './model';
+import { announceRecords, withRecords } from '@/lib/storage/vault';
+import { parseRow, parseRun, type BulkRow, type BulkRun } from '@/lib/bulk/model';
 
 /**
  * Bulk runs and their rows in the vault. The worker writes; extension pages read (the bulk

@@ -1,8 +1,8 @@
-import { normaliseDomain } from '../identity/keys';
-import { t } from '../i18n';
-import { actionsFor, type PanelAction } from '../panel/actions';
-import type { CardSeed, CardSubject } from './subject';
-import { seedOfContact } from './subject';
+import { normaliseDomain } from '@/lib/identity/keys';
+import { t } from '@/lib/i18n';
+import { actionsFor, type PanelAction } from '@/lib/panel/actions';
+import type { CardSeed, CardSubject } from '@/lib/card/subject';
+import { seedOfContact } from '@/lib/card/subject';
 
 /**
  * The lookups a card offers, one per row: built by the panel's own rules (lib/panel/actions.ts)

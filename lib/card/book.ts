@@ -1,5 +1,5 @@
-import type { CompanyContact, PersonContact } from '../contacts/model';
-import { findContact, getContact } from '../contacts/store';
+import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
+import { findContact, getContact } from '@/lib/contacts/store';
 
 /** The contact book's person (or company) a card shows, and the person's company. */
 export interface CardContacts {

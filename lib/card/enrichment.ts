@@ -1,5 +1,5 @@
-import type { Fact, Source } from '../contacts/model';
-import type { CardSubject } from './subject';
+import type { Fact, Source } from '@/lib/contacts/model';
+import type { CardSubject } from '@/lib/card/subject';
 
 /**
  * The newest full enrichment the contact book still names as the source of one of the person's

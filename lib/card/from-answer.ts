@@ -1,9 +1,9 @@
-import type { ContactAnswer } from '../contacts/answer';
-import { requestKeysOf } from '../contacts/from-history';
-import { mergeAnswer } from '../contacts/merge';
-import type { CompanyContact, PersonContact } from '../contacts/model';
-import { answer } from '../lookup/results';
-import type { LookupResponse } from '../lookup/service';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { requestKeysOf } from '@/lib/contacts/from-history';
+import { mergeAnswer } from '@/lib/contacts/merge';
+import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
+import { answer } from '@/lib/lookup/results';
+import type { LookupResponse } from '@/lib/lookup/service';
 
 /** What one answer says about a person and their company, merged as the book would merge it. */
 export interface AnswerContacts {

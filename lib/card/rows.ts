@@ -1,7 +1,7 @@
-import type { CompanyContact, EmailFact, PersonContact, PhoneFact } from '../contacts/model';
-import type { PanelAction } from '../panel/actions';
-import { safeHttpUrl } from '../ui/safe-url';
-import type { CardSubject } from './subject';
+import type { CompanyContact, EmailFact, PersonContact, PhoneFact } from '@/lib/contacts/model';
+import type { PanelAction } from '@/lib/panel/actions';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import type { CardSubject } from '@/lib/card/subject';
 
 /**
  * The contact card as data: its header and one row per kind of value, each with the lookup

@@ -1,7 +1,7 @@
-import type { CompanyContact, PersonContact } from '../contacts/model';
-import type { Detection } from '../extract/detection';
-import { identity } from '../identity/keys';
-import type { Corrections } from '../panel/actions';
+import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
+import type { Detection } from '@/lib/extract/detection';
+import { identity } from '@/lib/identity/keys';
+import type { Corrections } from '@/lib/panel/actions';
 
 /**
  * Who a contact card is about: the merged contact (and its company) when the book has one, and

@@ -1,4 +1,4 @@
-import type { OperationAnswer } from '../lookup/operation-names';
+import type { OperationAnswer } from '@/lib/lookup/operation-names';
 
 /**
  * One answer about someone, as the contact book takes it in: what was asked (the request's

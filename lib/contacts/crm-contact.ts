@@ -1,8 +1,8 @@
-import { crmContactSchema, splitName, type CrmContact, type CrmEmail } from '../crm/contact';
-import { normaliseDomain } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { safeHttpUrl } from '../ui/safe-url';
-import type { CompanyContact, EmailGrade, PersonContact } from './model';
+import { crmContactSchema, splitName, type CrmContact, type CrmEmail } from '@/lib/crm/contact';
+import { normaliseDomain } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import type { CompanyContact, EmailGrade, PersonContact } from '@/lib/contacts/model';
 
 /**
  * A person of the contact book as a CRM takes them (lib/crm/contact.ts): the merged values,

@@ -1,10 +1,10 @@
 import Papa from 'papaparse';
-import { escapeText, foldLine } from '../crm/export/vcard';
-import { t } from '../i18n';
-import { safeHttpUrl } from '../ui/safe-url';
-import { neutraliseRow } from '../ui/spreadsheet-cell';
-import type { Contact, EmailFact, EmailGrade } from './model';
-import { nameOf } from './row';
+import { escapeText, foldLine } from '@/lib/crm/export/vcard';
+import { t } from '@/lib/i18n';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { neutraliseRow } from '@/lib/ui/spreadsheet-cell';
+import type { Contact, EmailFact, EmailGrade } from '@/lib/contacts/model';
+import { nameOf } from '@/lib/contacts/row';
 
 /**
  * The contact book's exports: CSV for a spreadsheet or a CRM import (the user's tags

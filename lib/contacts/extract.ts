@@ -1,7 +1,7 @@
-import type { Company, EmailResult, Person, Phone } from '../api/model';
-import { identity, normaliseDomain } from '../identity/keys';
-import type { ContactAnswer } from './answer';
-import type { CrmPresence, EmailGrade, PhoneKind } from './model';
+import type { Company, EmailResult, Person, Phone } from '@/lib/api/model';
+import { identity, normaliseDomain } from '@/lib/identity/keys';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import type { CrmPresence, EmailGrade, PhoneKind } from '@/lib/contacts/model';
 
 /**
  * What one answer says about a person and a company, before it is merged into the book: plain

@@ -1,6 +1,6 @@
-import { suppressionKeys } from '../lookup/suppression';
-import { profileUrlOf } from './crm-contact';
-import type { Contact } from './model';
+import { suppressionKeys } from '@/lib/lookup/suppression';
+import { profileUrlOf } from '@/lib/contacts/crm-contact';
+import type { Contact } from '@/lib/contacts/model';
 
 /**
  * "Forget, and add to the suppression list": the lines the suppression list gets for the

@@ -1,8 +1,8 @@
-import { isLookupEntry, type HistoryEntry } from '../history/entry';
-import { answer } from '../lookup/results';
-import { identity } from '../identity/keys';
-import type { CrmCheckItem } from '../crm/messages';
-import type { ContactAnswer } from './answer';
+import { isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
+import { answer } from '@/lib/lookup/results';
+import { identity } from '@/lib/identity/keys';
+import type { CrmCheckItem } from '@/lib/crm/messages';
+import type { ContactAnswer } from '@/lib/contacts/answer';
 
 /** Outcomes whose entry holds an answer about someone. */
 const ANSWERED = new Set<HistoryEntry['outcome']>(['paid', 'free', 'cached']);

@@ -1,7 +1,7 @@
-import { foldName } from '../identity/keys';
-import type { ContactAnswer } from './answer';
-import { draftsOf, keyRank, orderKeys, type CompanyDraft, type EmailDraft, type PersonDraft, type PhoneDraft } from './extract';
-import { EMAIL_GRADES, type Alternate, type CompanyContact, type Contact, type EmailFact, type Fact, type PersonContact, type PhoneFact, type Source } from './model';
+import { foldName } from '@/lib/identity/keys';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { draftsOf, keyRank, orderKeys, type CompanyDraft, type EmailDraft, type PersonDraft, type PhoneDraft } from '@/lib/contacts/extract';
+import { EMAIL_GRADES, type Alternate, type CompanyContact, type Contact, type EmailFact, type Fact, type PersonContact, type PhoneFact, type Source } from '@/lib/contacts/model';
 
 /**
  * The merge rules of the contact book, in one place:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { OutboxItemView } from '../crm/outbox/schema';
-import { CRM_FIELDS, CRM_TARGETS, type PushPlan } from '../crm/types';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { CRM_FIELDS, CRM_TARGETS, type PushPlan } from '@/lib/crm/types';
 
 /**
  * The contact book's part of the message protocol: its writes, which the worker makes (pages

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personLabel } from './naming';
+import { personLabel } from '@/lib/contacts/naming';
 
 /**
  * The contact book's record: one merged person or company, built from every answer about that

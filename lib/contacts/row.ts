@@ -1,4 +1,4 @@
-import type { Contact, CrmPresence, EmailGrade, PhoneKind } from './model';
+import type { Contact, CrmPresence, EmailGrade, PhoneKind } from '@/lib/contacts/model';
 
 /**
  * One line of the contact book, as the list, the CSV export and the vCard show it: the merged

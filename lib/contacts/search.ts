@@ -1,7 +1,7 @@
 import type { IDBPCursorWithValue, IDBPDatabase } from 'idb';
-import { withRecords } from '../storage/vault';
-import { parseContact, type Contact } from './model';
-import { queryWords } from './words';
+import { withRecords } from '@/lib/storage/vault';
+import { parseContact, type Contact } from '@/lib/contacts/model';
+import { queryWords } from '@/lib/contacts/words';
 
 /**
  * The contact book's reads, index reads only, a page at a time, so the first rows of a book of

@@ -1,9 +1,9 @@
 import type { IDBPTransaction } from 'idb';
-import { announceRecords, onRecordsChanged, withRecords, type RecordChange } from '../storage/vault';
-import type { ContactAnswer } from './answer';
-import { mergeAnswer } from './merge';
-import { parseContact, type Contact } from './model';
-import { searchWords } from './words';
+import { announceRecords, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+import { mergeAnswer } from '@/lib/contacts/merge';
+import { parseContact, type Contact } from '@/lib/contacts/model';
+import { searchWords } from '@/lib/contacts/words';
 
 /**
  * The contact book's storage: one record per merged person or company in the vault's `contacts`

@@ -1,5 +1,5 @@
-import { foldName } from '../identity/fold';
-import type { Contact } from './model';
+import { foldName } from '@/lib/identity/fold';
+import type { Contact } from '@/lib/contacts/model';
 
 /**
  * The search words of a contact, for the `words` index of the contacts store: a search is a

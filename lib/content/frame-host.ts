@@ -1,4 +1,4 @@
-import type { FramePlacement } from '../panel/tab-state';
+import type { FramePlacement } from '@/lib/panel/tab-state';
 
 const WIDTH = 360;
 const TOP = 72;

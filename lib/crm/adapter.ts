@@ -1,7 +1,7 @@
-import type { CrmContact } from './contact';
-import type { CrmSchema } from './mapping';
-import type { PlanPolicy } from './plan';
-import type { CheckResult, CrmField, CrmResult, CrmTarget, Match, PushPlan, PushResult } from './types';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { CrmSchema } from '@/lib/crm/mapping';
+import type { PlanPolicy } from '@/lib/crm/plan';
+import type { CheckResult, CrmField, CrmResult, CrmTarget, Match, PushPlan, PushResult } from '@/lib/crm/types';
 
 /** Who to look for: built from an enrichment, or from the page before anything is paid for. */
 export interface MatchQuery {

@@ -1,13 +1,13 @@
-import type { CrmAdapter, Learn } from './adapter';
-import { createAttioAdapter } from './attio/adapter';
-import { createCloseAdapter } from './close/adapter';
-import type { StoredConnection } from './connection';
-import { createHubspotAdapter } from './hubspot/adapter';
-import type { HttpOptions } from './http';
-import { createPipedriveAdapter } from './pipedrive/adapter';
-import { createSalesforceAdapter } from './salesforce/adapter';
-import { createWebhookAdapter } from './webhook/adapter';
-import { createZohoAdapter } from './zoho/adapter';
+import type { CrmAdapter, Learn } from '@/lib/crm/adapter';
+import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import { createCloseAdapter } from '@/lib/crm/close/adapter';
+import type { StoredConnection } from '@/lib/crm/connection';
+import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
+import type { HttpOptions } from '@/lib/crm/http';
+import { createPipedriveAdapter } from '@/lib/crm/pipedrive/adapter';
+import { createSalesforceAdapter } from '@/lib/crm/salesforce/adapter';
+import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
+import { createZohoAdapter } from '@/lib/crm/zoho/adapter';
 
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;

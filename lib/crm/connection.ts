@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { t } from '../i18n';
-import { hostPermissionFor } from '../settings/gateway';
-import { fieldMappingSchema } from './mapping';
-import type { CrmTarget } from './types';
-import { CRM_LABELS } from './types';
-import { maskWebhookUrl } from './webhook/redact';
+import { t } from '@/lib/i18n';
+import { hostPermissionFor } from '@/lib/settings/gateway';
+import { fieldMappingSchema } from '@/lib/crm/mapping';
+import type { CrmTarget } from '@/lib/crm/types';
+import { CRM_LABELS } from '@/lib/crm/types';
+import { maskWebhookUrl } from '@/lib/crm/webhook/redact';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const CLOSE_API_BASE = 'https://api.close.com';

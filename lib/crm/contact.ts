@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Enrichment } from '../api/model';
-import { identity, normaliseDomain, normaliseEmail } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { safeHttpUrl } from '../ui/safe-url';
-import type { FieldValues } from './types';
+import type { Enrichment } from '@/lib/api/model';
+import { identity, normaliseDomain, normaliseEmail } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { safeHttpUrl } from '@/lib/ui/safe-url';
+import type { FieldValues } from '@/lib/crm/types';
 
 /**
  * One person as Dossier hands them to a CRM, whatever the gateway's dialect was. Stored in the

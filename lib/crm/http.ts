@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { parseRetryAfter } from '../api/retry-after';
-import { t } from '../i18n';
-import { withRetry, type RetryPolicy } from '../lookup/retry';
-import { fail, ok, type CrmError, type CrmResult } from './types';
+import { parseRetryAfter } from '@/lib/api/retry-after';
+import { t } from '@/lib/i18n';
+import { withRetry, type RetryPolicy } from '@/lib/lookup/retry';
+import { fail, ok, type CrmError, type CrmResult } from '@/lib/crm/types';
 
 export interface CrmRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT';

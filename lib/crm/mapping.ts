@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CRM_FIELDS, type CrmField, type CrmTarget } from './types';
+import { CRM_FIELDS, type CrmField, type CrmTarget } from '@/lib/crm/types';
 
 /**
  * Where Dossier's fields go in a CRM: the user's choice of property for each field (a custom one

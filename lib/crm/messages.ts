@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { ConnectionSummary } from './connection';
-import { connectionInputSchema } from './connection';
-import { fieldMappingSchema, type CrmSchema, type FieldMapping } from './mapping';
-import type { OutboxItemView } from './outbox/schema';
-import type { CrmSettings } from './storage';
-import { CRM_FIELDS, CRM_TARGETS, type CheckState, type CrmTarget, type PushPlan } from './types';
+import type { ConnectionSummary } from '@/lib/crm/connection';
+import { connectionInputSchema } from '@/lib/crm/connection';
+import { fieldMappingSchema, type CrmSchema, type FieldMapping } from '@/lib/crm/mapping';
+import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import type { CrmSettings } from '@/lib/crm/storage';
+import { CRM_FIELDS, CRM_TARGETS, type CheckState, type CrmTarget, type PushPlan } from '@/lib/crm/types';
 
 /**
  * The CRM part of the message protocol: the data each message carries (validated at the

@@ -1,5 +1,5 @@
-import { requestHostAccess } from '../settings/permissions';
-import { connectionOrigins, type ConnectionInput } from './connection';
+import { requestHostAccess } from '@/lib/settings/permissions';
+import { connectionOrigins, type ConnectionInput } from '@/lib/crm/connection';
 
 /**
  * Asks for the CRM's host at the moment the user connects it. Chrome shows the prompt only

@@ -1,5 +1,5 @@
-import type { ApplyContext, Progress } from './adapter';
-import { ok, type CrmResult, type PushPlan, type PushResult } from './types';
+import type { ApplyContext, Progress } from '@/lib/crm/adapter';
+import { ok, type CrmResult, type PushPlan, type PushResult } from '@/lib/crm/types';
 
 /**
  * The steps of a push to a CRM whose people are Leads, or Contacts filed under an Account

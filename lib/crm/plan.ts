@@ -1,8 +1,8 @@
-import { t, tn } from '../i18n';
-import { normalisePhone } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import { contactValues, type CrmContact } from './contact';
-import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget, type FieldChange, type Match, type MatchedBy, type PushPlan } from './types';
+import { t, tn } from '@/lib/i18n';
+import { normalisePhone } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { contactValues, type CrmContact } from '@/lib/crm/contact';
+import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget, type FieldChange, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 
 /** Which non-empty CRM fields the user agreed to replace, one by one. Nothing, by default. */
 export interface PlanPolicy {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { createSerialQueue } from '../storage/serial';
-import { defineVaultItem } from '../storage/vault-item';
-import { connectionKey, storedConnectionSchema, type StoredConnection } from './connection';
-import { CRM_TARGETS, type CrmTarget } from './types';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { defineVaultItem } from '@/lib/storage/vault-item';
+import { connectionKey, storedConnectionSchema, type StoredConnection } from '@/lib/crm/connection';
+import { CRM_TARGETS, type CrmTarget } from '@/lib/crm/types';
 
 /**
  * CRM tokens and webhook secrets, one connection per target. Only the background reads this

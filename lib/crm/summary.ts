@@ -1,5 +1,5 @@
-import { t } from '../i18n';
-import type { CrmContact } from './contact';
+import { t } from '@/lib/i18n';
+import type { CrmContact } from '@/lib/crm/contact';
 
 /**
  * The enrichment as a few readable lines, for the note added to a CRM record. Unverified

@@ -7,8 +7,8 @@
  *
  * The plain messages are getters: each read goes through `t()`, in the current language.
  */
-import { ERROR_MESSAGES } from '../api/messages';
-import { t } from '../i18n';
+import { ERROR_MESSAGES } from '@/lib/api/messages';
+import { t } from '@/lib/i18n';
 
 /** Why a paid lookup's answer never arrived. */
 export type LostAnswer = 'timeout' | 'connection' | 'unreadable' | 'stopped';

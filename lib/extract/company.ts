@@ -1,13 +1,13 @@
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { DetectedCompany } from './detection';
-import { compact } from './compact';
-import { round } from './confidence';
-import { mainHeading } from './heading';
-import { hasType, jsonLdNodes, text, type JsonLdNode } from './json-ld';
-import { nameFromSlug, namesAgree } from './names';
-import { cleanText } from './text';
-import { companyFromTitle } from './title';
-import { vote } from './vote';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { DetectedCompany } from '@/lib/extract/detection';
+import { compact } from '@/lib/extract/compact';
+import { round } from '@/lib/extract/confidence';
+import { mainHeading } from '@/lib/extract/heading';
+import { hasType, jsonLdNodes, text, type JsonLdNode } from '@/lib/extract/json-ld';
+import { nameFromSlug, namesAgree } from '@/lib/extract/names';
+import { cleanText } from '@/lib/extract/text';
+import { companyFromTitle } from '@/lib/extract/title';
+import { vote } from '@/lib/extract/vote';
 
 export interface CompanyReading {
   company: DetectedCompany;

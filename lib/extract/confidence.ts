@@ -1,4 +1,4 @@
-import type { Verdict } from './vote';
+import type { Verdict } from '@/lib/extract/vote';
 
 /**
  * One number for the panel: mostly how sure we are of the name, tempered by the company.

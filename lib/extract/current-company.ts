@@ -1,4 +1,4 @@
-import { cleanText } from './text';
+import { cleanText } from '@/lib/extract/text';
 
 /**
  * The profile's current-company button is labelled for screen readers, in the UI's

@@ -1,11 +1,11 @@
-import type { Detection } from './detection';
-import { compact } from './compact';
-import { readCompany } from './company';
-import { readMicroblog } from './microblog';
-import { pageKindFromUrl } from './page-kind';
-import { readPerson } from './person';
-import { readSalesLead } from './sales-lead';
-import { readSearchResults } from './search-results';
+import type { Detection } from '@/lib/extract/detection';
+import { compact } from '@/lib/extract/compact';
+import { readCompany } from '@/lib/extract/company';
+import { readMicroblog } from '@/lib/extract/microblog';
+import { pageKindFromUrl } from '@/lib/extract/page-kind';
+import { readPerson } from '@/lib/extract/person';
+import { readSalesLead } from '@/lib/extract/sales-lead';
+import { readSearchResults } from '@/lib/extract/search-results';
 
 function read(doc: Document, url: string): Detection {
   const kind = pageKindFromUrl(url);

@@ -1,5 +1,5 @@
-import { withoutConnectionDegree } from './badges';
-import { cleanText, elementText } from './text';
+import { withoutConnectionDegree } from '@/lib/extract/badges';
+import { cleanText, elementText } from '@/lib/extract/text';
 
 // The name is in the first h1 or two; later ones are dialogs and feeds.
 const MAX_HEADINGS = 3;

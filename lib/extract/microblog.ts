@@ -1,12 +1,12 @@
-import type { DetectedPerson } from './detection';
-import { compact } from './compact';
-import { round, sourcesOf } from './confidence';
-import { child, hasType, jsonLdNodes, text, type JsonLdNode } from './json-ld';
-import { microblogUsernameFromUrl } from './page-kind';
-import { namesAgree } from './names';
-import { cleanText, elementText } from './text';
-import { microblogFromTitle } from './title';
-import { vote, type Candidate } from './vote';
+import type { DetectedPerson } from '@/lib/extract/detection';
+import { compact } from '@/lib/extract/compact';
+import { round, sourcesOf } from '@/lib/extract/confidence';
+import { child, hasType, jsonLdNodes, text, type JsonLdNode } from '@/lib/extract/json-ld';
+import { microblogUsernameFromUrl } from '@/lib/extract/page-kind';
+import { namesAgree } from '@/lib/extract/names';
+import { cleanText, elementText } from '@/lib/extract/text';
+import { microblogFromTitle } from '@/lib/extract/title';
+import { vote, type Candidate } from '@/lib/extract/vote';
 
 export interface MicroblogReading {
   person: DetectedPerson;

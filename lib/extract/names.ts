@@ -1,5 +1,5 @@
-import { foldName } from '../identity/keys';
-import { cleanText } from './text';
+import { foldName } from '@/lib/identity/keys';
+import { cleanText } from '@/lib/extract/text';
 
 const words = (name: string) => foldName(name).split(' ').filter(Boolean);
 

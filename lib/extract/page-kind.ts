@@ -1,5 +1,5 @@
-import { isNetworkHost } from '../identity/network-profile';
-import type { PageKind } from './detection';
+import { isNetworkHost } from '@/lib/identity/network-profile';
+import type { PageKind } from '@/lib/extract/detection';
 
 const MICROBLOG_HOST = /^(?:www\.|mobile\.)?(?:x|twitter)\.com$/i;
 

@@ -1,16 +1,16 @@
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { DetectedCompany, DetectedPerson } from './detection';
-import { compact } from './compact';
-import { confidenceOf, sourcesOf } from './confidence';
-import { currentCompanyFromPage } from './current-company';
-import { cardOf, mainHeading } from './heading';
-import { child, hasType, jsonLdNodes, text, type JsonLdNode } from './json-ld';
-import { isLatinName, nameFromSlug, namesAgree, namesShareAWord } from './names';
-import { cleanText } from './text';
-import { personFromTitle } from './title';
-import { firstPosition, headlineAfter, headlineByClass, locationBeforeContactInfo, locationByClass, splitHeadline } from './top-card';
-import { canonicalNetworkUrl } from './urls';
-import { vote, type Candidate } from './vote';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { DetectedCompany, DetectedPerson } from '@/lib/extract/detection';
+import { compact } from '@/lib/extract/compact';
+import { confidenceOf, sourcesOf } from '@/lib/extract/confidence';
+import { currentCompanyFromPage } from '@/lib/extract/current-company';
+import { cardOf, mainHeading } from '@/lib/extract/heading';
+import { child, hasType, jsonLdNodes, text, type JsonLdNode } from '@/lib/extract/json-ld';
+import { isLatinName, nameFromSlug, namesAgree, namesShareAWord } from '@/lib/extract/names';
+import { cleanText } from '@/lib/extract/text';
+import { personFromTitle } from '@/lib/extract/title';
+import { firstPosition, headlineAfter, headlineByClass, locationBeforeContactInfo, locationByClass, splitHeadline } from '@/lib/extract/top-card';
+import { canonicalNetworkUrl } from '@/lib/extract/urls';
+import { vote, type Candidate } from '@/lib/extract/vote';
 
 export interface PersonReading {
   person: DetectedPerson;

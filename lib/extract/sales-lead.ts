@@ -1,15 +1,15 @@
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { DetectedCompany, DetectedPerson } from './detection';
-import { compact } from './compact';
-import { confidenceOf, sourcesOf } from './confidence';
-import { currentCompanyFromPage } from './current-company';
-import { cardOf, mainHeading } from './heading';
-import { nameFromSlug, namesAgree } from './names';
-import { elementText } from './text';
-import { personFromTitle } from './title';
-import { headlineAfter, splitHeadline } from './top-card';
-import { absoluteUrl, canonicalNetworkUrl } from './urls';
-import { vote, type Candidate } from './vote';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { DetectedCompany, DetectedPerson } from '@/lib/extract/detection';
+import { compact } from '@/lib/extract/compact';
+import { confidenceOf, sourcesOf } from '@/lib/extract/confidence';
+import { currentCompanyFromPage } from '@/lib/extract/current-company';
+import { cardOf, mainHeading } from '@/lib/extract/heading';
+import { nameFromSlug, namesAgree } from '@/lib/extract/names';
+import { elementText } from '@/lib/extract/text';
+import { personFromTitle } from '@/lib/extract/title';
+import { headlineAfter, splitHeadline } from '@/lib/extract/top-card';
+import { absoluteUrl, canonicalNetworkUrl } from '@/lib/extract/urls';
+import { vote, type Candidate } from '@/lib/extract/vote';
 
 export interface SalesLeadReading {
   person: DetectedPerson;

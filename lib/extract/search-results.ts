@@ -1,8 +1,8 @@
-import type { SearchResultRow } from './detection';
-import { withoutConnectionDegree } from './badges';
-import { compact } from './compact';
-import { cleanText, elementText } from './text';
-import { canonicalNetworkUrl } from './urls';
+import type { SearchResultRow } from '@/lib/extract/detection';
+import { withoutConnectionDegree } from '@/lib/extract/badges';
+import { compact } from '@/lib/extract/compact';
+import { cleanText, elementText } from '@/lib/extract/text';
+import { canonicalNetworkUrl } from '@/lib/extract/urls';
 
 export interface SearchReading {
   results: SearchResultRow[];

@@ -1,4 +1,4 @@
-import { cleanText } from './text';
+import { cleanText } from '@/lib/extract/text';
 
 // `(3) `, `(99+) ` unread-notification counts in front of every title of the network.
 const COUNT_PREFIX = /^\(\d+\+?\)\s*/;

@@ -1,7 +1,7 @@
-import { withoutConnectionDegree } from './badges';
-import { namesAgree } from './names';
-import { cleanText, elementText } from './text';
-import { canonicalNetworkUrl } from './urls';
+import { withoutConnectionDegree } from '@/lib/extract/badges';
+import { namesAgree } from '@/lib/extract/names';
+import { cleanText, elementText } from '@/lib/extract/text';
+import { canonicalNetworkUrl } from '@/lib/extract/urls';
 
 /**
  * Readers for the profile's top card and experience list that do not depend on class

@@ -1,4 +1,4 @@
-import { parseNetworkProfileUrl, type NetworkProfileKind } from '../identity/network-profile';
+import { parseNetworkProfileUrl, type NetworkProfileKind } from '@/lib/identity/network-profile';
 
 /** A link's href resolved against the page, for relative links such as `/in/jane-doe/`. */
 export function absoluteUrl(href: string | null | undefined, base: string): string | undefined {

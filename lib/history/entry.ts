@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CRM_TARGETS, type CrmTarget, type PushResult } from '../crm/types';
-import { CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '../lookup/operation-names';
-import { readResult } from '../lookup/results';
-import { storedPageUrl } from '../ui/page-url';
+import { CRM_TARGETS, type CrmTarget, type PushResult } from '@/lib/crm/types';
+import { CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
+import { readResult } from '@/lib/lookup/results';
+import { storedPageUrl } from '@/lib/ui/page-url';
 
 export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown'] as const;
 export type Outcome = (typeof OUTCOMES)[number];

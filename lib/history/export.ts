@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { neutraliseRow } from '../ui/spreadsheet-cell';
-import type { HistoryEntry } from './entry';
+import { neutraliseRow } from '@/lib/ui/spreadsheet-cell';
+import type { HistoryEntry } from '@/lib/history/entry';
 
 export const CSV_COLUMNS = [
   'time',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineVaultItem } from '../storage/vault-item';
-import { historyEntrySchema, type HistoryEntry } from './entry';
+import { defineVaultItem } from '@/lib/storage/vault-item';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 
 /**
  * Where the history lives: the vault's `history` record store (lib/storage/vault.ts), one

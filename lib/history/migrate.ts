@@ -1,6 +1,6 @@
-import { allOrNothing, tracked } from '../storage/transaction';
-import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '../storage/vault';
-import type { HistoryEntry } from './entry';
+import { allOrNothing, tracked } from '@/lib/storage/transaction';
+import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
+import type { HistoryEntry } from '@/lib/history/entry';
 import {
   COUNT_KEY,
   entryKey,
@@ -19,9 +19,9 @@ import {
   parseIndex,
   parsePage,
   prefixRange,
-} from './layout';
-import { migrationMarkerSchema, type MigrationMarker } from './progress';
-import { countAfter, type Store } from './store';
+} from '@/lib/history/layout';
+import { migrationMarkerSchema, type MigrationMarker } from '@/lib/history/progress';
+import { countAfter, type Store } from '@/lib/history/store';
 
 /**
  * Moves the history of older releases (layout 1's array, layout 2's key per entry, see

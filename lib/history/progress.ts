@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ITEMS_STORE, META_STORE, withRecords } from '../storage/vault';
-import { watchRecords } from '../storage/watch-records';
-import { ENTRY_PREFIX, INDEX_KEY, LEGACY_KEY, MIGRATION_KEY, prefixRange } from './layout';
+import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
+import { watchRecords } from '@/lib/storage/watch-records';
+import { ENTRY_PREFIX, INDEX_KEY, LEGACY_KEY, MIGRATION_KEY, prefixRange } from '@/lib/history/layout';
 
 /**
  * How far the worker has moved an older release's history into the record store (migrate.ts),

@@ -1,6 +1,6 @@
-import { META_STORE, withRecords } from '../storage/vault';
-import type { HistoryEntry } from './entry';
-import { COUNT_KEY, HISTORY_STORE, parseEntries, parseEntry } from './layout';
+import { META_STORE, withRecords } from '@/lib/storage/vault';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { COUNT_KEY, HISTORY_STORE, parseEntries, parseEntry } from '@/lib/history/layout';
 
 /**
  * Reads of the history record store, for the worker and the extension's pages alike: each one

@@ -1,6 +1,6 @@
-import { watchRecords } from '../storage/watch-records';
-import type { HistoryEntry } from './entry';
-import { readNewestHistory } from './read';
+import { watchRecords } from '@/lib/storage/watch-records';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { readNewestHistory } from '@/lib/history/read';
 
 /** The most the popup lists; it asks for fewer. */
 export const RECENT_HISTORY_SIZE = 50;

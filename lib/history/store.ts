@@ -1,8 +1,8 @@
 import type { IDBPDatabase, IDBPObjectStore } from 'idb';
-import { allOrNothing } from '../storage/transaction';
-import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '../storage/vault';
-import type { HistoryEntry } from './entry';
-import { COUNT_KEY, HISTORY_STORE, MIGRATION_KEY, OLD_FIXED_KEYS, OLD_PREFIXES, parseEntry, prefixRange } from './layout';
+import { allOrNothing } from '@/lib/storage/transaction';
+import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { COUNT_KEY, HISTORY_STORE, MIGRATION_KEY, OLD_FIXED_KEYS, OLD_PREFIXES, parseEntry, prefixRange } from '@/lib/history/layout';
 
 /**
  * The history's writes, in the worker only: each one transaction on the `history` record store
@@ -12,8 +12,8 @@ import { COUNT_KEY, HISTORY_STORE, MIGRATION_KEY, OLD_FIXED_KEYS, OLD_PREFIXES, 
  */
 
 // The reads, for the worker's callers that import the history from here.
-export { readHistory, readHistoryEntries, readHistorySince } from './read';
-export { readRecentHistory } from './recent';
+export { readHistory, readHistoryEntries, readHistorySince } from '@/lib/history/read';
+export { readRecentHistory } from '@/lib/history/recent';
 
 /** Any object store of a read-write transaction (idb's types follow the store names given). */
 export type Store = IDBPObjectStore<unknown, ArrayLike<string>, string, 'readwrite'>;

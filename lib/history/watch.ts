@@ -1,8 +1,8 @@
-import { createSerialQueue } from '../storage/serial';
-import { onRecordsChanged, type RecordChange } from '../storage/vault';
-import { MIN_READ_GAP_MS, sleep } from '../storage/watch-records';
-import type { HistoryEntry } from './entry';
-import { countHistory, readHistoryEntries, readHistoryIdsFrom, readHistorySlice, type HistoryPosition } from './read';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
+import { MIN_READ_GAP_MS, sleep } from '@/lib/storage/watch-records';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { countHistory, readHistoryEntries, readHistoryIdsFrom, readHistorySlice, type HistoryPosition } from '@/lib/history/read';
 
 /**
  * The history for the history page, read a page at a time and kept current. Unfiltered, it reads

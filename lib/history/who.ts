@@ -1,8 +1,8 @@
-import { personLabel } from '../contacts/naming';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { OperationAnswer } from '../lookup/operation-names';
-import { answer } from '../lookup/results';
-import { isLookupEntry, type HistoryEntry } from './entry';
+import { personLabel } from '@/lib/contacts/naming';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { OperationAnswer } from '@/lib/lookup/operation-names';
+import { answer } from '@/lib/lookup/results';
+import { isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
 
 /**
  * Who a recorded lookup is about, as every screen names them ("Maya Chen · Northwind

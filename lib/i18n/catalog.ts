@@ -1,4 +1,4 @@
-import type { en } from './en';
+import type { en } from '@/lib/i18n/en';
 
 /**
  * What a translation must be: every key of the English catalog, no other, each a string. A

@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * German (Deutsch): the formal „Sie“, German quotation marks („…“), nouns as German capitalises them.

@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * Spanish (español): usted, angle quotes («…») as the RAE recommends, opening ¿ and ¡.

@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * French (français): vouvoiement, French typography (a no-break space before : and a narrow one before ; ? ! and inside « »), « » quotes.

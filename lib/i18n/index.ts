@@ -1,4 +1,4 @@
-import { en } from './en';
+import { en } from '@/lib/i18n/en';
 
 /**
  * The one door every UI string goes through, so that the product can be translated by adding a

@@ -1,7 +1,7 @@
-import type { Catalog } from './catalog';
-import { en } from './en';
-import { currentLocale, setCatalog } from './index';
-import { PSEUDO_ALLOWED, PSEUDO_LOCALE, type DisplayLocale } from './locales';
+import type { Catalog } from '@/lib/i18n/catalog';
+import { en } from '@/lib/i18n/en';
+import { currentLocale, setCatalog } from '@/lib/i18n/index';
+import { PSEUDO_ALLOWED, PSEUDO_LOCALE, type DisplayLocale } from '@/lib/i18n/locales';
 
 /**
  * Each translation is a chunk of its own, fetched only when it is the one in use: a page in
@@ -11,13 +11,13 @@ import { PSEUDO_ALLOWED, PSEUDO_LOCALE, type DisplayLocale } from './locales';
 async function catalogOf(locale: DisplayLocale): Promise<Catalog> {
   switch (locale) {
     case 'fr':
-      return (await import('./fr')).fr;
+      return (await import('@/lib/i18n/fr')).fr;
     case 'de':
-      return (await import('./de')).de;
+      return (await import('@/lib/i18n/de')).de;
     case 'es':
-      return (await import('./es')).es;
+      return (await import('@/lib/i18n/es')).es;
     case PSEUDO_LOCALE:
-      if (PSEUDO_ALLOWED) return (await import('./pseudo')).pseudoCatalog(en);
+      if (PSEUDO_ALLOWED) return (await import('@/lib/i18n/pseudo')).pseudoCatalog(en);
       return en;
     default:
       return en;

@@ -1,7 +1,7 @@
-import type { Assert, SamePlaceholders } from './catalog';
-import type { de } from './de';
-import type { es } from './es';
-import type { fr } from './fr';
+import type { Assert, SamePlaceholders } from '@/lib/i18n/catalog';
+import type { de } from '@/lib/i18n/de';
+import type { es } from '@/lib/i18n/es';
+import type { fr } from '@/lib/i18n/fr';
 
 /**
  * Type-only: `npm run typecheck` fails, naming the keys, when a translation's `{placeholders}`

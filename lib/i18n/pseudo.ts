@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from '@/lib/i18n/catalog';
 
 const ACCENTED: Record<string, string> = {
   a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',

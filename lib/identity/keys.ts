@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { normaliseEmail } from './email';
-import { parseNetworkProfileUrl } from './network-profile';
+import { normaliseEmail } from '@/lib/identity/email';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 
 export { normaliseEmail };
 
@@ -31,7 +31,7 @@ export function normaliseDomain(input: string): string | null {
 
 // In a module of its own, so that a page that only searches names (the contact book) does not
 // load the phone library this module needs.
-import { foldName } from './fold';
+import { foldName } from '@/lib/identity/fold';
 export { foldName };
 
 export const identity = {

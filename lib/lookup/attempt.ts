@@ -1,5 +1,5 @@
-import type { OperationName } from './operation-names';
-import type { LookupResponse } from './service';
+import type { OperationName } from '@/lib/lookup/operation-names';
+import type { LookupResponse } from '@/lib/lookup/service';
 
 /** What a screen asks the worker to run. */
 export interface SpendRequest {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createSerialQueue } from '../storage/serial';
-import { defineVaultItem } from '../storage/vault-item';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { defineVaultItem } from '@/lib/storage/vault-item';
 
 /**
  * Paid lookups in flight, written down before the request leaves. Chrome may stop the worker

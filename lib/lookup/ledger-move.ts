@@ -1,7 +1,7 @@
-import { historyQuarantineItem } from '../history/layout';
-import { allOrNothing, tracked } from '../storage/transaction';
-import { announceRecords, ITEMS_STORE, withRecords } from '../storage/vault';
-import { LEDGER_STORE, ledgerEntrySchema } from './ledger';
+import { historyQuarantineItem } from '@/lib/history/layout';
+import { allOrNothing, tracked } from '@/lib/storage/transaction';
+import { announceRecords, ITEMS_STORE, withRecords } from '@/lib/storage/vault';
+import { LEDGER_STORE, ledgerEntrySchema } from '@/lib/lookup/ledger';
 
 /** Where releases before the record stores kept the ledger: one array in the vault's key/value area. */
 export const OLD_LEDGER_KEY = 'ledger';

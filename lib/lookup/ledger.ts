@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { allOrNothing } from '../storage/transaction';
-import { announceRecords, withRecords } from '../storage/vault';
-import { matchingKeys } from './ledger-keys';
-import { OPERATION_NAMES, type OperationName, type ResultOf } from './operation-names';
-import { readResult } from './results';
+import { allOrNothing } from '@/lib/storage/transaction';
+import { announceRecords, withRecords } from '@/lib/storage/vault';
+import { matchingKeys } from '@/lib/lookup/ledger-keys';
+import { OPERATION_NAMES, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
+import { readResult } from '@/lib/lookup/results';
 
 /**
  * The ledger of paid lookups: what was bought, for whom, when, for how much. A repeat of

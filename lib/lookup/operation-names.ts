@@ -6,7 +6,7 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from '../api/model';
+} from '@/lib/api/model';
 
 /**
  * Every lookup Dossier offers, by the name the screens, the worker, history and the ledger use.

@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
-import type { EnrichmentClient } from '../api';
-import type { ApiError } from '../api/errors';
-import type { Preferences } from '../settings/preferences';
-import type { OperationName, ResultOf } from './operation-names';
+import type { EnrichmentClient } from '@/lib/api';
+import type { ApiError } from '@/lib/api/errors';
+import type { Preferences } from '@/lib/settings/preferences';
+import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 
 /**
  * What a lookup operation needs to say about itself for the lookup service to run it. Its

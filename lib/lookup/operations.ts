@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
-import type { Person } from '../api';
-import { fullEnrichInput, enrichCompanyInput } from '../api/inputs/enrich';
-import { findWorkEmailInput } from '../api/inputs/find-email';
-import { emailInput } from '../api/inputs/email';
-import { microblogByUsernameInput } from '../api/inputs/microblog';
-import { reversePhoneInput, searchPhoneInput } from '../api/inputs/phone';
-import { identity } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { Preferences } from '../settings/preferences';
-import type { Operation } from './operation';
-import type { OperationName } from './operation-names';
+import type { Person } from '@/lib/api';
+import { fullEnrichInput, enrichCompanyInput } from '@/lib/api/inputs/enrich';
+import { findWorkEmailInput } from '@/lib/api/inputs/find-email';
+import { emailInput } from '@/lib/api/inputs/email';
+import { microblogByUsernameInput } from '@/lib/api/inputs/microblog';
+import { reversePhoneInput, searchPhoneInput } from '@/lib/api/inputs/phone';
+import { identity } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { Preferences } from '@/lib/settings/preferences';
+import type { Operation } from '@/lib/lookup/operation';
+import type { OperationName } from '@/lib/lookup/operation-names';
 
-export { OPERATION_NAMES, isOperationName, type OperationAnswer, type OperationName, type OperationResults, type ResultOf } from './operation-names';
+export { OPERATION_NAMES, isOperationName, type OperationAnswer, type OperationName, type OperationResults, type ResultOf } from '@/lib/lookup/operation-names';
 
 /**
  * Prices before the click: the most an action may cost. From the interface (full enrichment

@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { parseTypedPhone } from '../api/phone';
-import { normaliseEmail } from '../identity/keys';
-import { parseNetworkProfileUrl } from '../identity/network-profile';
-import type { OperationName } from './operations';
+import { parseTypedPhone } from '@/lib/api/phone';
+import { normaliseEmail } from '@/lib/identity/keys';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import type { OperationName } from '@/lib/lookup/operations';
 
 export type QuickKind = 'profile' | 'company' | 'email' | 'phone' | 'nameAtCompany';
 

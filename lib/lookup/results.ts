@@ -7,8 +7,8 @@ import {
   phoneSearchResultSchema,
   reversePhoneResultSchema,
   workEmailResultSchema,
-} from '../api/model-schema';
-import type { OperationAnswer, OperationName, ResultOf } from './operation-names';
+} from '@/lib/api/model-schema';
+import type { OperationAnswer, OperationName, ResultOf } from '@/lib/lookup/operation-names';
 
 /** The schema each operation's stored answer is read back with (history, ledger). */
 export const RESULT_SCHEMAS: { [Op in OperationName]: z.ZodType<ResultOf<Op>> } = {

@@ -1,4 +1,4 @@
-import { defaultSleep } from './rate-limiter';
+import { defaultSleep } from '@/lib/lookup/rate-limiter';
 
 export interface RetryableError {
   kind: string;

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import type { EnrichmentClient } from '../api';
-import type { ApiError } from '../api/errors';
-import { DOSSIER_ERRORS, outcomeUnknownMessage, type LostAnswer } from '../errors/catalog';
-import { isLookupEntry, type HistoryEntry, type LookupEntry } from '../history/entry';
-import type { Preferences } from '../settings/preferences';
-import type { Operation } from './operation';
-import { isOperationName, type OperationName, type ResultOf } from './operation-names';
-import type { OperationTable } from './operations';
-import { isLedgerEntryOf, type LedgerEntry } from './ledger';
-import { ledgerKeys } from './ledger-keys';
-import type { PendingLookup } from './journal';
-import { PAID_CALL, withRetry, type RetryPolicy } from './retry';
-import { createInflight } from './inflight';
-import { isSuppressed } from './suppression';
-import type { SpendingCap } from './spending-cap';
-import { storedPageUrl } from '../ui/page-url';
+import type { EnrichmentClient } from '@/lib/api';
+import type { ApiError } from '@/lib/api/errors';
+import { DOSSIER_ERRORS, outcomeUnknownMessage, type LostAnswer } from '@/lib/errors/catalog';
+import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
+import type { Preferences } from '@/lib/settings/preferences';
+import type { Operation } from '@/lib/lookup/operation';
+import { isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
+import type { OperationTable } from '@/lib/lookup/operations';
+import { isLedgerEntryOf, type LedgerEntry } from '@/lib/lookup/ledger';
+import { ledgerKeys } from '@/lib/lookup/ledger-keys';
+import type { PendingLookup } from '@/lib/lookup/journal';
+import { PAID_CALL, withRetry, type RetryPolicy } from '@/lib/lookup/retry';
+import { createInflight } from '@/lib/lookup/inflight';
+import { isSuppressed } from '@/lib/lookup/suppression';
+import type { SpendingCap } from '@/lib/lookup/spending-cap';
+import { storedPageUrl } from '@/lib/ui/page-url';
 
 const DAY = 86_400_000;
 

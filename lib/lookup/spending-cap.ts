@@ -1,4 +1,4 @@
-import { createSerialQueue } from '../storage/serial';
+import { createSerialQueue } from '@/lib/storage/serial';
 
 export interface CapReservation {
   /** Called once the lookup's real cost is in history: from then on history counts it. */

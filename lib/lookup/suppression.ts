@@ -1,4 +1,4 @@
-import { identity } from '../identity/keys';
+import { identity } from '@/lib/identity/keys';
 
 /**
  * The suppression list holds what a user typed: emails, domains, phone numbers, profile

@@ -1,6 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { LookupResponse } from '../lookup/service';
-import type { FramePlacement } from '../panel/tab-state';
+import type { LookupResponse } from '@/lib/lookup/service';
+import type { FramePlacement } from '@/lib/panel/tab-state';
 
 /** A result the background shows in a tab's panel (right-click and keyboard lookups). */
 export interface TabNotice {

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { crmMessageSchemas, type CrmReplies } from '../crm/messages';
-import type { CardContacts } from '../card/book';
-import { bookMessageSchemas, type BookReplies } from '../contacts/messages';
-import { bulkMessageSchemas, type BulkReplies } from '../bulk/messages';
-import { bulkPageMessageSchemas, type BulkPageReplies } from '../bulk/page-messages';
-import type { HistoryEntry } from '../history/entry';
-import { OPERATION_NAMES } from '../lookup/operation-names';
-import type { LookupResponse, Preview } from '../lookup/service';
-import { gatewaySchema, type Gateway } from '../settings/gateway';
-import { isLanguageChoice, type LanguageChoice } from '../i18n/locales';
-import type { Preferences } from '../settings/preferences';
-import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '../panel/tab-state';
-import { webmailParticipantsSchema } from '../webmail/schema';
+import { crmMessageSchemas, type CrmReplies } from '@/lib/crm/messages';
+import type { CardContacts } from '@/lib/card/book';
+import { bookMessageSchemas, type BookReplies } from '@/lib/contacts/messages';
+import { bulkMessageSchemas, type BulkReplies } from '@/lib/bulk/messages';
+import { bulkPageMessageSchemas, type BulkPageReplies } from '@/lib/bulk/page-messages';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { OPERATION_NAMES } from '@/lib/lookup/operation-names';
+import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import { gatewaySchema, type Gateway } from '@/lib/settings/gateway';
+import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
+import type { Preferences } from '@/lib/settings/preferences';
+import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '@/lib/panel/tab-state';
+import { webmailParticipantsSchema } from '@/lib/webmail/schema';
 
 /** An error that crosses a context boundary: plain data, a message a user can read. */
 export interface ErrorReport {

@@ -1,6 +1,6 @@
-import type { Detection } from '../extract/detection';
-import { t } from '../i18n';
-import type { OperationName } from '../lookup/operation-names';
+import type { Detection } from '@/lib/extract/detection';
+import { t } from '@/lib/i18n';
+import type { OperationName } from '@/lib/lookup/operation-names';
 
 export interface PanelRequest {
   op: OperationName;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Detection } from '../extract/detection';
-import type { TabNotice } from '../messaging/content-protocol';
-import type { WebmailParticipants } from '../webmail/participant';
+import type { Detection } from '@/lib/extract/detection';
+import type { TabNotice } from '@/lib/messaging/content-protocol';
+import type { WebmailParticipants } from '@/lib/webmail/participant';
 
 /** An email or phone number found on an ordinary page by the opt-in scanner. */
 export interface FoundItem {

@@ -1,5 +1,5 @@
 import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import { phoneCandidates } from './phone-candidates';
+import { phoneCandidates } from '@/lib/scan/phone-candidates';
 
 /**
  * The `max` metadata checks each region's digit patterns, not only lengths: with the default

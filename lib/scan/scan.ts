@@ -1,10 +1,10 @@
 import type { CountryCode } from 'libphonenumber-js/max';
-import { emailsFromMailto, findEmails } from './emails';
-import { FoundSet, type Found } from './found';
-import { PHONE_PREFILTER } from './phone-candidates';
-import { findPhones, phoneFromTel } from './phones';
-import { DEFAULT_SLICE_MS, Slices, yieldToPage } from './slices';
-import { visibilityChecker, type Visibility } from './visibility';
+import { emailsFromMailto, findEmails } from '@/lib/scan/emails';
+import { FoundSet, type Found } from '@/lib/scan/found';
+import { PHONE_PREFILTER } from '@/lib/scan/phone-candidates';
+import { findPhones, phoneFromTel } from '@/lib/scan/phones';
+import { DEFAULT_SLICE_MS, Slices, yieldToPage } from '@/lib/scan/slices';
+import { visibilityChecker, type Visibility } from '@/lib/scan/visibility';
 
 export interface ScanOptions {
   /** Region for numbers written in national form; without one only international numbers are found. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 /**
  * Keys are pasted from a dashboard; a trailing newline once produced misleading

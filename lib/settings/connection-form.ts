@@ -1,6 +1,6 @@
-import { t } from '../i18n';
-import { apiKeySchema } from './api-key';
-import { DEFAULT_SANDBOX_URL, gatewaySchema, isLoopbackUrl, LIVE_GATEWAY_URL, type Gateway } from './gateway';
+import { t } from '@/lib/i18n';
+import { apiKeySchema } from '@/lib/settings/api-key';
+import { DEFAULT_SANDBOX_URL, gatewaySchema, isLoopbackUrl, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
 
 /** What the connection part of the settings form holds while the user types. */
 export interface ConnectionDraft {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 /** Where the sandbox listens when started with its defaults (`npm run sandbox`). */
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:8787/api/ingress/';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { hostPermissionFor } from './gateway';
+import { hostPermissionFor } from '@/lib/settings/gateway';
 
 /**
  * Optional host permissions, asked for at the moment the user turns a feature on. Chrome only

@@ -1,6 +1,6 @@
-import { t } from '../i18n';
-import { type Preferences } from './preferences';
-import { preferencesInputSchema, suppressionLineSchema } from './preferences-input';
+import { t } from '@/lib/i18n';
+import { type Preferences } from '@/lib/settings/preferences';
+import { preferencesInputSchema, suppressionLineSchema } from '@/lib/settings/preferences-input';
 
 /**
  * The settings form edits text and checkboxes; this module turns what was typed into

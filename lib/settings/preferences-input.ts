@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { t } from '../i18n';
-import { suppressionKeys } from '../lookup/suppression';
-import { preferencesSchema } from './preferences';
+import { t } from '@/lib/i18n';
+import { suppressionKeys } from '@/lib/lookup/suppression';
+import { preferencesSchema } from '@/lib/settings/preferences';
 
 /** A suppression line is only worth keeping if it names someone: it must yield an identity key. */
 export const suppressionLineSchema = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { StoredBalance } from '../messaging/protocol';
-import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '../settings/gateway';
-import { migratePageAccess, readPreferences, type Preferences } from '../settings/preferences';
-import { defineVaultItem } from './vault-item';
+import type { StoredBalance } from '@/lib/messaging/protocol';
+import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '@/lib/settings/gateway';
+import { migratePageAccess, readPreferences, type Preferences } from '@/lib/settings/preferences';
+import { defineVaultItem } from '@/lib/storage/vault-item';
 
 /**
  * The connection, the balance and the preferences, in the vault (vault.ts) like every stored

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { itemOfKey, STORED_ITEMS, type StoredItem } from './registry';
-import { copyIntoVault, holdVaultUntil } from './vault';
+import { itemOfKey, STORED_ITEMS, type StoredItem } from '@/lib/storage/registry';
+import { copyIntoVault, holdVaultUntil } from '@/lib/storage/vault';
 
 /**
  * Moves what releases up to 0.1 kept in `storage.local` (readable by every content script) into

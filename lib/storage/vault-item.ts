@@ -1,4 +1,4 @@
-import { vault, type VaultArea } from './vault';
+import { vault, type VaultArea } from '@/lib/storage/vault';
 
 /**
  * One key of the vault with WXT's `defineItem` semantics, so that every stored key keeps a

@@ -1,4 +1,4 @@
-import { onRecordsChanged, type RecordChange, type RecordStore } from './vault';
+import { onRecordsChanged, type RecordChange, type RecordStore } from '@/lib/storage/vault';
 
 /**
  * Reads again at most this often during a burst of changes (the worker moving an older history

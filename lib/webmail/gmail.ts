@@ -1,4 +1,4 @@
-import { addressIn, displayName, participantEmail, isCcLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from './participant';
+import { addressIn, displayName, participantEmail, isCcLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
 
 /**
  * Gmail marks every participant of a conversation with an element carrying the address in an

@@ -1,5 +1,5 @@
-import { cleanText } from '../extract/text';
-import { addressIn, displayName, isCcLabel, nameInLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from './participant';
+import { cleanText } from '@/lib/extract/text';
+import { addressIn, displayName, isCcLabel, nameInLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
 
 /**
  * Outlook on the web shows a message's participants in the reading pane's header as persona

@@ -1,6 +1,6 @@
-import { cleanText } from '../extract/text';
-import { normaliseEmail } from '../identity/email';
-import type { WebmailClient } from './hosts';
+import { cleanText } from '@/lib/extract/text';
+import { normaliseEmail } from '@/lib/identity/email';
+import type { WebmailClient } from '@/lib/webmail/hosts';
 
 /**
  * What the web mail readers return: the people of the open message, never its subject or body.

@@ -1,12 +1,12 @@
-import { gmailSenderElement, readGmailParticipants } from './gmail';
-import { webmailHostOf } from './hosts';
-import { outlookSenderElement, readOutlookParticipants } from './outlook';
-import type { WebmailParticipants } from './participant';
+import { gmailSenderElement, readGmailParticipants } from '@/lib/webmail/gmail';
+import { webmailHostOf } from '@/lib/webmail/hosts';
+import { outlookSenderElement, readOutlookParticipants } from '@/lib/webmail/outlook';
+import type { WebmailParticipants } from '@/lib/webmail/participant';
 
-export type { Participant, ParticipantRole, WebmailParticipants } from './participant';
-export { readGmailParticipants } from './gmail';
-export { readOutlookParticipants } from './outlook';
-export { webmailHostOf, WEBMAIL_MATCHES, type WebmailClient } from './hosts';
+export type { Participant, ParticipantRole, WebmailParticipants } from '@/lib/webmail/participant';
+export { readGmailParticipants } from '@/lib/webmail/gmail';
+export { readOutlookParticipants } from '@/lib/webmail/outlook';
+export { webmailHostOf, WEBMAIL_MATCHES, type WebmailClient } from '@/lib/webmail/hosts';
 
 /** The open message's people on a web mail page; null on any other page. */
 export function participantsOf(doc: Document, url: string): WebmailParticipants | null {

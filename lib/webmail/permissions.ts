@@ -1,5 +1,5 @@
-import { hostAccess } from '../settings/permissions';
-import { WEBMAIL_MATCHES } from './hosts';
+import { hostAccess } from '@/lib/settings/permissions';
+import { WEBMAIL_MATCHES } from '@/lib/webmail/hosts';
 
 /**
  * Access to the web mail clients' hosts, asked for when the user turns web mail on and given

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normaliseEmail } from '../identity/email';
-import type { WebmailParticipants } from './participant';
+import { normaliseEmail } from '@/lib/identity/email';
+import type { WebmailParticipants } from '@/lib/webmail/participant';
 
 /**
  * What a web mail content script may report, checked by the worker: the page (and so the

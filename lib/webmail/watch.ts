@@ -1,5 +1,5 @@
-import { scheduleDetections } from '../content/redetect';
-import { watchLocation } from '../content/location';
+import { scheduleDetections } from '@/lib/content/redetect';
+import { watchLocation } from '@/lib/content/location';
 
 // Gmail and Outlook re-render their panes often (typing, hovercards, new mail, relative times):
 // at most one read this long after a change, however many changes come, and each read is a few

@@ -1,5 +1,5 @@
-import type { Company, Directory, Person } from '../directory';
-import { domainKey, emailKey, foldText, phoneKey, slugKey, usernameKey } from './normalize';
+import type { Company, Directory, Person } from '@/sandbox/directory';
+import { domainKey, emailKey, foldText, phoneKey, slugKey, usernameKey } from '@/sandbox/match/normalize';
 
 /**
  * Indexes the directory once by every identity the operations look people up by.

@@ -1,5 +1,5 @@
-import { PRICES } from '../prices';
-import type { Operation } from './operation';
+import { PRICES } from '@/sandbox/prices';
+import type { Operation } from '@/sandbox/operations/operation';
 
 export const getCredit: Operation = {
   name: 'getCredit',

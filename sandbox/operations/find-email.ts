@@ -1,8 +1,8 @@
-import type { Company, Person } from '../directory';
-import { badRequest, notFound } from '../errors';
-import { foldText } from '../match/normalize';
-import { PRICES } from '../prices';
-import type { Operation } from './operation';
+import type { Company, Person } from '@/sandbox/directory';
+import { badRequest, notFound } from '@/sandbox/errors';
+import { foldText } from '@/sandbox/match/normalize';
+import { PRICES } from '@/sandbox/prices';
+import type { Operation } from '@/sandbox/operations/operation';
 
 /** The address a company's pattern gives for a name, as a mail server check would try it. */
 function guessAddress(fullName: string, company: Company): string {

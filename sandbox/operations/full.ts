@@ -1,11 +1,11 @@
-import type { Company, Person } from '../directory';
-import { badRequest, notFound } from '../errors';
-import type { DirectoryIndex } from '../match/lookup';
-import { domainKey, emailKey, foldText, parseNetworkUrl } from '../match/normalize';
-import type { QueryParams } from '../params';
-import { PRICES } from '../prices';
-import { fullCompanyRecord, fullPersonRecord, type CompanyMatch, type FullFlags, type PersonMatch } from '../records/full';
-import type { Answer, Operation } from './operation';
+import type { Company, Person } from '@/sandbox/directory';
+import { badRequest, notFound } from '@/sandbox/errors';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { domainKey, emailKey, foldText, parseNetworkUrl } from '@/sandbox/match/normalize';
+import type { QueryParams } from '@/sandbox/params';
+import { PRICES } from '@/sandbox/prices';
+import { fullCompanyRecord, fullPersonRecord, type CompanyMatch, type FullFlags, type PersonMatch } from '@/sandbox/records/full';
+import type { Answer, Operation } from '@/sandbox/operations/operation';
 
 const GROUPS_HINT = 'send data (a profile URL or a work email), firstName+lastName+company, or fullName+company';
 

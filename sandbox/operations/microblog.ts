@@ -1,9 +1,9 @@
-import type { Person } from '../directory';
-import { badRequest, notFound } from '../errors';
-import type { DirectoryIndex } from '../match/lookup';
-import { emailKey, parseNetworkUrl, usernameKey } from '../match/normalize';
-import { PRICES } from '../prices';
-import type { Answer, Operation } from './operation';
+import type { Person } from '@/sandbox/directory';
+import { badRequest, notFound } from '@/sandbox/errors';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { emailKey, parseNetworkUrl, usernameKey } from '@/sandbox/match/normalize';
+import { PRICES } from '@/sandbox/prices';
+import type { Answer, Operation } from '@/sandbox/operations/operation';
 
 function profileAnswer(index: DirectoryIndex, person: Person | undefined): Answer {
   if (!person?.microblogUsername || !person.microblog) throw notFound();

@@ -1,5 +1,5 @@
-import type { DirectoryIndex } from '../match/lookup';
-import type { QueryParams } from '../params';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import type { QueryParams } from '@/sandbox/params';
 
 export interface OperationInput {
   params: QueryParams;

@@ -1,8 +1,8 @@
-import { badRequest, notFound, restricted } from '../errors';
-import { isInEu } from '../geo';
-import { emailKey } from '../match/normalize';
-import { PRICES } from '../prices';
-import type { Operation } from './operation';
+import { badRequest, notFound, restricted } from '@/sandbox/errors';
+import { isInEu } from '@/sandbox/geo';
+import { emailKey } from '@/sandbox/match/normalize';
+import { PRICES } from '@/sandbox/prices';
+import type { Operation } from '@/sandbox/operations/operation';
 
 export const searchByEmail: Operation = {
   name: 'searchByEmail',

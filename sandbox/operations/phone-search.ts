@@ -1,12 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Person } from '../directory';
-import { badRequest, notFound } from '../errors';
-import { isInEu } from '../geo';
-import type { DirectoryIndex } from '../match/lookup';
-import { emailKey, parseNetworkUrl, slugKey } from '../match/normalize';
-import { PRICES } from '../prices';
-import { phoneFacts } from '../records/phones';
-import type { Operation } from './operation';
+import type { Person } from '@/sandbox/directory';
+import { badRequest, notFound } from '@/sandbox/errors';
+import { isInEu } from '@/sandbox/geo';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { emailKey, parseNetworkUrl, slugKey } from '@/sandbox/match/normalize';
+import { PRICES } from '@/sandbox/prices';
+import { phoneFacts } from '@/sandbox/records/phones';
+import type { Operation } from '@/sandbox/operations/operation';
 
 /** A profile URL, or a bare slug as some callers send. */
 function personFromUsername(index: DirectoryIndex, username: string): Person | undefined {

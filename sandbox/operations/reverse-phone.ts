@@ -1,8 +1,8 @@
-import { badRequest, notFound } from '../errors';
-import { phoneKey } from '../match/normalize';
-import { PRICES } from '../prices';
-import { phoneFacts } from '../records/phones';
-import type { Operation } from './operation';
+import { badRequest, notFound } from '@/sandbox/errors';
+import { phoneKey } from '@/sandbox/match/normalize';
+import { PRICES } from '@/sandbox/prices';
+import { phoneFacts } from '@/sandbox/records/phones';
+import type { Operation } from '@/sandbox/operations/operation';
 
 export const searchByPhone: Operation = {
   name: 'searchByPhone',

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { DirectoryIndex } from '../match/lookup';
-import { displayInternational } from '../records/phones';
-import { html, page } from './html';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { displayInternational } from '@/sandbox/records/phones';
+import { html, page } from '@/sandbox/pages/html';
 
 /**
  * An ordinary web page (a team directory) with emails and phone numbers in its text and in

@@ -1,5 +1,5 @@
-import type { DirectoryIndex } from '../match/lookup';
-import { html, page } from './html';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { html, page } from '@/sandbox/pages/html';
 
 /** `/pages/`: links to every demo page, for people exploring the sandbox by hand. */
 export function pagesIndex(index: DirectoryIndex): string {

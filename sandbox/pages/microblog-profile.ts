@@ -1,5 +1,5 @@
-import type { Person } from '../directory';
-import { html, jsonScript, page } from './html';
+import type { Person } from '@/sandbox/directory';
+import { html, jsonScript, page } from '@/sandbox/pages/html';
 
 /** A microblog profile (`x.com/<username>`): data-testid landmarks and a JSON-LD ProfilePage. */
 export function microblogProfilePage(person: Person & { microblogUsername: string; microblog: NonNullable<Person['microblog']> }): string {

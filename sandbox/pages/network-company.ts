@@ -1,7 +1,7 @@
-import type { Company } from '../directory';
-import { countryName } from '../geo';
-import type { DirectoryIndex } from '../match/lookup';
-import { hashedClass, html, NETWORK_CSP, page } from './html';
+import type { Company } from '@/sandbox/directory';
+import { countryName } from '@/sandbox/geo';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { hashedClass, html, NETWORK_CSP, page } from '@/sandbox/pages/html';
 
 const TAB_TITLES: Record<string, string> = { about: 'About', people: 'People', jobs: 'Jobs' };
 

@@ -1,6 +1,6 @@
-import type { Person } from '../directory';
-import type { DirectoryIndex } from '../match/lookup';
-import { hashedClass, html, NETWORK_CSP, page } from './html';
+import type { Person } from '@/sandbox/directory';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { hashedClass, html, NETWORK_CSP, page } from '@/sandbox/pages/html';
 
 function monthYear(date: string | null): string {
   if (!date) return 'Present';

@@ -1,6 +1,6 @@
-import type { DirectoryIndex } from '../match/lookup';
-import { foldText } from '../match/normalize';
-import { hashedClass, html, NETWORK_CSP, page } from './html';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { foldText } from '@/sandbox/match/normalize';
+import { hashedClass, html, NETWORK_CSP, page } from '@/sandbox/pages/html';
 
 const MAX_RESULTS = 10;
 

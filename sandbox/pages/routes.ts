@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { DirectoryIndex } from '../match/lookup';
-import { contactsPage } from './contacts';
-import { html, page } from './html';
-import { pagesIndex } from './index-page';
-import { microblogProfilePage } from './microblog-profile';
-import { networkCompanyPage } from './network-company';
-import { networkProfilePage } from './network-profile';
-import { networkSearchPage } from './network-search';
+import type { DirectoryIndex } from '@/sandbox/match/lookup';
+import { contactsPage } from '@/sandbox/pages/contacts';
+import { html, page } from '@/sandbox/pages/html';
+import { pagesIndex } from '@/sandbox/pages/index-page';
+import { microblogProfilePage } from '@/sandbox/pages/microblog-profile';
+import { networkCompanyPage } from '@/sandbox/pages/network-company';
+import { networkProfilePage } from '@/sandbox/pages/network-profile';
+import { networkSearchPage } from '@/sandbox/pages/network-search';
 
 /** Path segments after `/pages/<kind>/`, still percent-encoded (slugs are decoded by the index). */
 function segmentsAfter(c: Context, kind: string): string[] {

@@ -1,5 +1,5 @@
-import type { Company } from '../directory';
-import { countryName } from '../geo';
+import type { Company } from '@/sandbox/directory';
+import { countryName } from '@/sandbox/geo';
 
 export interface CompanyDepth {
   /** companyPremium: firmographics. */

@@ -1,7 +1,7 @@
-import type { Company, Person } from '../directory';
-import { continentOf, countryName, isInEu, timeZoneOf } from '../geo';
-import { companyBlock } from './company';
-import { phoneFacts } from './phones';
+import type { Company, Person } from '@/sandbox/directory';
+import { continentOf, countryName, isInEu, timeZoneOf } from '@/sandbox/geo';
+import { companyBlock } from '@/sandbox/records/company';
+import { phoneFacts } from '@/sandbox/records/phones';
 
 export interface FullFlags {
   companyPremium: boolean;

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Person } from '../directory';
-import { fictionRangeOf } from '../fiction-phones';
+import type { Person } from '@/sandbox/directory';
+import { fictionRangeOf } from '@/sandbox/fiction-phones';
 
 /** The line as the gateway states it: every phone it returns says which. */
 export type LineType = 'mobile' | 'landline';

@@ -8,8 +8,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Company, Directory, Person } from '../directory';
-import { COUNTRY_NAMES } from '../geo';
+import type { Company, Directory, Person } from '@/sandbox/directory';
+import { COUNTRY_NAMES } from '@/sandbox/geo';
 
 // ---------------------------------------------------------------- phone helpers (fiction ranges only)
 const nanp = (area: number, n: number) => `+1${area}55501${String(n).padStart(2, '0')}`;

@@ -14,13 +14,13 @@
 import { cpus, loadavg } from 'node:os';
 import Papa from 'papaparse';
 import { chromium } from 'playwright-core';
-import { BULK_MAX_ROWS } from '../../lib/bulk/model';
-import { CHROMIUM_FLAGS } from '../browser';
-import { bundleForPage } from './bundle';
-import type { BulkProbeInput, BulkProbeResult, Watched } from './bulk-probe';
-import { EXTENSION_DIR, ensureBuilt } from './extension';
-import type { BenchResult } from './shared';
-import { ms, table, verdict } from './table';
+import { BULK_MAX_ROWS } from '@/lib/bulk/model';
+import { CHROMIUM_FLAGS } from '@/scripts/browser';
+import { bundleForPage } from '@/scripts/bench/bundle';
+import type { BulkProbeInput, BulkProbeResult, Watched } from '@/scripts/bench/bulk-probe';
+import { EXTENSION_DIR, ensureBuilt } from '@/scripts/bench/extension';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { ms, table, verdict } from '@/scripts/bench/table';
 
 export const name = 'bulk: parse and preview of a 10,000-row CSV file in an extension page';
 

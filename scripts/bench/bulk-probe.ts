@@ -4,9 +4,9 @@
  * tasks watched while the file is read.
  */
 import Papa from 'papaparse';
-import { guessMapping } from '../../lib/bulk/columns';
-import { parseCsv } from '../../lib/bulk/csv';
-import { personOf } from '../../lib/bulk/person';
+import { guessMapping } from '@/lib/bulk/columns';
+import { parseCsv } from '@/lib/bulk/csv';
+import { personOf } from '@/lib/bulk/person';
 
 export interface BulkProbeInput {
   text: string;

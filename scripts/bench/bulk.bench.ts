@@ -14,11 +14,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
-import { startSandbox } from '../../sandbox/start';
-import { buildCrowd } from '../../sandbox/tools/generate-directory';
-import { callBackground, ensureBuilt, launchProfile, type BenchProfile } from './extension';
-import type { BenchResult } from './shared';
-import { table, verdict } from './table';
+import { startSandbox } from '@/sandbox/start';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
+import { callBackground, ensureBuilt, launchProfile, type BenchProfile } from '@/scripts/bench/extension';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { table, verdict } from '@/scripts/bench/table';
 
 export const name = 'bulk: 2,000 people enriched through the worker against the sandbox (throughput, memory)';
 

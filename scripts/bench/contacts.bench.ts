@@ -17,11 +17,11 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { Contact, PersonContact, CompanyContact, Source } from '../../lib/contacts/model';
-import { searchWords } from '../../lib/contacts/words';
-import { CHROMIUM_FLAGS, findBrowser } from '../browser';
-import type { BenchResult } from './shared';
-import { ms, table, verdict } from './table';
+import type { Contact, PersonContact, CompanyContact, Source } from '@/lib/contacts/model';
+import { searchWords } from '@/lib/contacts/words';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { ms, table, verdict } from '@/scripts/bench/table';
 
 export const name = 'contact book: first rows, search keystroke, export, at 0 / 10,000 / 100,000 contacts';
 

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { CHROMIUM_FLAGS, findBrowser } from '../browser';
-import { callBackground, writeVault } from '../demo/automation';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import { callBackground, writeVault } from '@/scripts/demo/automation';
 
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 export const DEMO_KEY = 'sandbox-demo-key';

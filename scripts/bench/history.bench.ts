@@ -15,10 +15,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Worker } from 'playwright-core';
-import { CHROMIUM_FLAGS, findBrowser } from '../browser';
-import type { HistoryEntry } from '../../lib/history/entry';
-import { benchHistoryEntry, type BenchResult } from './shared';
-import { kb, ms, table, verdict } from './table';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { benchHistoryEntry, type BenchResult } from '@/scripts/bench/shared';
+import { kb, ms, table, verdict } from '@/scripts/bench/table';
 
 export const name = 'history: one lookup’s write at 10,000 entries';
 const ENTRIES = 10_000;
@@ -30,10 +30,10 @@ const TARGET_RATIO = 10;
  * was. Every call answers its own duration (and, for storage.local, the keys and bytes written).
  */
 const WORKER_SOURCE = `
-import { historyEntrySchema } from './lib/history/entry';
-import { migrateHistory } from './lib/history/migrate';
-import { appendHistory, readHistory, readRecentHistory } from './lib/history/store';
-import { moveLocalIntoVault } from './lib/storage/migrate';
+import { historyEntrySchema } from '@/scripts/bench/lib/history/entry';
+import { migrateHistory } from '@/scripts/bench/lib/history/migrate';
+import { appendHistory, readHistory, readRecentHistory } from '@/scripts/bench/lib/history/store';
+import { moveLocalIntoVault } from '@/scripts/bench/lib/storage/migrate';
 
 const area = chrome.storage.local;
 let written = { keys: 0, bytes: 0 };

@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BenchResult } from './shared';
+import type { BenchResult } from '@/scripts/bench/shared';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);

@@ -18,11 +18,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { startSandbox } from '../../sandbox/start';
-import { DEMO_KEY, ensureBuilt, launchProfile, median, p95, timedMessage } from './extension';
-import { seedHistory } from './seed';
-import type { BenchResult } from './shared';
-import { ms, table, verdict } from './table';
+import { startSandbox } from '@/sandbox/start';
+import { DEMO_KEY, ensureBuilt, launchProfile, median, p95, timedMessage } from '@/scripts/bench/extension';
+import { seedHistory } from '@/scripts/bench/seed';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { ms, table, verdict } from '@/scripts/bench/table';
 
 const ENTRIES = Number(process.env.BENCH_MIGRATION_ENTRIES ?? 100_000);
 const LEDGER = 1_000;

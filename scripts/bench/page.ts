@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, findBrowser } from '../browser';
-import { bundleForPage } from './bundle';
-import { ordinaryPage, profilePage, type BenchPage } from './generate';
-import type { ProbeInput, ProbeResult } from './probe';
-import { kb, ms, table, verdict } from './table';
-import type { BenchResult } from './shared';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import { bundleForPage } from '@/scripts/bench/bundle';
+import { ordinaryPage, profilePage, type BenchPage } from '@/scripts/bench/generate';
+import type { ProbeInput, ProbeResult } from '@/scripts/bench/probe';
+import { kb, ms, table, verdict } from '@/scripts/bench/table';
+import type { BenchResult } from '@/scripts/bench/shared';
 
 export const name = 'page readers: detection and scan on large pages';
 

@@ -15,12 +15,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import { startSandbox } from '../../sandbox/start';
-import { CHROMIUM_FLAGS, findBrowser } from '../browser';
-import { writeVault } from '../demo/automation';
-import { seedHistory } from './seed';
-import type { BenchResult } from './shared';
-import { ms, table, verdict } from './table';
+import { startSandbox } from '@/sandbox/start';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import { writeVault } from '@/scripts/demo/automation';
+import { seedHistory } from '@/scripts/bench/seed';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { ms, table, verdict } from '@/scripts/bench/table';
 
 export const name = 'popup: time to interactive against a blank extension page';
 const TARGET_RATIO = 1.3;

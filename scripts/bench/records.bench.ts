@@ -12,11 +12,11 @@
  *                  opened in turn with it.
  */
 import { cpus, loadavg } from 'node:os';
-import { startSandbox } from '../../sandbox/start';
-import { callBackground, DEMO_KEY, ensureBuilt, launchProfile, median, p95, timedMessage, timeToBlank, timeToMark } from './extension';
-import { seedHistory } from './seed';
-import type { BenchResult } from './shared';
-import { ms, table, verdict } from './table';
+import { startSandbox } from '@/sandbox/start';
+import { callBackground, DEMO_KEY, ensureBuilt, launchProfile, median, p95, timedMessage, timeToBlank, timeToMark } from '@/scripts/bench/extension';
+import { seedHistory } from '@/scripts/bench/seed';
+import type { BenchResult } from '@/scripts/bench/shared';
+import { ms, table, verdict } from '@/scripts/bench/table';
 
 export const name = 'records: a repeat lookup from the ledger and the history page’s first rows, at 0, 10,000 and 100,000 stored lookups';
 

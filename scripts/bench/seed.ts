@@ -8,7 +8,7 @@
  *            recent copy) and its ledger array, as the worker's migration finds them.
  */
 import type { Worker } from 'playwright-core';
-import { benchHistoryEntry } from './shared';
+import { benchHistoryEntry } from '@/scripts/bench/shared';
 
 const PHONE = { e164: '+14155550110', international: '+1 415 555 0110' };
 

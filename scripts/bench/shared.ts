@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../lib/history/entry';
+import type { HistoryEntry } from '@/lib/history/entry';
 
 /** What each benchmark module's run() answers to scripts/bench/index.ts. */
 export interface BenchResult {

@@ -7,10 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Locator, Page, Worker } from 'playwright-core';
-import { HUBSPOT_TOKEN } from '../../test/emulators/hubspot';
-import { CONTACTS_PAGE_URL, routeDemoPages } from '../demo-routes';
-import { fr } from '../../lib/i18n/fr';
-import { callBackground, contextMenuClick } from './automation';
+import { HUBSPOT_TOKEN } from '@/test/emulators/hubspot';
+import { CONTACTS_PAGE_URL, routeDemoPages } from '@/scripts/demo-routes';
+import { fr } from '@/lib/i18n/fr';
+import { callBackground, contextMenuClick } from '@/scripts/demo/automation';
 
 export const DEMO_KEY = 'sandbox-demo-key';
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app';
-import { DEMO, EMPTY, expectError, SMALL, startHarness } from './helpers';
+import { createSandboxApp } from '@/sandbox/app';
+import { DEMO, EMPTY, expectError, SMALL, startHarness } from '@/test/conformance/helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-persistence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

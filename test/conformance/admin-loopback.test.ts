@@ -3,8 +3,8 @@ import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app';
-import { SMALL, startHarness, type Harness } from './helpers';
+import { createSandboxApp } from '@/sandbox/app';
+import { SMALL, startHarness, type Harness } from '@/test/conformance/helpers';
 
 /**
  * The admin routes reset balances and queue faults: only this machine, addressing the sandbox

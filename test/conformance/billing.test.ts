@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY, expectError, json, SMALL, startHarness, type Harness } from './helpers';
+import { EMPTY, expectError, json, SMALL, startHarness, type Harness } from '@/test/conformance/helpers';
 
 let h: Harness;
 beforeAll(async () => {

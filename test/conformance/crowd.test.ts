@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { createSandboxApp } from '../../sandbox/app';
-import { defaultDirectory } from '../../sandbox/directory';
-import { buildCrowd, CROWD_MAX } from '../../sandbox/tools/generate-directory';
+import { createSandboxApp } from '@/sandbox/app';
+import { defaultDirectory } from '@/sandbox/directory';
+import { buildCrowd, CROWD_MAX } from '@/sandbox/tools/generate-directory';
 
 const apiId = 'sandbox-demo-key';
 

@@ -1,11 +1,11 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultDirectory } from '../../sandbox/directory';
-import { fictionRangeOf } from '../../sandbox/fiction-phones';
-import { isInEu } from '../../sandbox/geo';
-import { phoneFacts } from '../../sandbox/records/phones';
-import { buildDirectory, DIRECTORY_PATH, serialiseDirectory } from '../../sandbox/tools/generate-directory';
+import { defaultDirectory } from '@/sandbox/directory';
+import { fictionRangeOf } from '@/sandbox/fiction-phones';
+import { isInEu } from '@/sandbox/geo';
+import { phoneFacts } from '@/sandbox/records/phones';
+import { buildDirectory, DIRECTORY_PATH, serialiseDirectory } from '@/sandbox/tools/generate-directory';
 
 const directory = defaultDirectory();
 const { people, companies } = directory;

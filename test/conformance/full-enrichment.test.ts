@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, json, startHarness, type Harness } from './helpers';
+import { expectError, json, startHarness, type Harness } from '@/test/conformance/helpers';
 
 let h: Harness;
 beforeAll(async () => {

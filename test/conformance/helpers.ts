@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { startSandbox, type RunningSandbox, type StartOptions } from '../../sandbox/start';
+import { startSandbox, type RunningSandbox, type StartOptions } from '@/sandbox/start';
 
 export const DEMO = 'sandbox-demo-key';
 export const SMALL = 'sandbox-small-key';

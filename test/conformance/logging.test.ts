@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app';
-import { redactApiId } from '../../sandbox/log';
+import { createSandboxApp } from '@/sandbox/app';
+import { redactApiId } from '@/sandbox/log';
 
 describe('request log', () => {
   it('writes one line per request: method, path with query, status, duration; the key redacted', async () => {

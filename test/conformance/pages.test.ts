@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './helpers';
+import { startHarness, type Harness } from '@/test/conformance/helpers';
 
 let h: Harness;
 beforeAll(async () => {

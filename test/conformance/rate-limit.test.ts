@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxApp } from '../../sandbox/app';
-import { expectError, json, startHarness, type Harness } from './helpers';
+import { createSandboxApp } from '@/sandbox/app';
+import { expectError, json, startHarness, type Harness } from '@/test/conformance/helpers';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { callBackground, configureExtension, expect, test, type Sandbox } from './extension';
+import { callBackground, configureExtension, expect, test, type Sandbox } from '@/test/e2e/extension';
 
 /** Serious and critical violations fail; the rest is reported in the message to fix later. */
 async function expectNoSeriousViolations(page: Page) {

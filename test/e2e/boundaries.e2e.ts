@@ -1,5 +1,5 @@
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, test } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, test } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

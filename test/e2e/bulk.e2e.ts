@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { buildCrowd } from '../../sandbox/tools/generate-directory';
-import { HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { callBackground, choosePanelMode, configureExtension, E2E_CROWD, expect, panelFrame, stopServiceWorkers, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
+import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { callBackground, choosePanelMode, configureExtension, E2E_CROWD, expect, panelFrame, stopServiceWorkers, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Bulk enrichment in the real browser, against the sandbox (its crowd of synthetic people) and

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { de } from '../../lib/i18n/de';
-import { en } from '../../lib/i18n/en';
-import { es } from '../../lib/i18n/es';
-import { fr } from '../../lib/i18n/fr';
-import { EXTENSION_DIR, expect, test } from './extension';
+import { de } from '@/lib/i18n/de';
+import { en } from '@/lib/i18n/en';
+import { es } from '@/lib/i18n/es';
+import { fr } from '@/lib/i18n/fr';
+import { EXTENSION_DIR, expect, test } from '@/test/e2e/extension';
 
 /**
  * What the content scripts ship, read from the build: no code that could open a store, listen

@@ -1,5 +1,5 @@
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, configureExtension, expect, panelFrame, test } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { callBackground, configureExtension, expect, panelFrame, test } from '@/test/e2e/extension';
 
 /**
  * One card per person: on a profile, enrich then find mobile fill the one card in place (the

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { callBackground, configureExtension, expect, test, type Sandbox } from './extension';
+import { callBackground, configureExtension, expect, test, type Sandbox } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

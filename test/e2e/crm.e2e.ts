@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../emulators/pipedrive';
-import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readVault, seriousViolationsInFrame, stopServiceWorkers, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readVault, seriousViolationsInFrame, stopServiceWorkers, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * The CRM integration in the real browser, against local emulators of HubSpot, Pipedrive and a

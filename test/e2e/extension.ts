@@ -2,9 +2,9 @@ import { test as base, chromium, type BrowserContext, type Page, type Worker } f
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/browser';
-import { startSandbox } from '../../sandbox/start';
-import { writeVault } from '../../scripts/demo/automation';
+import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
+import { startSandbox } from '@/sandbox/start';
+import { writeVault } from '@/scripts/demo/automation';
 
 /** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
@@ -101,7 +101,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-export { callBackground, readRecords, readVault, writeRecords, writeVault } from '../../scripts/demo/automation';
+export { callBackground, readRecords, readVault, writeRecords, writeVault } from '@/scripts/demo/automation';
 
 /** Stops every service worker through the DevTools protocol, as Chrome does when it reclaims an idle worker. */
 export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {
@@ -140,7 +140,7 @@ export async function evaluateInContentScript<T>(context: BrowserContext, page: 
 export async function choosePanelMode(context: BrowserContext, extensionId: string, mode: 'frame' | 'stealth'): Promise<void> {
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/lookup-history.html`);
-  const { callBackground } = await import('../../scripts/demo/automation');
+  const { callBackground } = await import('@/scripts/demo/automation');
   const reply = await callBackground(page, 'choosePanelMode', { mode });
   if (!reply?.ok) throw new Error(`choosePanelMode failed: ${JSON.stringify(reply)}`);
   await page.close();

@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * The network's page as an adversary: it reads everything it can reach, fires synthetic

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, seriousViolationsInFrame, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, seriousViolationsInFrame, test, type Sandbox } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { expect, panelFrame, readRecords, readVault, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { expect, panelFrame, readRecords, readVault, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * A new user's first session, end to end, in the real browser: install, key, first enrichment,

@@ -1,7 +1,7 @@
-import { de } from '../../lib/i18n/de';
-import { es } from '../../lib/i18n/es';
-import { fr } from '../../lib/i18n/fr';
-import { configureExtension, expect, test } from './extension';
+import { de } from '@/lib/i18n/de';
+import { es } from '@/lib/i18n/es';
+import { fr } from '@/lib/i18n/fr';
+import { configureExtension, expect, test } from '@/test/e2e/extension';
 
 /**
  * The language chosen in the settings reaches every open Dossier page at once, and the worker:

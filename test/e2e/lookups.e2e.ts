@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callBackground, configureExtension, expect, stopServiceWorkers, test, type Sandbox } from './extension';
+import { callBackground, configureExtension, expect, stopServiceWorkers, test, type Sandbox } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const ALEX = 'https://www.linkedin.com/in/alex-morgan';
@@ -202,7 +202,7 @@ test('a daily cap refuses a lookup before any request and says why', async ({ sa
 
 test('twenty lookups sent together against a daily cap of ten credits spend at most ten', async ({ sandbox, worker, openExtensionPage }) => {
   const { apiId, page } = await setup(sandbox, worker, openExtensionPage, { spending: { dailyCap: 10 } });
-  const slugs = (await import('../../sandbox/directory')).defaultDirectory().people.slice(0, 20).map((p) => p.slug);
+  const slugs = (await import('@/sandbox/directory')).defaultDirectory().people.slice(0, 20).map((p) => p.slug);
   const replies = await Promise.all(slugs.map((slug) => callBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: `https://www.linkedin.com/in/${slug}/` } })));
   const spent = (await sandbox.ledger(apiId)).charges.reduce((sum, c) => sum + c.creditBurn, 0);
   expect(spent).toBeLessThanOrEqual(10);

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import JSZip from 'jszip';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { choosePanelMode, configureExtension, expect, launchWithExtension, panelFrame, serviceWorkerOf, test } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { choosePanelMode, configureExtension, expect, launchWithExtension, panelFrame, serviceWorkerOf, test } from '@/test/e2e/extension';
 
 /**
  * The store package itself, not the test build: `npm run zip` (run by `npm test` before this

@@ -1,6 +1,6 @@
-import { contextMenuClick } from '../../scripts/demo/automation';
-import { CONTACTS_PAGE_URL, routeDemoPages } from '../../scripts/demo-routes';
-import { callBackground, configureExtension, expect, test } from './extension';
+import { contextMenuClick } from '@/scripts/demo/automation';
+import { CONTACTS_PAGE_URL, routeDemoPages } from '@/scripts/demo-routes';
+import { callBackground, configureExtension, expect, test } from '@/test/e2e/extension';
 
 test('emails and phones are marked on an ordinary page once all-sites detection is on', async ({ context, worker, sandbox, openExtensionPage }) => {
   // This build declares all sites up front (DOSSIER_E2E): automation cannot answer the

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
-import { CSV_COLUMNS } from '../../lib/history/export';
-import { callBackground, configureExtension, expect, launchWithExtension, serviceWorkerOf, test, type Sandbox } from './extension';
+import { CSV_COLUMNS } from '@/lib/history/export';
+import { callBackground, configureExtension, expect, launchWithExtension, serviceWorkerOf, test, type Sandbox } from '@/test/e2e/extension';
 
 const QUICK_LABEL = 'Profile URL, email, phone or “Full Name, Company”';
 

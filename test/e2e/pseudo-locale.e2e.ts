@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { en } from '../../lib/i18n/en';
-import { pseudoMessage } from '../../lib/i18n/pseudo';
-import { callBackground, configureExtension, expect, panelFrame, test } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { en } from '@/lib/i18n/en';
+import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { callBackground, configureExtension, expect, panelFrame, test } from '@/test/e2e/extension';
 
 /**
  * The pseudo-locale (en-XA, automation and development builds only): every message accented

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../emulators/salesforce';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Salesforce in the real browser, against the local emulator playing both the login host and

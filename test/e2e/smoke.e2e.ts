@@ -1,4 +1,4 @@
-import { expect, test } from './extension';
+import { expect, test } from '@/test/e2e/extension';
 
 test('the built extension loads: its service worker starts and the popup renders', async ({ worker, openExtensionPage }) => {
   expect(worker.url()).toMatch(/^chrome-extension:\/\/[a-p]{32}\/background\.js$/);

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTour, TOUR_STEPS } from '../../scripts/demo/tour';
-import { startHubspotEmulator } from '../emulators/hubspot';
-import { expect, test } from './extension';
+import { runTour, TOUR_STEPS } from '@/scripts/demo/tour';
+import { startHubspotEmulator } from '@/test/emulators/hubspot';
+import { expect, test } from '@/test/e2e/extension';
 
 /**
  * `npm start`'s tour, step by step, as it runs without a display: every flow it shows must

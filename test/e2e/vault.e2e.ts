@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { routeDemoPages } from '../../scripts/demo-routes';
-import { startWebhookEmulator, WEBHOOK_SECRET } from '../emulators/webhook';
-import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, readRecords, readVault, stopServiceWorkers, test, writeVault, type Sandbox } from './extension';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, readRecords, readVault, stopServiceWorkers, test, writeVault, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Secrets and paid data live in the vault (the extension's IndexedDB), out of content scripts'

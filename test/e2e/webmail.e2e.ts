@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { contextMenuClick } from '../../scripts/demo/automation';
-import { WEBMAIL_CASES, webmailHtml, type WebmailCase } from '../fixtures/webmail';
-import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from './extension';
+import { contextMenuClick } from '@/scripts/demo/automation';
+import { WEBMAIL_CASES, webmailHtml, type WebmailCase } from '@/test/fixtures/webmail';
+import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Web mail, in the real browser, with the fixture pages served at Gmail's and Outlook's real URLs.

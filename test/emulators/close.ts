@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Close organization, modelled on Close's published REST API v1

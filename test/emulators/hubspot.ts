@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory HubSpot CRM, faithful to the parts Dossier uses: private-app bearer tokens,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Pipedrive company account: API token (header `x-api-token` or `api_token`

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Salesforce org, one origin playing both the login host and the org's My Domain

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, randomBytes } from 'node:crypto';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from './common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Zoho CRM organization in one data centre, one origin playing both its accounts

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import type { ElementHandle } from 'puppeteer-core';
-import { buildCrowd } from '../../sandbox/tools/generate-directory';
-import { E2E_CROWD } from '../e2e/extension';
-import { byLabel, byRole, click, expect, test } from './firefox';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
+import { E2E_CROWD } from '@/test/e2e/extension';
+import { byLabel, byRole, click, expect, test } from '@/test/firefox/firefox';
 
 /**
  * A bulk run in Firefox, its page closed once started, with the event page's idle limit at 8 s

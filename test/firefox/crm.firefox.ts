@@ -1,5 +1,5 @@
-import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../emulators/hubspot';
-import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from './firefox';
+import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, panelFrame, test } from './firefox';
+import { byRole, click, expect, expectText, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
  * Firefox's background is an event page, suspended a while after its last extension event

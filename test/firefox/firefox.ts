@@ -16,11 +16,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Frame, type HTTPRequest, type Page } from 'puppeteer-core';
-import { demoPageUrl } from '../../scripts/demo-routes';
-import { findFirefox } from '../../scripts/firefox';
-import { startSandbox } from '../../sandbox/start';
-import { E2E_CROWD, type Sandbox } from '../e2e/extension';
-import type { MessageName, Outcome, Replies } from '../../lib/messaging/protocol';
+import { demoPageUrl } from '@/scripts/demo-routes';
+import { findFirefox } from '@/scripts/firefox';
+import { startSandbox } from '@/sandbox/start';
+import { E2E_CROWD, type Sandbox } from '@/test/e2e/extension';
+import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.DOSSIER_FIREFOX_EXTENSION_DIR ?? '.output-e2e/firefox-mv3');
@@ -275,4 +275,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-export * from './elements';
+export * from '@/test/firefox/elements';

@@ -1,5 +1,5 @@
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '../emulators/salesforce';
-import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from './firefox';
+import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
  * Signing in to a CRM through Firefox's own identity.launchWebAuthFlow window (headless Firefox

@@ -1,5 +1,5 @@
-import { CONTACTS_PAGE_URL } from '../../scripts/demo-routes';
-import { aria, byLabel, byRole, expect, expectText, test, type Dossier } from './firefox';
+import { CONTACTS_PAGE_URL } from '@/scripts/demo-routes';
+import { aria, byLabel, byRole, expect, expectText, test, type Dossier } from '@/test/firefox/firefox';
 
 const ALL_SITES_SWITCH = 'Detect emails and phone numbers on all sites';
 

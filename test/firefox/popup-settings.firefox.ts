@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, fill, pageOpenedBy, seriousViolations, test } from './firefox';
+import { byRole, click, expect, expectText, fill, pageOpenedBy, seriousViolations, test } from '@/test/firefox/firefox';
 
 test('a new user in Firefox: the popup offers the settings, where the key is tested and saved; the popup then shows the balance', async ({ firefox, dossier, sandbox, freshKey }) => {
   const apiId = await freshKey(1000);

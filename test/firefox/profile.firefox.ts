@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, panelFrame, seriousViolations, test } from './firefox';
+import { byRole, click, expect, expectText, panelFrame, seriousViolations, test } from '@/test/firefox/firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

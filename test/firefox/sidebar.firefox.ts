@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { byRole, click, expect, expectText, test, type Dossier } from './firefox';
+import { byRole, click, expect, expectText, test, type Dossier } from '@/test/firefox/firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { readFileSync } from 'node:fs';
-import { byRole, click, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test } from './firefox';
+import { byRole, click, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
  * The Firefox store package itself (`npm run zip`, run by `npm test` before this suite), installed

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
-import { freshVault } from './vault-helpers';
+import { freshVault } from '@/test/setup/vault-helpers';
 
 /**
  * Unit tests get the vault on fake-indexeddb: a fresh, empty database before every test (as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES, type Message } from '../messages';
+import { INPUT_MESSAGES, type Message } from '@/lib/api/messages';
 
 /**
  * Building blocks for the input schemas. Every rule here runs before a request is made: a

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages';
-import { email, type Prepared } from './common';
+import { INPUT_MESSAGES } from '@/lib/api/messages';
+import { email, type Prepared } from '@/lib/api/inputs/common';
 
 export interface EmailInput {
   email: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages';
-import { optionalText, params, requiredText, type Prepared } from './common';
+import { INPUT_MESSAGES } from '@/lib/api/messages';
+import { optionalText, params, requiredText, type Prepared } from '@/lib/api/inputs/common';
 
 export interface FindWorkEmailInput {
   fullName: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages';
-import { params, profileUrl, requiredText, type Prepared } from './common';
+import { INPUT_MESSAGES } from '@/lib/api/messages';
+import { params, profileUrl, requiredText, type Prepared } from '@/lib/api/inputs/common';
 
 export interface MicroblogByUsernameInput {
   /** The handle, with or without its `@`. */

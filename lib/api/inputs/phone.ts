@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages';
-import type { Phone } from '../model';
-import { parseTypedPhone, toRegion } from '../phone';
-import { email, flagParams, optionalFlag, params, profileUrl, requiredText, type Prepared } from './common';
+import { INPUT_MESSAGES } from '@/lib/api/messages';
+import type { Phone } from '@/lib/api/model';
+import { parseTypedPhone, toRegion } from '@/lib/api/phone';
+import { email, flagParams, optionalFlag, params, profileUrl, requiredText, type Prepared } from '@/lib/api/inputs/common';
 
 export interface SearchPhoneInput {
   profileUrl?: string;

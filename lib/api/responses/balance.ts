@@ -1,6 +1,6 @@
-import type { CreditBalance } from '../model';
-import { count, extraOf, first } from './fields';
-import { parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { CreditBalance } from '@/lib/api/model';
+import { count, extraOf, first } from '@/lib/api/responses/fields';
+import { parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 /** `currentCredit` is the live name (an integer sent as a string, "3002"); the others are hedges. */
 const CREDIT_KEYS = ['currentCredit', 'credits', 'credit', 'balance', 'remainingCredits'];

@@ -1,7 +1,7 @@
-import type { Company, CompanyFunding, Phone } from '../model';
-import { block, count, extraOf, first, joinParts, text, texts, type Block } from './fields';
-import { mergeExtra } from './person';
-import { phoneFrom } from './phones';
+import type { Company, CompanyFunding, Phone } from '@/lib/api/model';
+import { block, count, extraOf, first, joinParts, text, texts, type Block } from '@/lib/api/responses/fields';
+import { mergeExtra } from '@/lib/api/responses/person';
+import { phoneFrom } from '@/lib/api/responses/phones';
 
 const FIELDS = {
   name: ['name', 'companyName', 'legalName'],

@@ -1,5 +1,5 @@
-import type { EmailResult, EmailStatus, EmailType } from '../model';
-import { flag, text, type Block } from './fields';
+import type { EmailResult, EmailStatus, EmailType } from '@/lib/api/model';
+import { flag, text, type Block } from '@/lib/api/responses/fields';
 
 const STATUS_WORDS: ReadonlyArray<[RegExp, EmailStatus]> = [
   [/^(valid|verified|deliverable|safe)$/, 'verified'],

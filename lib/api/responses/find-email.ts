@@ -1,7 +1,7 @@
-import type { EmailResult, WorkEmailResult } from '../model';
-import { emailFrom, emailStatusOf, mergeEmails } from './emails';
-import { extraOf, flag, read, text, texts } from './fields';
-import { parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { EmailResult, WorkEmailResult } from '@/lib/api/model';
+import { emailFrom, emailStatusOf, mergeEmails } from '@/lib/api/responses/emails';
+import { extraOf, flag, read, text, texts } from '@/lib/api/responses/fields';
+import { parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 const KEYS = ['email', 'status', 'mostProbableEmail', 'emailDomain'];
 const KNOWN = [...KEYS, 'patterns', 'mxfound', 'mxFound', 'smtpCheck', 'cachAll', 'catchAll', 'creditBurn'];

@@ -1,10 +1,10 @@
-import type { Enrichment, Person } from '../model';
-import { companyBlock, companyFromBlocks } from './company';
-import { emailFrom } from './emails';
-import { block, count, extraOf, read, type Block } from './fields';
-import { addEmails, addPhones, emptyPerson, isKnownPerson, mergePersons, personFromRecord } from './person';
-import { noMatch, parsed, recognise, unexpected, type Parsed } from './parsed';
-import { phonesFrom } from './phones';
+import type { Enrichment, Person } from '@/lib/api/model';
+import { companyBlock, companyFromBlocks } from '@/lib/api/responses/company';
+import { emailFrom } from '@/lib/api/responses/emails';
+import { block, count, extraOf, read, type Block } from '@/lib/api/responses/fields';
+import { addEmails, addPhones, emptyPerson, isKnownPerson, mergePersons, personFromRecord } from '@/lib/api/responses/person';
+import { noMatch, parsed, recognise, unexpected, type Parsed } from '@/lib/api/responses/parsed';
+import { phonesFrom } from '@/lib/api/responses/phones';
 
 const TOP_KEYS = ['data', 'person', 'company', 'phoneFull', 'phone', 'email', 'emailV2'];
 const COMPANY_BLOCKS = ['basic', 'premium', 'full'];

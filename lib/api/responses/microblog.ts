@@ -1,7 +1,7 @@
-import type { MicroblogProfile } from '../model';
-import { block, count, extraOf, first, text } from './fields';
-import { isKnownPerson, personFromRecord } from './person';
-import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { MicroblogProfile } from '@/lib/api/model';
+import { block, count, extraOf, first, text } from '@/lib/api/responses/fields';
+import { isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
+import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 const KEYS = ['twitter', 'other', 'status'];
 

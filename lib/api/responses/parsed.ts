@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Block } from './fields';
+import type { Block } from '@/lib/api/responses/fields';
 
 /** What a response parser concludes: a value, a stated miss, or a body it cannot read. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; kind: 'no_match' | 'unexpected_response'; detail: string };

@@ -1,7 +1,7 @@
-import type { EmailResult, EmailType, Person, Phone } from '../model';
-import { emailStatusOf, emailTypeOf, emailsFrom, mergeEmails } from './emails';
-import { block, count, extraOf, first, joinParts, text, texts, type Block } from './fields';
-import { mergePhones, phonesFrom } from './phones';
+import type { EmailResult, EmailType, Person, Phone } from '@/lib/api/model';
+import { emailStatusOf, emailTypeOf, emailsFrom, mergeEmails } from '@/lib/api/responses/emails';
+import { block, count, extraOf, first, joinParts, text, texts, type Block } from '@/lib/api/responses/fields';
+import { mergePhones, phonesFrom } from '@/lib/api/responses/phones';
 
 /**
  * Names for the same person field across the dialects: the interface's record, the live

@@ -1,7 +1,7 @@
-import type { PersonalEmailResult, Position, School } from '../model';
-import { block, blocks, count, extraOf, first, read, text, type Block } from './fields';
-import { addEmails, isKnownPerson, personFromRecord } from './person';
-import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { PersonalEmailResult, Position, School } from '@/lib/api/model';
+import { block, blocks, count, extraOf, first, read, text, type Block } from '@/lib/api/responses/fields';
+import { addEmails, isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
+import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 const KEYS = ['personalInformation', 'positions', 'schools'];
 

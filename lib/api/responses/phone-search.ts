@@ -1,7 +1,7 @@
-import type { PhoneCandidate, PhoneSearchResult } from '../model';
-import { block, blocks, count, extraOf, read, texts } from './fields';
-import { isKnownPerson, personFromRecord } from './person';
-import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { PhoneCandidate, PhoneSearchResult } from '@/lib/api/model';
+import { block, blocks, count, extraOf, read, texts } from '@/lib/api/responses/fields';
+import { isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
+import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 const KEYS = ['person', 'possiblePersons', 'possible_persons', 'personsCount', 'warnings'];
 

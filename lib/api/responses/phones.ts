@@ -1,6 +1,6 @@
-import type { Phone, PhoneType } from '../model';
-import { parseReportedPhone } from '../phone';
-import { flag, text, type Block } from './fields';
+import type { Phone, PhoneType } from '@/lib/api/model';
+import { parseReportedPhone } from '@/lib/api/phone';
+import { flag, text, type Block } from '@/lib/api/responses/fields';
 
 const NUMBER_KEYS = ['displayInternational', 'international', 'internationalNumber', 'e164', 'value', 'phone', 'number', 'display', 'raw'];
 

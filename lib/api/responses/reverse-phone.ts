@@ -1,7 +1,7 @@
-import type { Phone, ReversePhoneResult } from '../model';
-import { read, text } from './fields';
-import { addPhones, isKnownPerson, personFromRecord } from './person';
-import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from './parsed';
+import type { Phone, ReversePhoneResult } from '@/lib/api/model';
+import { read, text } from '@/lib/api/responses/fields';
+import { addPhones, isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
+import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 
 const KEYS = ['name', 'fullName', 'firstName', 'lastName', 'linkedinPubProfileUrl', 'networkUrl', 'facebookID', 'person'];
 

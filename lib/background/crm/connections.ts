@@ -1,16 +1,16 @@
-import type { CrmAdapter, Learn } from '../../crm/adapter';
-import { adapterFor, type AdapterDeps } from '../../crm/adapters';
-import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '../../crm/connection';
-import { authorizeSalesforce, loginBase, revokeToken } from '../../crm/salesforce/oauth';
-import { authorizeZoho, revokeToken as revokeZohoToken } from '../../crm/zoho/oauth';
-import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '../../crm/storage';
-import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } from '../../crm/mapping';
-import type { CrmMappingReply } from '../../crm/messages';
-import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '../../crm/types';
-import { t } from '../../i18n';
-import { createRateLimiter } from '../../lookup/rate-limiter';
-import { releaseHostAccess } from '../../settings/permissions';
-import { CrmRefusal } from './refusal';
+import type { CrmAdapter, Learn } from '@/lib/crm/adapter';
+import { adapterFor, type AdapterDeps } from '@/lib/crm/adapters';
+import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '@/lib/crm/connection';
+import { authorizeSalesforce, loginBase, revokeToken } from '@/lib/crm/salesforce/oauth';
+import { authorizeZoho, revokeToken as revokeZohoToken } from '@/lib/crm/zoho/oauth';
+import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '@/lib/crm/storage';
+import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } from '@/lib/crm/mapping';
+import type { CrmMappingReply } from '@/lib/crm/messages';
+import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '@/lib/crm/types';
+import { t } from '@/lib/i18n';
+import { createRateLimiter } from '@/lib/lookup/rate-limiter';
+import { releaseHostAccess } from '@/lib/settings/permissions';
+import { CrmRefusal } from '@/lib/background/crm/refusal';
 
 /**
  * Requests per CRM, all tabs together: HubSpot allows private apps about 100 per 10 s,

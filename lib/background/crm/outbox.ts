@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import type { CrmAdapter } from '../../crm/adapter';
-import { createOutboxRunner } from '../../crm/outbox/runner';
-import { viewOf, type OutboxItem } from '../../crm/outbox/schema';
-import { readOutbox, updateOutbox } from '../../crm/outbox/store';
-import { rememberRecord, rememberedRecord } from '../../crm/storage';
-import { CRM_LABELS, type CrmTarget } from '../../crm/types';
-import { CRM_PUSH, type HistoryEntry } from '../../history/entry';
-import { keepAlive } from '../keep-alive';
+import type { CrmAdapter } from '@/lib/crm/adapter';
+import { createOutboxRunner } from '@/lib/crm/outbox/runner';
+import { viewOf, type OutboxItem } from '@/lib/crm/outbox/schema';
+import { readOutbox, updateOutbox } from '@/lib/crm/outbox/store';
+import { rememberRecord, rememberedRecord } from '@/lib/crm/storage';
+import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
+import { CRM_PUSH, type HistoryEntry } from '@/lib/history/entry';
+import { keepAlive } from '@/lib/background/keep-alive';
 
 export const CRM_OUTBOX_ALARM = 'dossier-crm-outbox';
 

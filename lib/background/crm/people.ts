@@ -1,10 +1,10 @@
-import type { HistoryEntry } from '../../history/entry';
-import { contactFromEnrichment, type CrmContact } from '../../crm/contact';
-import { contactsToCsv } from '../../crm/export/csv';
-import { toVCards } from '../../crm/export/vcard';
-import type { EnrichedPerson } from '../../crm/messages';
-import { t } from '../../i18n';
-import { CrmRefusal } from './refusal';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { contactFromEnrichment, type CrmContact } from '@/lib/crm/contact';
+import { contactsToCsv } from '@/lib/crm/export/csv';
+import { toVCards } from '@/lib/crm/export/vcard';
+import type { EnrichedPerson } from '@/lib/crm/messages';
+import { t } from '@/lib/i18n';
+import { CrmRefusal } from '@/lib/background/crm/refusal';
 
 /** Enrichments whose answer describes a person a CRM can hold. */
 const PUSHABLE_OUTCOMES = new Set(['paid', 'free', 'cached']);

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { t } from '../../i18n';
-import { parseNetworkProfileUrl } from '../../identity/network-profile';
-import { propertiesOf, type CrmSchema } from '../mapping';
-import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
-import { attioBase, type AttioConnection } from '../connection';
-import { primaryEmail, type CrmContact } from '../contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
-import { earliestNoteTime, plainNoteText } from '../note-once';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
-import { summaryLines } from '../summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
+import { t } from '@/lib/i18n';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '@/lib/crm/adapter';
+import { attioBase, type AttioConnection } from '@/lib/crm/connection';
+import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/http';
+import { earliestNoteTime, plainNoteText } from '@/lib/crm/note-once';
+import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
+import { summaryLines } from '@/lib/crm/summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
 import {
   attioMessage,
   attributesSchema,
@@ -28,7 +28,7 @@ import {
   type RecordQuery,
   type RecordWrite,
   type WriteValues,
-} from './wire';
+} from '@/lib/crm/attio/wire';
 
 /**
  * Attio: the standard `people` and `companies` objects. People are asserted (Attio's upsert) by

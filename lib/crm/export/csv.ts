@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { neutraliseRow } from '../../ui/spreadsheet-cell';
-import { primaryEmail, unverifiedEmails, type CrmContact } from '../contact';
+import { neutraliseRow } from '@/lib/ui/spreadsheet-cell';
+import { primaryEmail, unverifiedEmails, type CrmContact } from '@/lib/crm/contact';
 
 export const CONTACT_CSV_COLUMNS = [
   'full_name',

@@ -1,13 +1,13 @@
-import { propertiesOf, type CrmSchema } from '../mapping';
+import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { z } from 'zod';
-import { t } from '../../i18n';
-import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '../adapter';
-import { hubspotBase, type HubspotConnection } from '../connection';
-import { primaryEmail, type CrmContact } from '../contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
-import { planPush, writtenFields, type PlanPolicy } from '../plan';
-import { summaryHtml } from '../summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
+import { t } from '@/lib/i18n';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '@/lib/crm/adapter';
+import { hubspotBase, type HubspotConnection } from '@/lib/crm/connection';
+import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/http';
+import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
+import { summaryHtml } from '@/lib/crm/summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
 import {
   accountSchema,
   associationResponseSchema,
@@ -28,7 +28,7 @@ import {
   type SearchRequest,
   type UpdateInput,
   type UpsertInput,
-} from './wire';
+} from '@/lib/crm/hubspot/wire';
 
 /**
  * Dossier keeps the network profile URL in a custom contact property of its own, created on

@@ -1,9 +1,9 @@
-import { t } from '../../i18n';
-import type { CrmAdapter, Progress } from '../adapter';
-import type { CrmContact } from '../contact';
-import type { CrmError, CrmField, CrmTarget, PushResult } from '../types';
-import { DEFAULT_BACKOFF, nextDelay, type BackoffPolicy } from './backoff';
-import type { OutboxItem } from './schema';
+import { t } from '@/lib/i18n';
+import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { CrmError, CrmField, CrmTarget, PushResult } from '@/lib/crm/types';
+import { DEFAULT_BACKOFF, nextDelay, type BackoffPolicy } from '@/lib/crm/outbox/backoff';
+import type { OutboxItem } from '@/lib/crm/outbox/schema';
 
 export interface OutboxDeps {
   read(): Promise<OutboxItem[]>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { crmContactSchema } from '../contact';
-import { CRM_FIELDS, CRM_TARGETS } from '../types';
+import { crmContactSchema } from '@/lib/crm/contact';
+import { CRM_FIELDS, CRM_TARGETS } from '@/lib/crm/types';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'retrying', 'failed', 'delivered'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

@@ -1,6 +1,6 @@
-import { createSerialQueue } from '../../storage/serial';
-import { defineVaultItem } from '../../storage/vault-item';
-import { outboxItemSchema, type OutboxItem } from './schema';
+import { createSerialQueue } from '@/lib/storage/serial';
+import { defineVaultItem } from '@/lib/storage/vault-item';
+import { outboxItemSchema, type OutboxItem } from '@/lib/crm/outbox/schema';
 
 /**
  * Every push, from the click until the CRM has it, as a list in extension storage: nothing

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { t } from '../../i18n';
-import { propertiesOf, type CrmSchema } from '../mapping';
-import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '../adapter';
-import { pipedriveBase, type PipedriveConnection } from '../connection';
-import type { CrmContact } from '../contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
-import { earliestNoteTime, htmlNoteText } from '../note-once';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
-import { summaryHtml } from '../summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
+import { t } from '@/lib/i18n';
+import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '@/lib/crm/adapter';
+import { pipedriveBase, type PipedriveConnection } from '@/lib/crm/connection';
+import type { CrmContact } from '@/lib/crm/contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/http';
+import { earliestNoteTime, htmlNoteText } from '@/lib/crm/note-once';
+import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
+import { summaryHtml } from '@/lib/crm/summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
 import {
   currentUserSchema,
   fieldOptionSchema,
@@ -30,7 +30,7 @@ import {
   type PersonUpdate,
   type PipedrivePerson,
   type PipedriveField,
-} from './wire';
+} from '@/lib/crm/pipedrive/wire';
 
 /**
  * Pipedrive has no standard field for a network profile, so Dossier adds a person field of its

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { t } from '../../i18n';
-import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '../adapter';
-import type { SalesforceConnection } from '../connection';
-import type { CrmContact } from '../contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
-import { propertiesOf, type CrmSchema } from '../mapping';
-import { applyPersonSteps } from '../person-steps';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
-import { summaryLines } from '../summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
-import { loginBase, refreshAccessToken } from './oauth';
+import { t } from '@/lib/i18n';
+import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '@/lib/crm/adapter';
+import type { SalesforceConnection } from '@/lib/crm/connection';
+import type { CrmContact } from '@/lib/crm/contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/http';
+import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { applyPersonSteps } from '@/lib/crm/person-steps';
+import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
+import { summaryLines } from '@/lib/crm/summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
+import { loginBase, refreshAccessToken } from '@/lib/crm/salesforce/oauth';
 import {
   createAnswerSchema,
   describeSchema,
@@ -21,7 +21,7 @@ import {
   sobjectSchema,
   SALESFORCE_API_VERSION,
   type SObject,
-} from './wire';
+} from '@/lib/crm/salesforce/wire';
 
 /**
  * The custom field orgs add for a person's network profile (Salesforce has no standard one).

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { t } from '../../i18n';
-import { SALESFORCE_LOGIN_HOSTS } from '../connection';
-import { createCrmHttp, type HttpOptions } from '../http';
-import { fail, ok, type CrmResult } from '../types';
-import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '../web-auth/flow';
-import { oauthMessage, tokenAnswerSchema, type TokenAnswer } from './wire';
+import { t } from '@/lib/i18n';
+import { SALESFORCE_LOGIN_HOSTS } from '@/lib/crm/connection';
+import { createCrmHttp, type HttpOptions } from '@/lib/crm/http';
+import { fail, ok, type CrmResult } from '@/lib/crm/types';
+import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '@/lib/crm/web-auth/flow';
+import { oauthMessage, tokenAnswerSchema, type TokenAnswer } from '@/lib/crm/salesforce/wire';
 
 /**
  * Salesforce's OAuth 2.0 web server flow with PKCE (RFC 7636, S256), for a connected app the
@@ -21,7 +21,7 @@ export function loginBase(connection: { loginHost: LoginHost; apiBase?: string }
   return connection.apiBase ?? LOGIN_HOSTS[connection.loginHost];
 }
 
-export { createPkce, pkceChallenge, randomToken, setWebAuthFlow, webAuthRedirectUrl, type WebAuthFlow } from '../web-auth/flow';
+export { createPkce, pkceChallenge, randomToken, setWebAuthFlow, webAuthRedirectUrl, type WebAuthFlow } from '@/lib/crm/web-auth/flow';
 
 const SALESFORCE_REDIRECT: RedirectMessages = {
   noCode: () => t('crm.salesforce.noCode'),

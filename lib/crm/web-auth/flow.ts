@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { fail, ok, type CrmResult } from '../types';
+import { fail, ok, type CrmResult } from '@/lib/crm/types';
 
 /**
  * What every CRM that signs in through the browser's web-auth window shares (Salesforce, Zoho):

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { WebAuthFlow } from './flow';
+import type { WebAuthFlow } from '@/lib/crm/web-auth/flow';
 
 /**
  * AUTOMATION BUILD ONLY (entrypoints/background.ts installs it under `__DOSSIER_AUTOMATION__`,

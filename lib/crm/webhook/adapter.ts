@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { t } from '../../i18n';
-import type { CrmAdapter } from '../adapter';
-import type { WebhookConnection } from '../connection';
-import { contactValues } from '../contact';
-import { createCrmHttp, type HttpOptions } from '../http';
-import { planPush } from '../plan';
-import { CRM_FIELDS, ok, type CrmResult, type PushResult } from '../types';
-import { idempotencyKey, webhookPayload } from './payload';
-import { redactWebhookUrl } from './redact';
-import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from './sign';
+import { t } from '@/lib/i18n';
+import type { CrmAdapter } from '@/lib/crm/adapter';
+import type { WebhookConnection } from '@/lib/crm/connection';
+import { contactValues } from '@/lib/crm/contact';
+import { createCrmHttp, type HttpOptions } from '@/lib/crm/http';
+import { planPush } from '@/lib/crm/plan';
+import { CRM_FIELDS, ok, type CrmResult, type PushResult } from '@/lib/crm/types';
+import { idempotencyKey, webhookPayload } from '@/lib/crm/webhook/payload';
+import { redactWebhookUrl } from '@/lib/crm/webhook/redact';
+import { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signatureHeader } from '@/lib/crm/webhook/sign';
 
 const anyBody = z.unknown();
 

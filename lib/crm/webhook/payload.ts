@@ -1,5 +1,5 @@
-import { primaryEmail, type CrmContact } from '../contact';
-import { sha256Hex } from './sign';
+import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
+import { sha256Hex } from '@/lib/crm/webhook/sign';
 
 /** Keys in a fixed order, so the same content always gives the same bytes. */
 function canonical(value: unknown): string {

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { t } from '../../i18n';
-import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '../adapter';
-import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '../connection';
-import type { CrmContact } from '../contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '../http';
-import { propertiesOf, type CrmSchema } from '../mapping';
-import { applyPersonSteps } from '../person-steps';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '../plan';
-import { summaryLines } from '../summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '../types';
-import { allOf, anyOf, criterion, websiteForms } from './criteria';
-import { refreshAccessToken } from './oauth';
+import { t } from '@/lib/i18n';
+import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '@/lib/crm/adapter';
+import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '@/lib/crm/connection';
+import type { CrmContact } from '@/lib/crm/contact';
+import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/http';
+import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { applyPersonSteps } from '@/lib/crm/person-steps';
+import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
+import { summaryLines } from '@/lib/crm/summary';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
+import { allOf, anyOf, criterion, websiteForms } from '@/lib/crm/zoho/criteria';
+import { refreshAccessToken } from '@/lib/crm/zoho/oauth';
 import {
   actionAnswerSchema,
   fieldsAnswerSchema,
@@ -25,7 +25,7 @@ import {
   type ActionOutcome,
   type ZohoField,
   type ZohoRecord,
-} from './wire';
+} from '@/lib/crm/zoho/wire';
 
 /**
  * The custom field teams add for a person's network profile (Zoho has none): a URL field

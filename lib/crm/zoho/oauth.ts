@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { t } from '../../i18n';
-import { ZOHO_DATA_CENTRES, type ZohoDataCentre } from '../connection';
-import { createCrmHttp, type HttpOptions } from '../http';
-import { fail, ok, type CrmResult } from '../types';
-import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '../web-auth/flow';
-import { oauthMessage, tokenReplySchema, type TokenAnswer } from './wire';
+import { t } from '@/lib/i18n';
+import { ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@/lib/crm/connection';
+import { createCrmHttp, type HttpOptions } from '@/lib/crm/http';
+import { fail, ok, type CrmResult } from '@/lib/crm/types';
+import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '@/lib/crm/web-auth/flow';
+import { oauthMessage, tokenReplySchema, type TokenAnswer } from '@/lib/crm/zoho/wire';
 
 /**
  * Zoho's OAuth 2.0 authorization code flow with PKCE (S256), for a client the user registered

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createEnrichmentClient, type EnrichmentClient } from '../../../lib/api';
-import { createSandboxApp, type Sandbox } from '../../../sandbox/app';
-import { defaultDirectory, type Company, type Person } from '../../../sandbox/directory';
+import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
+import { createSandboxApp, type Sandbox } from '@/sandbox/app';
+import { defaultDirectory, type Company, type Person } from '@/sandbox/directory';
 
 /**
  * Every operation of the client against the real sandbox, in process: the sandbox's Hono app

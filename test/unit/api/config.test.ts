@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEnrichmentClient, DEFAULT_TIMEOUT_MS } from '../../../lib/api';
-import { MAX_TIMEOUT_MS, resolveConfig } from '../../../lib/api/config';
+import { createEnrichmentClient, DEFAULT_TIMEOUT_MS } from '@/lib/api';
+import { MAX_TIMEOUT_MS, resolveConfig } from '@/lib/api/config';
 
 describe('resolveConfig', () => {
   it('defaults the timeout to 20 s, under the 30 s Chrome gives a worker fetch', () => {

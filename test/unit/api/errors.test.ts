@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ERROR_KINDS, ERROR_MESSAGES, type ApiError, type ApiErrorKind } from '../../../lib/api';
-import { clientWith, fixture, json, KEY, text } from './fake-gateway';
+import { API_ERROR_KINDS, ERROR_MESSAGES, type ApiError, type ApiErrorKind } from '@/lib/api';
+import { clientWith, fixture, json, KEY, text } from '@/test/unit/api/fake-gateway';
 
 function expectError(result: { ok: true } | { ok: false; error: ApiError }): ApiError {
   if (result.ok) throw new Error('expected an error');

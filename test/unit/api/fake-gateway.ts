@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createEnrichmentClient, type EnrichmentClientConfig } from '../../../lib/api';
+import { createEnrichmentClient, type EnrichmentClientConfig } from '@/lib/api';
 
 export const BASE_URL = 'http://127.0.0.1:8787/api/ingress/';
 export const KEY = 'test-key-4f2a9c';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createEnrichmentClient, type ApiResult } from '../../../lib/api';
-import { RESULT_SCHEMAS } from '../../../lib/lookup/results';
-import type { OperationName, ResultOf } from '../../../lib/lookup/operation-names';
-import { createSandboxApp } from '../../../sandbox/app';
-import { defaultDirectory } from '../../../sandbox/directory';
+import { createEnrichmentClient, type ApiResult } from '@/lib/api';
+import { RESULT_SCHEMAS } from '@/lib/lookup/results';
+import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
+import { createSandboxApp } from '@/sandbox/app';
+import { defaultDirectory } from '@/sandbox/directory';
 
 /**
  * A stored answer is read back through its operation's schema (lib/api/model-schema.ts). Each

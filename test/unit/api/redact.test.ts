@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactApiKey } from '../../../lib/api';
+import { redactApiKey } from '@/lib/api';
 
 describe('redactApiKey', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientWith, fixture, json, KEY, pathOf } from './fake-gateway';
+import { clientWith, fixture, json, KEY, pathOf } from '@/test/unit/api/fake-gateway';
 
 /** What goes on the wire: paths, parameters, encoding, the key, and nothing for bad input. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAnswering, fixture } from './fake-gateway';
+import { clientAnswering, fixture } from '@/test/unit/api/fake-gateway';
 
 /** Recorded bodies of both dialects, through the whole client, down to the normalised model. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../../lib/api';
+import { parseRetryAfter } from '@/lib/api';
 
 const NOW = Date.parse('2026-09-15T10:00:00Z');
 

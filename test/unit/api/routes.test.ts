@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../lib/api';
-import { clientWith, fixture, json, pathOf, text } from './fake-gateway';
+import { ROUTES } from '@/lib/api';
+import { clientWith, fixture, json, pathOf, text } from '@/test/unit/api/fake-gateway';
 
 /** A gateway that only has the live aliases, as gateway-notes.md describes it. */
 function liveOnly(answers: Record<string, unknown>) {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnrichmentClient, type ApiError } from '../../../lib/api';
-import { TRANSPORT_MESSAGES } from '../../../lib/api/messages';
-import { MAX_ANSWER_BYTES } from '../../../lib/api/transport';
-import { BASE_URL, KEY } from './fake-gateway';
+import { createEnrichmentClient, type ApiError } from '@/lib/api';
+import { TRANSPORT_MESSAGES } from '@/lib/api/messages';
+import { MAX_ANSWER_BYTES } from '@/lib/api/transport';
+import { BASE_URL, KEY } from '@/test/unit/api/fake-gateway';
 
 /**
  * The key rides in the query string, so a redirect would carry it to another host; and a body

@@ -7,8 +7,8 @@ import { getRun, readRows } from '@/lib/bulk/store';
 import type { SenderInfo } from '@/lib/messaging/sender';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
-import { createSandboxApp, type Sandbox } from '../../../sandbox/app';
-import { buildCrowd } from '../../../sandbox/tools/generate-directory';
+import { createSandboxApp, type Sandbox } from '@/sandbox/app';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
 
 /**
  * A bulk run through the worker's real wiring (its one lookup service, limiter, cap, ledger,

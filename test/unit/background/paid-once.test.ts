@@ -4,8 +4,8 @@ import { createBackground } from '@/lib/background/wiring';
 import { readHistory } from '@/lib/history/store';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { createSandboxApp, type Sandbox } from '../../../sandbox/app';
-import type { FaultKind } from '../../../sandbox/faults';
+import { createSandboxApp, type Sandbox } from '@/sandbox/app';
+import type { FaultKind } from '@/sandbox/faults';
 
 /**
  * The worker's real wiring (one client, one limiter, the cap, the journal, history) against
@@ -118,7 +118,7 @@ describe('free calls', () => {
 describe('the daily cap', () => {
   it('twenty concurrent lookups against a cap of ten credits spend at most ten', async () => {
     const { lookups } = await setUp(1_000, (p) => (p.spending.dailyCap = 10));
-    const slugs = (await import('../../../sandbox/directory')).defaultDirectory().people.slice(0, 20).map((p) => p.slug);
+    const slugs = (await import('@/sandbox/directory')).defaultDirectory().people.slice(0, 20).map((p) => p.slug);
     const replies = await Promise.all(slugs.map((slug) => lookups.lookup({ op: 'enrichPerson', input: { profileUrl: `https://www.linkedin.com/in/${slug}/` } })));
     const charged = charges().reduce((sum, c) => sum + c.creditBurn, 0);
     expect(charged).toBeLessThanOrEqual(10);

@@ -3,9 +3,9 @@ import { createRouter, type Handlers } from '@/lib/background/router';
 import { isExtensionPageSender } from '@/lib/messaging/sender';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { crmHandlerStubs } from '../crm/handler-stubs';
-import { bookHandlerStubs } from '../contacts/book-handler-stubs';
-import { bulkHandlerStubs } from '../bulk/bulk-handler-stubs';
+import { crmHandlerStubs } from '@/test/unit/crm/handler-stubs';
+import { bookHandlerStubs } from '@/test/unit/contacts/book-handler-stubs';
+import { bulkHandlerStubs } from '@/test/unit/bulk/bulk-handler-stubs';
 
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };
 const extensionPage = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };

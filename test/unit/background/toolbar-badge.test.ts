@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import { emptyCounts } from '@/lib/bulk/counts';
 import { showBalanceOnBadge, showBulkProgress } from '@/lib/background/toolbar-badge';
-import { aRun } from '../bulk/runner-fakes';
+import { aRun } from '@/test/unit/bulk/runner-fakes';
 
 const running = aRun({ state: 'running', counts: { ...emptyCounts(1_000), done: 420 } });
 

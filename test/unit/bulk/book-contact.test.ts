@@ -3,7 +3,7 @@ import type { Enrichment } from '@/lib/api/model';
 import { bookContactOf } from '@/lib/background/bulk-wiring';
 import { recordAnswers } from '@/lib/contacts/store';
 import { identity } from '@/lib/identity/keys';
-import { aRow, aRun, fakeLookups, memoryStore, response, runnerWith } from './runner-fakes';
+import { aRow, aRun, fakeLookups, memoryStore, response, runnerWith } from '@/test/unit/bulk/runner-fakes';
 
 const ASKED = { firstName: 'Capucine', lastName: 'Aubert', company: 'Falconridge Santé' };
 const FOUND: Enrichment = {

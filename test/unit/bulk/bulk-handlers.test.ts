@@ -11,8 +11,8 @@ import type { Contact } from '@/lib/contacts/model';
 import type { CrmContact } from '@/lib/crm/contact';
 import { PRICES } from '@/lib/lookup/operations';
 import type { SenderInfo } from '@/lib/messaging/sender';
-import { company, person } from '../contacts/book-fixtures';
-import { aRow, aRun, aTask, fakeLookups, memoryStore, runnerWith, type MemoryStore } from './runner-fakes';
+import { company, person } from '@/test/unit/contacts/book-fixtures';
+import { aRow, aRun, aTask, fakeLookups, memoryStore, runnerWith, type MemoryStore } from '@/test/unit/bulk/runner-fakes';
 
 const page: SenderInfo = { id: 'ext', url: 'chrome-extension://ext/bulk.html' };
 const url = (i: number) => `https://www.linkedin.com/in/p${i}/`;

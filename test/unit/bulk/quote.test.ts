@@ -4,7 +4,7 @@ import { requestFor } from '@/lib/bulk/person';
 import { checkStart, QUOTE_TTL_MS, quoteRun, type QuoteDeps } from '@/lib/bulk/quote';
 import { PRICES } from '@/lib/lookup/operations';
 import type { Preview } from '@/lib/lookup/service';
-import { aRow, aRun, memoryStore } from './runner-fakes';
+import { aRow, aRun, memoryStore } from '@/test/unit/bulk/runner-fakes';
 
 const url = (i: number) => `https://www.linkedin.com/in/p${i}/`;
 

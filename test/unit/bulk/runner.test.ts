@@ -3,7 +3,7 @@ import { countRows } from '@/lib/bulk/counts';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
 import { MAX_REQUEUE } from '@/lib/bulk/runner';
 import type { LookupRequest } from '@/lib/lookup/service';
-import { aRow, aRun, aTask, deferred, fakeLookups, flush, memoryStore, response, runnerWith } from './runner-fakes';
+import { aRow, aRun, aTask, deferred, fakeLookups, flush, memoryStore, response, runnerWith } from '@/test/unit/bulk/runner-fakes';
 
 /** A run whose counts agree with its rows, as the quote leaves them. */
 function stored(rows: BulkRow[], over: Partial<BulkRun> = {}) {

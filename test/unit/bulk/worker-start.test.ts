@@ -5,11 +5,11 @@ import { getRun, putRows, putRun } from '@/lib/bulk/store';
 import { BULK_ALARM } from '@/lib/background/bulk-wiring';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
-import { createSandboxApp, type Sandbox } from '../../../sandbox/app';
-import { buildCrowd } from '../../../sandbox/tools/generate-directory';
+import { createSandboxApp, type Sandbox } from '@/sandbox/app';
+import { buildCrowd } from '@/sandbox/tools/generate-directory';
 import { markPending } from '@/lib/lookup/journal';
 import { readHistoryEntries } from '@/lib/history/store';
-import { aRow, aRun, aTask } from './runner-fakes';
+import { aRow, aRun, aTask } from '@/test/unit/bulk/runner-fakes';
 
 /**
  * The worker's entrypoint, started as Chrome starts it: a run left `running` by a worker that

@@ -6,7 +6,7 @@ import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subjec
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
-import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from './fixtures';
+import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
 
 /** The book after these answers, as the worker's recordAnswers merges them. */
 async function book(...answers: ContactAnswer[]): Promise<CardSubject> {

@@ -11,7 +11,7 @@ import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import { isSuppressed } from '@/lib/lookup/suppression';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from './book-fixtures';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
 
 const sender = { id: 'ext', url: 'chrome-extension://ext/contacts.html' };
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOK_CSV_COLUMNS, contactToVCard, exportBook, type BookExportFormat } from '@/lib/contacts/export';
 import type { Contact } from '@/lib/contacts/model';
 import { readInBatches } from '@/lib/contacts/search';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from './book-fixtures';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
 
 const OPTIONS = { personalEmails: true };
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookSize, listTags, matchingIds, openBook, type BookFilters, type BookQuery } from '@/lib/contacts/search';
 import { tagContacts } from '@/lib/contacts/store';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from './book-fixtures';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
 
 /** Every page of a query, one contact id per match. */
 async function all(text: string, filters: BookFilters = {}, pageSize = 50): Promise<string[]> {

@@ -5,9 +5,9 @@ import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createAttioAdapter } from '@/lib/crm/attio/adapter';
 import type { AttioConnection } from '@/lib/crm/connection';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { ATTIO_MEMBERS, ATTIO_TOKEN, firstValue, startAttioEmulator } from '../../emulators/attio';
-import { pushLikeTheOutbox } from './contract/harness';
-import { AT, contact } from './fixtures';
+import { ATTIO_MEMBERS, ATTIO_TOKEN, firstValue, startAttioEmulator } from '@/test/emulators/attio';
+import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
 
 let at: Awaited<ReturnType<typeof startAttioEmulator>>;
 let learnt: Record<string, unknown> = {};

@@ -3,9 +3,9 @@ import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createAttioAdapter } from '@/lib/crm/attio/adapter';
 import type { AttioConnection } from '@/lib/crm/connection';
 import { summaryLines } from '@/lib/crm/summary';
-import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator, type AttioNote } from '../../emulators/attio';
-import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator, type AttioNote } from '@/test/emulators/attio';
+import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startAttioEmulator>>;
 let at: Emulator;

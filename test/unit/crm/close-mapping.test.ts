@@ -5,9 +5,9 @@ import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createCloseAdapter } from '@/lib/crm/close/adapter';
 import type { CloseConnection } from '@/lib/crm/connection';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { CLOSE_API_KEY, CLOSE_USERS, startCloseEmulator } from '../../emulators/close';
-import { pushLikeTheOutbox } from './contract/harness';
-import { AT, contact } from './fixtures';
+import { CLOSE_API_KEY, CLOSE_USERS, startCloseEmulator } from '@/test/emulators/close';
+import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
 
 let close: Awaited<ReturnType<typeof startCloseEmulator>>;
 const [ADMIN, BEN] = CLOSE_USERS.map((u) => u.id) as [string, string];

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import { createCloseAdapter } from '@/lib/crm/close/adapter';
 import { connectionInputSchema, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
-import { CLOSE_API_KEY, startCloseEmulator } from '../../emulators/close';
+import { CLOSE_API_KEY, startCloseEmulator } from '@/test/emulators/close';
 import { summaryLines } from '@/lib/crm/summary';
-import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { contact, emilieEnrichment, instantRetry, matched, mayaEnrichment, memoryProgress } from './fixtures';
+import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
+import { contact, emilieEnrichment, instantRetry, matched, mayaEnrichment, memoryProgress } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startCloseEmulator>>;
 let close: Emulator;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ATTIO_TOKEN, createAttioEmulator } from '../../emulators/attio';
-import { createHubspotEmulator, HUBSPOT_TOKEN } from '../../emulators/hubspot';
-import { createPipedriveEmulator, PIPEDRIVE_TOKEN } from '../../emulators/pipedrive';
+import { ATTIO_TOKEN, createAttioEmulator } from '@/test/emulators/attio';
+import { createHubspotEmulator, HUBSPOT_TOKEN } from '@/test/emulators/hubspot';
+import { createPipedriveEmulator, PIPEDRIVE_TOKEN } from '@/test/emulators/pipedrive';
 
 /** The emulators' own contract, over their HTTP interface (in process, no network). */
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

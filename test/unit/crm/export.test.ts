@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { contactsToCsv } from '@/lib/crm/export/csv';
 import { escapeText, foldLine, toVCard, toVCards } from '@/lib/crm/export/vcard';
-import { contact, emilieEnrichment, mayaEnrichment } from './fixtures';
+import { contact, emilieEnrichment, mayaEnrichment } from '@/test/unit/crm/fixtures';
 
 /** Undoes RFC 6350 folding, as a reader does. */
 const unfold = (text: string) => text.replace(/\r\n /g, '');

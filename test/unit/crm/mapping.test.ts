@@ -4,9 +4,9 @@ import { createCrmService } from '@/lib/background/crm';
 import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
 import { checkMapping, propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
-import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { AT, contact } from './fixtures';
+import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
 
 let hs: Awaited<ReturnType<typeof startHubspotEmulator>>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/outbox/runner';
 import type { OutboxItem } from '@/lib/crm/outbox/schema';
-import { contact } from './fixtures';
+import { contact } from '@/test/unit/crm/fixtures';
 
 /** An outbox in memory, counting its writes. */
 function memoryOutbox() {

@@ -7,8 +7,8 @@ import type { HubspotConnection } from '@/lib/crm/connection';
 import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/outbox/runner';
 import type { OutboxItem } from '@/lib/crm/outbox/schema';
 import { outboxItem, readOutbox, updateOutbox } from '@/lib/crm/outbox/store';
-import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
-import { contact, instantRetry } from './fixtures';
+import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { contact, instantRetry } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startHubspotEmulator>>;
 let hs: Emulator;

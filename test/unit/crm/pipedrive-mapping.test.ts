@@ -6,9 +6,9 @@ import type { PipedriveConnection } from '@/lib/crm/connection';
 import { checkMapping, type CrmSchema } from '@/lib/crm/mapping';
 import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
-import { pushLikeTheOutbox } from './contract/harness';
-import { AT, contact } from './fixtures';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
+import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
 
 let pd: Awaited<ReturnType<typeof startPipedriveEmulator>>;
 let learnt: Record<string, unknown> = {};

@@ -4,9 +4,9 @@ import type { PipedriveConnection } from '@/lib/crm/connection';
 import { htmlNoteText } from '@/lib/crm/note-once';
 import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
 import { summaryHtml } from '@/lib/crm/summary';
-import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../emulators/pipedrive';
-import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from './fixtures';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
+import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
+import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startPipedriveEmulator>>;
 let pd: Emulator;

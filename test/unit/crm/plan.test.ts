@@ -3,7 +3,7 @@ import { firstMatch } from '@/lib/crm/adapter';
 import { contactFromEnrichment, contactValues } from '@/lib/crm/contact';
 import { comparable, planPush } from '@/lib/crm/plan';
 import type { CrmField, Match } from '@/lib/crm/types';
-import { AT, contact, emilieEnrichment, mayaEnrichment } from './fixtures';
+import { AT, contact, emilieEnrichment, mayaEnrichment } from '@/test/unit/crm/fixtures';
 
 const FIELDS: CrmField[] = ['firstName', 'lastName', 'jobTitle', 'email', 'mobilePhone', 'profileUrl', 'companyName', 'website'];
 const match = (values: Match['values'], by: Match['by'] = 'email'): Match => ({ id: '7', by, url: 'https://crm.example/7', values });

@@ -6,10 +6,10 @@ import type { SalesforceConnection } from '@/lib/crm/connection';
 import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/salesforce/adapter';
 import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '../../emulators/salesforce';
-import { pushLikeTheOutbox } from './contract/harness';
-import { AT, contact } from './fixtures';
-import { connectSalesforce, followRedirect, REDIRECT_URI } from './salesforce-connect';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
+import { connectSalesforce, followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
 const BEN = SALESFORCE_USERS[1].Id;

@@ -10,8 +10,8 @@ import {
   revokeToken,
   type WebAuthFlow,
 } from '@/lib/crm/salesforce/oauth';
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '../../emulators/salesforce';
-import { followRedirect, REDIRECT_URI } from './salesforce-connect';
+import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 type Emulator = Awaited<ReturnType<typeof startSalesforceEmulator>>;
 let sf: Emulator;

@@ -4,9 +4,9 @@ import { createCrmService } from '@/lib/background/crm';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
 import { crmConnectionsItem } from '@/lib/crm/storage';
 import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '../../emulators/salesforce';
-import { AT } from './fixtures';
-import { followRedirect, REDIRECT_URI } from './salesforce-connect';
+import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { AT } from '@/test/unit/crm/fixtures';
+import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
 let ids = 0;

@@ -8,9 +8,9 @@ import { CONTENT_SCRIPT_MESSAGES } from '@/lib/messaging/protocol';
 import { crmMessageSchemas } from '@/lib/crm/messages';
 import { readOutbox } from '@/lib/crm/outbox/store';
 import { crmConnectionsItem, rememberedRecord } from '@/lib/crm/storage';
-import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '../../emulators/hubspot';
-import { startWebhookEmulator, WEBHOOK_SECRET } from '../../emulators/webhook';
-import { AT, emilieEnrichment, mayaEnrichment } from './fixtures';
+import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { AT, emilieEnrichment, mayaEnrichment } from '@/test/unit/crm/fixtures';
 
 type Hs = Awaited<ReturnType<typeof startHubspotEmulator>>;
 type Hook = Awaited<ReturnType<typeof startWebhookEmulator>>;

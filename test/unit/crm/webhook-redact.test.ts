@@ -6,7 +6,7 @@ import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
 import { maskWebhookUrl, redactWebhookUrl } from '@/lib/crm/webhook/redact';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { AT, contact, instantRetry, mayaEnrichment, memoryProgress } from './fixtures';
+import { AT, contact, instantRetry, mayaEnrichment, memoryProgress } from '@/test/unit/crm/fixtures';
 
 /** A capability URL as automation tools issue them: the path is the credential. */
 const TOKEN = 'XyZ9sEcReT4kq2LmNoPq';

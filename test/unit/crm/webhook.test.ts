@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
 import { idempotencyKey } from '@/lib/crm/webhook/payload';
 import { hmacSha256Hex, signatureHeader } from '@/lib/crm/webhook/sign';
-import { startWebhookEmulator, WEBHOOK_SECRET } from '../../emulators/webhook';
-import { contact, emilieEnrichment, instantRetry, memoryProgress } from './fixtures';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { contact, emilieEnrichment, instantRetry, memoryProgress } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startWebhookEmulator>>;
 let hook: Emulator;

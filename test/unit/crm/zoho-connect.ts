@@ -1,7 +1,7 @@
 import type { ZohoConnection } from '@/lib/crm/connection';
 import { authorizeZoho } from '@/lib/crm/zoho/oauth';
-import { ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '../../emulators/zoho';
-import { followRedirect, REDIRECT_URI } from './salesforce-connect';
+import { ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '@/test/emulators/zoho';
+import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 export { followRedirect, REDIRECT_URI };
 

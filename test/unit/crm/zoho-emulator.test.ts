@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createZohoEmulator, parseCriteria, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '../../emulators/zoho';
+import { createZohoEmulator, parseCriteria, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '@/test/emulators/zoho';
 
 /** The Zoho emulator's own contract, over its HTTP interface (in process, no network). */
 let emulator: ReturnType<typeof createZohoEmulator>;

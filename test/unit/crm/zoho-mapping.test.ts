@@ -3,10 +3,10 @@ import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
 import type { ZohoConnection } from '@/lib/crm/connection';
 import { checkMapping, MAPPABLE_TARGETS } from '@/lib/crm/mapping';
 import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
-import { startZohoEmulator, ZOHO_USERS } from '../../emulators/zoho';
-import { pushLikeTheOutbox } from './contract/harness';
-import { AT, contact } from './fixtures';
-import { connectZoho } from './zoho-connect';
+import { startZohoEmulator, ZOHO_USERS } from '@/test/emulators/zoho';
+import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
+import { AT, contact } from '@/test/unit/crm/fixtures';
+import { connectZoho } from '@/test/unit/crm/zoho-connect';
 
 let zoho: Awaited<ReturnType<typeof startZohoEmulator>>;
 const ADMIN = ZOHO_USERS[0].id;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectionAddress, connectionInputSchema, connectionOrigins, ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@/lib/crm/connection';
 import { accountsBase, authorizeUrl, authorizeZoho, codeFromRedirect, refreshAccessToken, revokeToken, trustedApiDomain, ZOHO_SCOPES } from '@/lib/crm/zoho/oauth';
 import type { WebAuthFlow } from '@/lib/crm/web-auth/flow';
-import { startZohoEmulator, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '../../emulators/zoho';
-import { connectZoho, followRedirect, REDIRECT_URI, zohoInput } from './zoho-connect';
+import { startZohoEmulator, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '@/test/emulators/zoho';
+import { connectZoho, followRedirect, REDIRECT_URI, zohoInput } from '@/test/unit/crm/zoho-connect';
 
 type Emulator = Awaited<ReturnType<typeof startZohoEmulator>>;
 let zoho: Emulator;

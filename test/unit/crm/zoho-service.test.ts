@@ -5,9 +5,9 @@ import { crmConnectionsItem } from '@/lib/crm/storage';
 import { setWebAuthFlow } from '@/lib/crm/web-auth/flow';
 import { PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '../../emulators/zoho';
-import { AT } from './fixtures';
-import { followRedirect, REDIRECT_URI, zohoInput } from './zoho-connect';
+import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '@/test/emulators/zoho';
+import { AT } from '@/test/unit/crm/fixtures';
+import { followRedirect, REDIRECT_URI, zohoInput } from '@/test/unit/crm/zoho-connect';
 
 let zoho: Awaited<ReturnType<typeof startZohoEmulator>>;
 let ids = 0;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrmAdapter } from '@/lib/crm/adapter';
 import type { ZohoConnection } from '@/lib/crm/connection';
 import { createZohoAdapter, NOTE_TITLE, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
-import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '../../emulators/zoho';
-import { pushLikeTheOutbox, pushUntilSettled } from './contract/harness';
-import { AT, contact, emilieEnrichment, instantRetry } from './fixtures';
-import { connectZoho } from './zoho-connect';
+import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '@/test/emulators/zoho';
+import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
+import { AT, contact, emilieEnrichment, instantRetry } from '@/test/unit/crm/fixtures';
+import { connectZoho } from '@/test/unit/crm/zoho-connect';
 
 let zoho: Awaited<ReturnType<typeof startZohoEmulator>>;
 const MAYA_EMAIL = 'maya.chen@northwind-analytics.example';

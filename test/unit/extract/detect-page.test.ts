@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectPage } from '@/lib/extract/detect';
 import { LOW_CONFIDENCE } from '@/lib/extract/detection';
-import { PAGE_CASES, pageHtml } from '../../fixtures/pages';
-import { pageAt } from './dom';
+import { PAGE_CASES, pageHtml } from '@/test/fixtures/pages';
+import { pageAt } from '@/test/unit/extract/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

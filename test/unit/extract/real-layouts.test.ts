@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectPage } from '@/lib/extract/detect';
 import type { Detection } from '@/lib/extract/detection';
-import { PAGE_CASES, pageHtml } from '../../fixtures/pages';
-import { pageAt } from './dom';
+import { PAGE_CASES, pageHtml } from '@/test/fixtures/pages';
+import { pageAt } from '@/test/unit/extract/dom';
 
 /**
  * Real pages carry things beside the fields Dossier reads: the connection degree ("· 1st",

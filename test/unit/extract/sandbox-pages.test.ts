@@ -7,7 +7,7 @@ import { microblogProfilePage } from '@/sandbox/pages/microblog-profile';
 import { networkCompanyPage } from '@/sandbox/pages/network-company';
 import { networkProfilePage } from '@/sandbox/pages/network-profile';
 import { networkSearchPage } from '@/sandbox/pages/network-search';
-import { pageAt } from './dom';
+import { pageAt } from '@/test/unit/extract/dom';
 
 /** The demo pages the sandbox serves are another author's reading of the landmarks: every one must be read right. */
 const index = new DirectoryIndex(defaultDirectory());

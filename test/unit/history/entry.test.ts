@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntrySchema, isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
 import { ledgerEntrySchema } from '@/lib/lookup/ledger';
-import { enrichment } from '../../setup/history-entries';
+import { enrichment } from '@/test/setup/history-entries';
 
 /**
  * Stored entries are a boundary: each answer is read through its operation's schema, so a

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { entryName, recentPeople, whoOfEntry } from '@/lib/history/who';
 import { summarise } from '@/lib/background/summary';
-import { mayaEnrichment, mayaPhones, MAYA_URL } from '../card/fixtures';
+import { mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
 
 let clock = 1_000;
 /** An entry as the history stores it, read back through its schema (which types the answer by operation). */

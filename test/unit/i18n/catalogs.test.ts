@@ -7,7 +7,7 @@ import { es } from '@/lib/i18n/es';
 import { fr } from '@/lib/i18n/fr';
 import { LOCALES } from '@/lib/i18n/locales';
 import { pseudoCatalog } from '@/lib/i18n/pseudo';
-import { catalogProblems, placeholders } from './catalog-problems';
+import { catalogProblems, placeholders } from '@/test/unit/i18n/catalog-problems';
 
 const TRANSLATIONS = { fr, de, es } as const;
 const CATALOGS: [string, Readonly<Record<string, string>>][] = [...Object.entries(TRANSLATIONS), ['en-XA', pseudoCatalog(en)]];

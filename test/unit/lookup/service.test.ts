@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { freshVault } from '../../setup/vault-helpers';
+import { freshVault } from '@/test/setup/vault-helpers';
 import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
-import { createSandboxApp } from '../../../sandbox/app';
+import { createSandboxApp } from '@/sandbox/app';
 import type { ApiError } from '@/lib/api/errors';
 import { appendHistory, readHistory } from '@/lib/history/store';
 import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
@@ -15,7 +15,7 @@ import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
 import { createSpendingCap } from '@/lib/lookup/spending-cap';
 import { capCost } from '@/lib/history/entry';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
-import { enrichment, person } from '../../setup/history-entries';
+import { enrichment, person } from '@/test/setup/history-entries';
 
 const DAY = 86_400_000;
 type Answer = OperationResult<Enrichment>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanPage } from '@/lib/scan';
-import { pageAt } from '../extract/dom';
+import { pageAt } from '@/test/unit/extract/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

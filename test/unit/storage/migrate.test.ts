@@ -10,7 +10,7 @@ import { readApiKey } from '@/lib/storage/items';
 import { moveLocalIntoVault, startVaultMigration } from '@/lib/storage/migrate';
 import { itemOfKey, STORED_ITEMS } from '@/lib/storage/registry';
 import { copyIntoVault, readMigrationMarker, vault } from '@/lib/storage/vault';
-import { freshVault } from '../../setup/vault-helpers';
+import { freshVault } from '@/test/setup/vault-helpers';
 
 const local = fakeBrowser.storage.local;
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { IDBDatabase } from 'fake-indexeddb';
 import { vault, type VaultChanges } from '@/lib/storage/vault';
 import { defineVaultItem } from '@/lib/storage/vault-item';
-import { freshVault, markVaultReadyForTests } from '../../setup/vault-helpers';
+import { freshVault, markVaultReadyForTests } from '@/test/setup/vault-helpers';
 
 describe('vault: a storage area in the extension’s IndexedDB', () => {
   it('gets, sets, removes, lists and clears like storage.local', async () => {

@@ -9,7 +9,7 @@ import { readRows } from '@/lib/bulk/store';
 import { setCatalog, type MessageKey } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { installFakeWorker, type FakeWorker } from './bulk-fake-worker';
+import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 

@@ -7,7 +7,7 @@ import { ContactBook } from '@/components/book/ContactBook';
 import { setCatalog, type MessageKey } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '../contacts/book-fixtures';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 

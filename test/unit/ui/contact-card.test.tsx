@@ -11,7 +11,7 @@ import { PRICES, type OperationName } from '@/lib/lookup/operations';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '../card/fixtures';
+import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));

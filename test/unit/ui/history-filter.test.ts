@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterHistory, NO_FILTER } from '@/components/history/filter';
-import { enrichment, lookupEntry } from '../../setup/history-entries';
+import { enrichment, lookupEntry } from '@/test/setup/history-entries';
 
 const day = (d: number, h = 12) => new Date(2026, 2, d, h).getTime();
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { requestCrmAccess } from '@/lib/crm/permissions';
 import { ALL_SITES, hasAllSitesAccess, requestGatewayAccess, setAllSitesAccess, watchAllSitesAccess } from '@/lib/settings/permissions';
-import { installPermissions } from '../fake-permissions';
+import { installPermissions } from '@/test/unit/fake-permissions';
 
 /** The hosts the build's manifest declares: none in a store build (wxt.config.ts). */
 function manifestHosts(hosts: string[] = []) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RecentLookups } from '@/components/RecentLookups';
 import { recordAnswers } from '@/lib/contacts/store';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
-import { answer, DAY, MAYA_URL, mayaEnrichment } from '../card/fixtures';
+import { answer, DAY, MAYA_URL, mayaEnrichment } from '@/test/unit/card/fixtures';
 
 const NOW = Date.now();
 

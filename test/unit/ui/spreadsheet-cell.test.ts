@@ -4,7 +4,7 @@ import { contactsToCsv } from '@/lib/crm/export/csv';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { historyToCsv } from '@/lib/history/export';
 import { neutraliseFormulae } from '@/lib/ui/spreadsheet-cell';
-import { contact } from '../crm/fixtures';
+import { contact } from '@/test/unit/crm/fixtures';
 
 /**
  * Payloads a spreadsheet would run (OWASP "CSV injection"), alone and hidden after a line

@@ -8,7 +8,7 @@ import { PRICES, type OperationName } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
-import { answer, mayaEnrichment, WORK } from '../card/fixtures';
+import { answer, mayaEnrichment, WORK } from '@/test/unit/card/fixtures';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));

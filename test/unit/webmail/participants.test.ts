@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { participantsOf, readGmailParticipants, readOutlookParticipants, webmailHostOf } from '@/lib/webmail/participants';
-import { OFF_LIMITS, WEBMAIL_CASES, webmailHtml } from '../../fixtures/webmail';
-import { pageAt } from '../extract/dom';
+import { OFF_LIMITS, WEBMAIL_CASES, webmailHtml } from '@/test/fixtures/webmail';
+import { pageAt } from '@/test/unit/extract/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

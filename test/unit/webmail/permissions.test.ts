@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hasWebmailAccess, setWebmailAccess, watchWebmailAccess, WEBMAIL_ORIGINS } from '@/lib/webmail/permissions';
-import { installPermissions } from '../fake-permissions';
+import { installPermissions } from '@/test/unit/fake-permissions';
 
 describe('web mail host access', () => {
   beforeEach(() => fakeBrowser.reset());

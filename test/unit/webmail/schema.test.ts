@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { participantsOf } from '@/lib/webmail/participants';
 import { webmailParticipantsSchema } from '@/lib/webmail/schema';
-import { WEBMAIL_CASES, webmailHtml } from '../../fixtures/webmail';
-import { pageAt } from '../extract/dom';
+import { WEBMAIL_CASES, webmailHtml } from '@/test/fixtures/webmail';
+import { pageAt } from '@/test/unit/extract/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { usePreferences } from '@/components/stores/preferences';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { WEBMAIL_ORIGINS } from '@/lib/webmail/permissions';
-import { installPermissions } from '../fake-permissions';
+import { installPermissions } from '@/test/unit/fake-permissions';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 

@@ -1,6 +1,6 @@
 import { createAttioAdapter } from '@/lib/crm/attio/adapter';
-import { ATTIO_TOKEN, firstValue, startAttioEmulator } from '../../../emulators/attio';
-import { crmContractSuite } from './suite';
+import { ATTIO_TOKEN, firstValue, startAttioEmulator } from '@/test/emulators/attio';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let at: Awaited<ReturnType<typeof startAttioEmulator>>;
 let learnt: Record<string, unknown> = {};

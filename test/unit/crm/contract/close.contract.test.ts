@@ -1,6 +1,6 @@
 import { createCloseAdapter } from '@/lib/crm/close/adapter';
-import { CLOSE_API_KEY, startCloseEmulator } from '../../../emulators/close';
-import { crmContractSuite } from './suite';
+import { CLOSE_API_KEY, startCloseEmulator } from '@/test/emulators/close';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let close: Awaited<ReturnType<typeof startCloseEmulator>>;
 

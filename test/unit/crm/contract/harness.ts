@@ -2,7 +2,7 @@ import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
 import type { CrmContact } from '@/lib/crm/contact';
 import type { FieldValues } from '@/lib/crm/types';
 import type { RetryPolicy } from '@/lib/lookup/retry';
-import type { Fault } from '../../../emulators/common';
+import type { Fault } from '@/test/emulators/common';
 
 /**
  * What the shared CRM behaviour suite (suite.ts) needs of one CRM: its emulator, a connected

@@ -1,6 +1,6 @@
 import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
-import { HUBSPOT_TOKEN, startHubspotEmulator } from '../../../emulators/hubspot';
-import { crmContractSuite } from './suite';
+import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let hs: Awaited<ReturnType<typeof startHubspotEmulator>>;
 let learnt: Record<string, unknown> = {};

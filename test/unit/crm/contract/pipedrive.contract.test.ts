@@ -1,6 +1,6 @@
 import { createPipedriveAdapter } from '@/lib/crm/pipedrive/adapter';
-import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '../../../emulators/pipedrive';
-import { crmContractSuite } from './suite';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let pd: Awaited<ReturnType<typeof startPipedriveEmulator>>;
 let learnt: Record<string, unknown> = {};

@@ -1,8 +1,8 @@
 import type { SalesforceConnection } from '@/lib/crm/connection';
 import { createSalesforceAdapter } from '@/lib/crm/salesforce/adapter';
-import { startSalesforceEmulator } from '../../../emulators/salesforce';
-import { connectSalesforce } from '../salesforce-connect';
-import { crmContractSuite } from './suite';
+import { startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { connectSalesforce } from '@/test/unit/crm/salesforce-connect';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
 let connection: SalesforceConnection;

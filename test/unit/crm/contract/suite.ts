@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contact, instantRetry, mayaEnrichment } from '../fixtures';
-import { pushLikeTheOutbox, pushUntilSettled, type CrmHarness } from './harness';
+import { contact, instantRetry, mayaEnrichment } from '@/test/unit/crm/fixtures';
+import { pushLikeTheOutbox, pushUntilSettled, type CrmHarness } from '@/test/unit/crm/contract/harness';
 
 const MAYA_EMAIL = 'maya.chen@northwind-analytics.example';
 

@@ -1,7 +1,7 @@
 import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
 import type { WebhookPayload } from '@/lib/crm/webhook/payload';
-import { startWebhookEmulator, WEBHOOK_SECRET } from '../../../emulators/webhook';
-import { crmContractSuite } from './suite';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let hook: Awaited<ReturnType<typeof startWebhookEmulator>>;
 

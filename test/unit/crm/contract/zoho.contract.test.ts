@@ -1,8 +1,8 @@
 import type { ZohoConnection } from '@/lib/crm/connection';
 import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
-import { startZohoEmulator } from '../../../emulators/zoho';
-import { connectZoho } from '../zoho-connect';
-import { crmContractSuite } from './suite';
+import { startZohoEmulator } from '@/test/emulators/zoho';
+import { connectZoho } from '@/test/unit/crm/zoho-connect';
+import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let zoho: Awaited<ReturnType<typeof startZohoEmulator>>;
 let connection: ZohoConnection;
