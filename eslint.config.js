@@ -61,6 +61,11 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // Playwright reads a fixture's first parameter as a pattern: one needing no other fixture is `{}`.
+    files: ['test/e2e/**/*.ts', 'test/firefox/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // Tool configuration is loaded before the `@/` alias exists (it is what declares it).
     files: ['*.config.{ts,js}'],
     rules: { 'no-restricted-imports': 'off' },

@@ -38,7 +38,7 @@ async function workerDebugger(profile: BenchProfile, page: Page) {
   const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
   if (!worker) throw new Error('No Dossier worker target.');
   let next = 1;
-  const waiting = new Map<number, (reply: { result?: any; error?: { message: string } }) => void>();
+  const waiting = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
   cdp.on('Target.receivedMessageFromTarget', (event) => {
     const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
     if (reply.id && waiting.has(reply.id)) {
@@ -47,10 +47,10 @@ async function workerDebugger(profile: BenchProfile, page: Page) {
     }
   });
   // Attached only while measuring: a debugger keeps a worker alive, which would hide whether the run does.
-  async function measure<T>(use: (call: (method: string, params?: object) => Promise<any>) => Promise<T>): Promise<T> {
+  async function measure<T>(use: (call: (method: string, params?: object) => Promise<unknown>) => Promise<T>): Promise<T> {
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker!.targetId, flatten: false });
     const call = (method: string, params: object = {}) =>
-      new Promise<any>((resolve, reject) => {
+      new Promise<unknown>((resolve, reject) => {
         const id = next++;
         waiting.set(id, (reply) => (reply.error ? reject(new Error(reply.error.message)) : resolve(reply.result)));
         void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });

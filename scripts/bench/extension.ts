@@ -95,8 +95,14 @@ export async function timeToBlank(context: BrowserContext, url: string): Promise
   }
 }
 
+/** What the benches read of a reply: whether it was answered, and a lookup's status. */
+export interface BenchReply {
+  ok?: boolean;
+  value?: { status?: string };
+}
+
 /** One protocol message to the worker, timed in the page that sends it (as a screen would). */
-export async function timedMessage(page: Page, type: string, data?: unknown): Promise<{ ms: number; reply: any }> {
+export async function timedMessage(page: Page, type: string, data?: unknown): Promise<{ ms: number; reply: BenchReply | undefined }> {
   return page.evaluate(
     async ({ type, data }) => {
       const started = performance.now();

@@ -8,7 +8,8 @@ import type { Page, Worker } from 'playwright-core';
 
 /**
  * Sends one protocol message to the background from an extension page, in webext-core
- * messaging's wire format, and returns the background's Outcome.
+ * messaging's wire format, and returns the background's Outcome. The data is left untyped on
+ * purpose: tests also send what a page must not be able to (and read the refusal).
  */
 export async function callBackground<T = any>(page: Page, type: string, data?: unknown): Promise<T> {
   return page.evaluate(
@@ -55,7 +56,10 @@ async function inVault(worker: Worker, write: Record<string, unknown> | null): P
     const out = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const tx = db.transaction('items', write ? 'readwrite' : 'readonly');
       const store = tx.objectStore('items');
-      for (const [key, value] of Object.entries(write ?? {})) value === undefined ? store.delete(key) : store.put(value, key);
+      for (const [key, value] of Object.entries(write ?? {})) {
+        if (value === undefined) store.delete(key);
+        else store.put(value, key);
+      }
       const names = store.getAllKeys();
       const values = store.getAll();
       tx.oncomplete = () => resolve(Object.fromEntries(names.result.map((name, i) => [String(name), values.result[i]])));
