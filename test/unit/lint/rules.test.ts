@@ -28,6 +28,7 @@ function run(command: string, args: string[]): Promise<{ status: number | null; 
     const child = spawn(command, args, { cwd: ROOT });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout }));
   });
