@@ -25,7 +25,9 @@ export async function callBackground<N extends MessageName>(page: Page, type: N,
 
 /** The answer of a message that must succeed; the worker's refusal, if it refuses, as the error. */
 export async function valueFromBackground<N extends MessageName>(page: Page, type: N, data?: unknown): Promise<Replies[N]> {
-  const outcome = await callBackground(page, type, data);
+  // No reply at all is possible: no listener answered (a worker that failed to start).
+  const outcome: Outcome<Replies[N]> | undefined = await callBackground(page, type, data);
+  if (!outcome) throw new Error(`${type} got no answer from the worker.`);
   if (!outcome.ok) throw new Error(`${type} was refused: ${outcome.error.message}`);
   return outcome.value;
 }
