@@ -33,6 +33,8 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // import-x reads TypeScript files only where told to (otherwise no circle is ever found).
+      ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
@@ -59,6 +61,11 @@ export default tseslint.config(
   {
     files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'test/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Playwright reads a fixture's first parameter as a pattern: one needing no other fixture is `{}`.
+    files: ['test/e2e/**/*.ts', 'test/firefox/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
   },
   {
     // Tool configuration is loaded before the `@/` alias exists (it is what declares it).

@@ -4,7 +4,7 @@ import type { CardContacts } from '@/lib/card/book';
 import type { HistoryEntry } from '@/lib/history/entry';
 import type { LookupService } from '@/lib/lookup/service';
 import { storedPageUrl } from '@/lib/ui/page-url';
-import { embeddingTabOf, isExtensionPageSender, type SenderInfo } from '@/lib/messaging/sender';
+import { embeddingTabOf, type SenderInfo } from '@/lib/messaging/sender';
 import type { Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
 import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from '@/lib/background/connection';

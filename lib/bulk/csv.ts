@@ -95,6 +95,7 @@ async function textOf(file: Blob, pause: () => Promise<void>, signal?: AbortSign
 /** Text whose start is mostly control characters is a binary file that happens to decode. */
 function looksBinary(text: string): boolean {
   const head = text.slice(0, 4096);
+  // eslint-disable-next-line no-control-regex -- counting control characters is the test
   const controls = head.match(/[\u0000-\u0008\u000E-\u001F\uFFFD]/g)?.length ?? 0;
   return controls > Math.max(2, head.length / 100);
 }

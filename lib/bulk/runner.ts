@@ -125,7 +125,7 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
   let generation = 0;
   let filling = false;
   let again = false;
-  let quietWaiters: (() => void)[] = [];
+  const quietWaiters: (() => void)[] = [];
 
   function newWork(run: BulkRun, scan: boolean): Work {
     return { run, scan, pass: 0, cursor: 0, buffer: [], ended: false, passHadWork: false, passCounts: emptyCounts(), busy: new Map(), savedAt: new Map(), hold: 0, settles: [], idle: [], generation };

@@ -1,4 +1,4 @@
-import type { CompanyContact, EmailFact, PersonContact, PhoneFact } from '@/lib/contacts/model';
+import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/contacts/model';
 import type { PanelAction } from '@/lib/panel/actions';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
 import type { CardSubject } from '@/lib/card/subject';

@@ -8,6 +8,7 @@ export const MAX_TEXT = 200;
 
 // C0/C1 controls, zero-width spaces, bidi embeddings/overrides/isolates and BOM. ZWJ/ZWNJ
 // (U+200C/U+200D) stay: they hold emoji sequences and some scripts together.
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 // Icon fonts draw their glyphs from the private use areas (a verified badge, a company

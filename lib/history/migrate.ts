@@ -160,8 +160,10 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
         const value = values[i];
         if (source.kind === 'key' && value === undefined) return; // listed, but deleted by the old code before it crashed
         const entry = source.kind === 'array' && source.reject ? null : parseEntry(value, source.kind === 'key' ? source.id : undefined);
-        if (entry) valid.push(entry), rawOf.set(entry, value);
-        else rejected.push(value);
+        if (entry) {
+          valid.push(entry);
+          rawOf.set(entry, value);
+        } else rejected.push(value);
       });
       // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
       const present = await Promise.all(valid.map((e) => history.getKey(e.id)));

@@ -34,8 +34,8 @@ export const PRICES = {
 const text = z.string().trim().min(1).max(2_000);
 
 /** Runs the client's own validation, so that a bad input is refused before anything is recorded as sent. */
-function validatedBy<T>(schema: z.ZodType<T>, toClientInput: (input: any, prefs?: Preferences) => unknown) {
-  return (input: unknown, ctx: z.RefinementCtx) => {
+function validatedBy<T, Input>(schema: z.ZodType<T>, toClientInput: (input: Input, prefs?: Preferences) => unknown) {
+  return (input: Input, ctx: z.RefinementCtx) => {
     const result = schema.safeParse(toClientInput(input));
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid input.' });
   };
@@ -219,7 +219,7 @@ export const OPERATIONS = {
   reversePhone,
   microblogProfile,
   microblogByEmail,
-} satisfies { [Op in OperationName]: Operation<any, Op> };
+} satisfies { [Op in OperationName]: Operation<unknown, Op> };
 
 /** The operations by name, each with its own answer type; a test may hand the service fewer. */
-export type OperationTable = { readonly [Op in OperationName]?: Operation<any, Op> };
+export type OperationTable = { readonly [Op in OperationName]?: Operation<unknown, Op> };

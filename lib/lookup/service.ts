@@ -19,7 +19,7 @@ import { storedPageUrl } from '@/lib/ui/page-url';
 const DAY = 86_400_000;
 
 /** Any one operation, each with its own answer type (`Operation<any, any>` would lose it). */
-type AnyOperation = { [Op in OperationName]: Operation<any, Op> }[OperationName];
+type AnyOperation = { [Op in OperationName]: Operation<unknown, Op> }[OperationName];
 interface Refusal {
   kind: string;
   message: string;
@@ -191,7 +191,7 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   /** The paid answer of `op` the ledger holds for these identities, still fresh. */
-  async function ledgerHit<Op extends OperationName>(op: Operation<any, Op>, keys: string[], prefs: Preferences, now: number): Promise<LedgerEntry<Op> | null> {
+  async function ledgerHit<Op extends OperationName>(op: Operation<unknown, Op>, keys: string[], prefs: Preferences, now: number): Promise<LedgerEntry<Op> | null> {
     const hit = await deps.ledger.find(op.name, keys, freshnessWindow(op, prefs), now);
     return hit && isLedgerEntryOf(hit, op.name) ? hit : null;
   }
@@ -246,7 +246,7 @@ export function createLookupService(deps: LookupDeps) {
   async function run<Op extends OperationName>(
     request: LookupRequest,
     historyId: string,
-    prepared: { stage: 'blocked' | 'ready'; op: Operation<any, Op>; prefs: Preferences; input: unknown; keys: string[]; refused?: Refusal },
+    prepared: { stage: 'blocked' | 'ready'; op: Operation<unknown, Op>; prefs: Preferences; input: unknown; keys: string[]; refused?: Refusal },
   ): Promise<LookupResponse<Op>> {
     const { op, prefs, input, keys } = prepared;
     const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };

@@ -24,7 +24,7 @@ import { clearContacts, readAllContacts } from '@/lib/contacts/store';
 import { bulkRowSchema, bulkRunSchema } from '@/lib/bulk/model';
 import { clearBulk, readAllBulk } from '@/lib/bulk/store';
 import { bulkCollectionItem, clearCollection, collectionSchema, readCollection } from '@/lib/bulk/collection';
-import { metaKey, type VaultItem } from '@/lib/storage/vault-item';
+import { metaKey, type Migration, type VaultItem } from '@/lib/storage/vault-item';
 
 /**
  * Every stored item of the extension, in one place: its key (or the prefix of a family of keys,
@@ -61,7 +61,7 @@ export interface StoredItem {
   /** A valid stored value (one member's, for a family). Readers fall back on anything else. */
   schema: z.ZodType;
   version: number;
-  migrations: Readonly<Record<number, (value: any) => unknown>>;
+  migrations: Readonly<Record<number, Migration>>;
   /** Whether "delete all data" clears it (everything does today; the field keeps it a decision). */
   deleteAll: boolean;
   /** Clears it through its own store's write queue, so no queued write brings it back. */
@@ -72,12 +72,8 @@ export interface StoredItem {
 
 type ItemFacts = Pick<StoredItem, 'name' | 'holds' | 'schema' | 'deleteAll' | 'clear' | 'exportAs'>;
 
-function vaultItem(item: VaultItem<any>, facts: ItemFacts): StoredItem {
+function vaultItem(item: VaultItem<unknown>, facts: ItemFacts): StoredItem {
   return { key: item.key, area: 'vault', version: item.version, migrations: item.migrations, ...facts };
-}
-
-function vaultFamily(prefix: string, facts: ItemFacts): StoredItem {
-  return { key: prefix, family: true, area: 'vault', version: 1, migrations: {}, ...facts };
 }
 
 /** A record store: `schema` is one record's. */

@@ -6,19 +6,25 @@ import { vault, type VaultArea } from '@/lib/storage/vault';
  * WXT put it in `storage.local`, so values moved from there keep their version), migrations
  * run on read, in one transaction, when the stored version is older than `version`.
  */
+/**
+ * Turns a value stored by version n-1 into version n. Only the migration knows that old shape, so
+ * it declares its own parameter (`never` accepts any declaration); the runner hands it the stored value.
+ */
+export type Migration = (value: never) => unknown;
+
 export interface VaultItemOptions<T> {
   fallback: T;
   /** Version of the value this release writes; 1 when omitted. */
   version?: number;
   /** `migrations[n]` turns a version n-1 value into version n. */
-  migrations?: Record<number, (value: any) => unknown>;
+  migrations?: Record<number, Migration>;
 }
 
 export interface VaultItem<T> {
   readonly key: string;
   readonly fallback: T;
   readonly version: number;
-  readonly migrations: Readonly<Record<number, (value: any) => unknown>>;
+  readonly migrations: Readonly<Record<number, Migration>>;
   getValue(): Promise<T>;
   setValue(value: T): Promise<void>;
   removeValue(): Promise<void>;
@@ -49,7 +55,7 @@ export function defineVaultItem<T>(key: string, options: VaultItemOptions<T>, ar
     let value: unknown = current[key];
     for (let v = from + 1; v <= version; v++) {
       const step = migrations[v];
-      if (step) value = step(value);
+      if (step) value = step(value as never);
     }
     return { [key]: value, [meta]: { ...(current[meta] as object), v: version } };
   }

@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { startSandbox } from '@/sandbox/start';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
-import { callBackground, ensureBuilt, launchProfile, type BenchProfile } from '@/scripts/bench/extension';
+import { ensureBuilt, launchProfile, valueFromBackground, type BenchProfile } from '@/scripts/bench/extension';
 import type { BenchResult } from '@/scripts/bench/shared';
 import { table, verdict } from '@/scripts/bench/table';
 
@@ -38,7 +38,7 @@ async function workerDebugger(profile: BenchProfile, page: Page) {
   const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
   if (!worker) throw new Error('No Dossier worker target.');
   let next = 1;
-  const waiting = new Map<number, (reply: { result?: any; error?: { message: string } }) => void>();
+  const waiting = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
   cdp.on('Target.receivedMessageFromTarget', (event) => {
     const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
     if (reply.id && waiting.has(reply.id)) {
@@ -47,10 +47,10 @@ async function workerDebugger(profile: BenchProfile, page: Page) {
     }
   });
   // Attached only while measuring: a debugger keeps a worker alive, which would hide whether the run does.
-  async function measure<T>(use: (call: (method: string, params?: object) => Promise<any>) => Promise<T>): Promise<T> {
+  async function measure<T>(use: (call: (method: string, params?: object) => Promise<unknown>) => Promise<T>): Promise<T> {
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker!.targetId, flatten: false });
     const call = (method: string, params: object = {}) =>
-      new Promise<any>((resolve, reject) => {
+      new Promise<unknown>((resolve, reject) => {
         const id = next++;
         waiting.set(id, (reply) => (reply.error ? reject(new Error(reply.error.message)) : resolve(reply.result)));
         void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
@@ -99,20 +99,14 @@ function readRun(page: Page, runId: string): Promise<{ state: string; counts: Re
 
 const settledOf = (counts: Record<string, number>) => (counts.done ?? 0) + (counts.failed ?? 0) + (counts.unknown ?? 0) + (counts.skipped ?? 0);
 
-async function ok<T>(reply: Promise<{ ok: boolean; value?: T; error?: { message: string } }>): Promise<T> {
-  const outcome = await reply;
-  if (!outcome?.ok) throw new Error(`The worker refused: ${JSON.stringify(outcome)}`);
-  return outcome.value as T;
-}
-
 /** Makes, prices and starts a run of these profiles; answers its id and the time it was started. */
 async function startRun(page: Page, urls: readonly string[], label: string): Promise<{ id: string; total: number; createMs: number; quoteMs: number }> {
   const t0 = Date.now();
-  const run = await ok<{ id: string }>(callBackground(page, 'bulkCreate', { name: label, source: 'paste', headers: ['Profile'], rows: urls.map((u) => [u]), mapping: ['profileUrl'] }));
+  const run = await valueFromBackground(page, 'bulkCreate', { name: label, source: 'paste', headers: ['Profile'], rows: urls.map((u) => [u]), mapping: ['profileUrl'] });
   const t1 = Date.now();
-  const quote = await ok<{ id: string; total: number }>(callBackground(page, 'bulkQuote', { runId: run.id, operations: ['enrichPerson'], skipInCrm: false }));
+  const quote = await valueFromBackground(page, 'bulkQuote', { runId: run.id, operations: ['enrichPerson'], skipInCrm: false });
   const t2 = Date.now();
-  await ok(callBackground(page, 'bulkStart', { runId: run.id, quoteId: quote.id }));
+  await valueFromBackground(page, 'bulkStart', { runId: run.id, quoteId: quote.id });
   return { id: run.id, total: quote.total, createMs: t1 - t0, quoteMs: t2 - t1 };
 }
 
@@ -148,7 +142,7 @@ export async function run(): Promise<BenchResult> {
   let pass = false;
   try {
     const page = await profile.open('blank.html');
-    await ok(callBackground(page, 'getCredits', {}));
+    await valueFromBackground(page, 'getCredits', {});
     const urls = buildCrowd(PEOPLE + WARM_UP).people.map((p) => p.networkUrl);
     const worker = await workerDebugger(profile, page);
 

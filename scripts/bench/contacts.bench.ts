@@ -125,7 +125,7 @@ async function seed(page: Page, contacts: Contact[]): Promise<void> {
   }, contacts);
 }
 
-async function marks(page: Page, name: string): Promise<{ startTime: number; detail: any }[]> {
+async function marks(page: Page, name: string): Promise<{ startTime: number; detail: unknown }[]> {
   return page.evaluate((name) => performance.getEntriesByName(name).map((m) => ({ startTime: m.startTime, detail: (m as PerformanceMark).detail })), name);
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
-import { callBackground, writeVault } from '@/scripts/demo/automation';
+import { callBackground, valueFromBackground, writeVault } from '@/scripts/demo/automation';
 
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 export const DEMO_KEY = 'sandbox-demo-key';
@@ -95,8 +95,14 @@ export async function timeToBlank(context: BrowserContext, url: string): Promise
   }
 }
 
+/** What the benches read of a reply: whether it was answered, and a lookup's status. */
+export interface BenchReply {
+  ok?: boolean;
+  value?: { status?: string };
+}
+
 /** One protocol message to the worker, timed in the page that sends it (as a screen would). */
-export async function timedMessage(page: Page, type: string, data?: unknown): Promise<{ ms: number; reply: any }> {
+export async function timedMessage(page: Page, type: string, data?: unknown): Promise<{ ms: number; reply: BenchReply | undefined }> {
   return page.evaluate(
     async ({ type, data }) => {
       const started = performance.now();
@@ -107,7 +113,7 @@ export async function timedMessage(page: Page, type: string, data?: unknown): Pr
   );
 }
 
-export { callBackground };
+export { callBackground, valueFromBackground };
 
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const p95 = (values: readonly number[]) => {

@@ -119,10 +119,18 @@ interface Measure {
   count: number | null;
 }
 
+/** What the bundled worker code (WORKER_SOURCE) puts on the worker's global. */
+interface HistoryBench {
+  seed(entries: HistoryEntry[]): Promise<void>;
+  measure(what: What, entry: HistoryEntry | null, max: number): Promise<Measure>;
+}
+/** The worker's global, as the evaluated functions below see it (they run there: no helper from here). */
+type BenchScope = { historyBench: HistoryBench };
+
 type What = 'arrayAppend' | 'arrayRead' | 'append' | 'read' | 'recent' | 'moveIntoVault' | 'moveIntoRecords';
 
 function measure(worker: Worker, what: What, entry: HistoryEntry | null = null): Promise<Measure> {
-  return worker.evaluate(([what, entry, max]) => (self as any).historyBench.measure(what, entry, max), [what, entry, ENTRIES] as const);
+  return worker.evaluate(([what, entry, max]) => (self as unknown as BenchScope).historyBench.measure(what, entry, max), [what, entry, ENTRIES] as const);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -151,7 +159,7 @@ export async function run(): Promise<BenchResult> {
     const entries = Array.from({ length: ENTRIES }, (_, i) => benchHistoryEntry(i, now));
     const entryBytes = JSON.stringify(entries).length;
     const fresh = (run: number) => ({ ...benchHistoryEntry(ENTRIES + run, now + run), id: `new-${run}` });
-    const seed = () => worker.evaluate((list) => (self as any).historyBench.seed(list), entries);
+    const seed = () => worker.evaluate((list) => (self as unknown as BenchScope).historyBench.seed(list), entries);
 
     // Release 0.1: the array, rewritten by every lookup.
     await seed();

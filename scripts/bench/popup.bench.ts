@@ -51,7 +51,7 @@ async function openTab<T>(context: BrowserContext, url: string, ready: () => boo
   }
 }
 
-const blankReady = () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd! > 0;
+const blankReady = () => ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? 0) > 0;
 const blankTime = () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
 const popupReady = () => performance.getEntriesByName('dossier:interactive').length > 0;
 const popupTime = () => ({

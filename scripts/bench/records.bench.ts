@@ -38,7 +38,7 @@ export async function run(): Promise<BenchResult> {
   try {
     const caller = await profile.open('blank.html');
     const first = await callBackground(caller, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
-    if (first?.value?.status !== 'paid') throw new Error(`The first lookup was not paid: ${JSON.stringify(first)}`);
+    if (!first.ok || first.value.status !== 'paid') throw new Error(`The first lookup was not paid: ${JSON.stringify(first)}`);
     const now = Date.now() - 3_600_000;
     let stored = 0;
     for (const size of SIZES) {

@@ -94,7 +94,10 @@ export async function seedHistory(worker: Worker, form: Form, options: SeedOptio
           if (e.cost > 0 && (form === 'records' || answers.length < (ledger ?? 0))) answers.push(answerOf(e));
         }
         await write(form === 'records' ? ['history'] : ['items'], (tx) => {
-          for (const e of batch) form === 'records' ? tx.objectStore('history').put(e) : tx.objectStore('items').put(e, `historyEntry:${e.id}`);
+          for (const e of batch) {
+            if (form === 'records') tx.objectStore('history').put(e);
+            else tx.objectStore('items').put(e, `historyEntry:${e.id}`);
+          }
         });
       }
       if (form === 'records') {

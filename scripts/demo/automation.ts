@@ -5,12 +5,14 @@
  * writes of the vault (the extension's IndexedDB) from the worker.
  */
 import type { Page, Worker } from 'playwright-core';
+import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
 
 /**
  * Sends one protocol message to the background from an extension page, in webext-core
- * messaging's wire format, and returns the background's Outcome.
+ * messaging's wire format, and returns the background's Outcome. The data is left untyped on
+ * purpose: tests also send what a page must not be able to (and read the refusal).
  */
-export async function callBackground<T = any>(page: Page, type: string, data?: unknown): Promise<T> {
+export async function callBackground<N extends MessageName>(page: Page, type: N, data?: unknown): Promise<Outcome<Replies[N]>> {
   return page.evaluate(
     async ({ type, data }) => {
       const reply = await chrome.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type, data, timestamp: Date.now() });
@@ -19,6 +21,15 @@ export async function callBackground<T = any>(page: Page, type: string, data?: u
     },
     { type, data },
   );
+}
+
+/** The answer of a message that must succeed; the worker's refusal, if it refuses, as the error. */
+export async function valueFromBackground<N extends MessageName>(page: Page, type: N, data?: unknown): Promise<Replies[N]> {
+  // No reply at all is possible: no listener answered (a worker that failed to start).
+  const outcome: Outcome<Replies[N]> | undefined = await callBackground(page, type, data);
+  if (!outcome) throw new Error(`${type} got no answer from the worker.`);
+  if (!outcome.ok) throw new Error(`${type} was refused: ${outcome.error.message}`);
+  return outcome.value;
 }
 
 /** A click on one of Dossier's context-menu items, with what Chrome would pass: the item, the selection and the tab. */
@@ -55,7 +66,10 @@ async function inVault(worker: Worker, write: Record<string, unknown> | null): P
     const out = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const tx = db.transaction('items', write ? 'readwrite' : 'readonly');
       const store = tx.objectStore('items');
-      for (const [key, value] of Object.entries(write ?? {})) value === undefined ? store.delete(key) : store.put(value, key);
+      for (const [key, value] of Object.entries(write ?? {})) {
+        if (value === undefined) store.delete(key);
+        else store.put(value, key);
+      }
       const names = store.getAllKeys();
       const values = store.getAll();
       tx.oncomplete = () => resolve(Object.fromEntries(names.result.map((name, i) => [String(name), values.result[i]])));

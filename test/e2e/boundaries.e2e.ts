@@ -1,5 +1,5 @@
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { callBackground, choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, test } from '@/test/e2e/extension';
+import { choosePanelMode, configureExtension, evaluateInContentScript, expect, panelFrame, test, valueFromBackground } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
@@ -49,7 +49,7 @@ test('a web page’s content-script world may only report what it detected: look
   expect(JSON.stringify(report)).not.toContain('sandbox-demo-key');
 
   const admin = await openExtensionPage('lookup-history.html');
-  expect((await callBackground(admin, 'getStatus')).value.gateway.url).toBe(sandbox.url);
+  expect((await valueFromBackground(admin, 'getStatus')).gateway.url).toBe(sandbox.url);
 });
 
 test('a page script can neither reach the panel’s buttons nor click them: only the user’s clicks in the frame spend', async ({ context, worker, sandbox, extensionId }) => {

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
-import { callBackground, choosePanelMode, configureExtension, E2E_CROWD, expect, panelFrame, stopServiceWorkers, test, type Sandbox } from '@/test/e2e/extension';
+import { callBackground, choosePanelMode, configureExtension, E2E_CROWD, expect, panelFrame, stopServiceWorkers, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Bulk enrichment in the real browser, against the sandbox (its crowd of synthetic people) and
@@ -189,7 +189,7 @@ test('push all matched of a run to HubSpot: the plan first, each contact created
   expect(await facts(page, 'Counts')).toMatchObject({ Paid: '12' });
 
   const crm = page.getByRole('region', { name: 'CRM', exact: true });
-  const drained = async () => ((await callBackground(helper, 'crmOutbox')).value as { state: string }[]).every((item) => item.state === 'delivered');
+  const drained = async () => (await valueFromBackground(helper, 'crmOutbox')).every((item) => item.state === 'delivered');
   await crm.getByRole('button', { name: 'Push all matched to HubSpot' }).click();
   await expect(crm.getByTestId('bulk-crm-plan')).toHaveText('10 create, 2 update, 0 skip', { timeout: 20_000 });
   expect(hs.state.contacts.size).toBe(2);

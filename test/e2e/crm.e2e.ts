@@ -6,7 +6,7 @@ import { routeDemoPages } from '@/scripts/demo-routes';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readVault, seriousViolationsInFrame, stopServiceWorkers, test, type Sandbox } from '@/test/e2e/extension';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readVault, seriousViolationsInFrame, stopServiceWorkers, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * The CRM integration in the real browser, against local emulators of HubSpot, Pipedrive and a
@@ -161,10 +161,10 @@ test('enrich, push to each CRM, push again: each holds exactly one contact with 
   await expect(crm(page)).toContainText('Found in HubSpot by the record Dossier pushed before: nothing new to write.');
   // …and a push sent anyway, for every CRM, changes nothing.
   const ext = await openExtensionPage('lookup-history.html');
-  const history = (await callBackground(ext, 'getHistory', {})).value as { id: string; op: string; outcome: string; cost: number }[];
+  const history = await valueFromBackground(ext, 'getHistory', {});
   const lookupId = history.find((e) => e.op === 'enrichPerson')!.id;
   for (const target of ['hubspot', 'pipedrive', 'webhook']) expect(await callBackground(ext, 'crmPush', { historyId: lookupId, target })).toMatchObject({ ok: true });
-  const states = async () => ((await callBackground(ext, 'crmPushStatus', { historyId: lookupId })).value as { state: string; result: { action: string } | null }[]);
+  const states = () => valueFromBackground(ext, 'crmPushStatus', { historyId: lookupId });
   await expect.poll(async () => (await states()).map((i) => i.state)).toEqual(Array(6).fill('delivered'));
   expect((await states()).slice(3).map((i) => i.result?.action)).toEqual(['skipped', 'skipped', 'skipped']);
 
@@ -193,7 +193,7 @@ test('enrich, push to each CRM, push again: each holds exactly one contact with 
   expect(delivery!.json).toMatchObject({ contact: { fullName: 'Maya Chen', primaryEmail: 'maya.chen@northwind-analytics.example', profileUrl: MAYA } });
 
   // Each outcome is in history, at no cost.
-  const pushes = ((await callBackground(ext, 'getHistory', {})).value as { op: string; cost: number; outcome: string }[]).filter((e) => e.op === 'crmPush');
+  const pushes = (await valueFromBackground(ext, 'getHistory', {})).filter((e) => e.op === 'crmPush');
   expect(pushes).toHaveLength(6);
   expect(pushes.every((e) => e.cost === 0 && e.outcome === 'free')).toBe(true);
 });
@@ -262,7 +262,7 @@ test('the service worker stopped with a push queued: it is delivered after the r
   // Nothing of Dossier is open: the outbox's alarm wakes the worker, which sends the push.
   await expect.poll(() => pd.state.persons.size, { timeout: 30_000 }).toBe(1);
   const ext = await openExtensionPage('lookup-history.html');
-  await expect.poll(async () => ((await callBackground(ext, 'crmOutbox')).value as { state: string }[]).map((i) => i.state)).toEqual(['delivered']);
+  await expect.poll(async () => (await valueFromBackground(ext, 'crmOutbox')).map((i) => i.state)).toEqual(['delivered']);
   expect(pd.state.persons.size).toBe(1);
   expect(pd.state.notes.size).toBe(1);
 });

@@ -101,7 +101,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-export { callBackground, readRecords, readVault, writeRecords, writeVault } from '@/scripts/demo/automation';
+export { callBackground, readRecords, readVault, valueFromBackground, writeRecords, writeVault } from '@/scripts/demo/automation';
 
 /** Stops every service worker through the DevTools protocol, as Chrome does when it reclaims an idle worker. */
 export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { CSV_COLUMNS } from '@/lib/history/export';
-import { callBackground, configureExtension, expect, launchWithExtension, serviceWorkerOf, test, type Sandbox } from '@/test/e2e/extension';
+import { callBackground, configureExtension, expect, launchWithExtension, serviceWorkerOf, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 const QUICK_LABEL = 'Profile URL, email, phone or “Full Name, Company”';
 
@@ -148,7 +148,7 @@ test('a popup entry opens its details in the history page, which runs it again a
   await history.getByRole('button', { name: 'Delete all history' }).click();
   await history.getByRole('button', { name: 'Yes, delete everything' }).click();
   await expect(history.getByText('No lookups yet. Enrich a profile and it will be listed here.')).toBeVisible();
-  expect((await callBackground(history, 'getHistory', {})).value).toEqual([]);
+  expect(await valueFromBackground(history, 'getHistory', {})).toEqual([]);
 });
 
 test('settings saved in the page survive a browser restart and reach an open popup at once', async ({ sandbox, context, userDataDir, extensionId, openExtensionPage }) => {
@@ -214,10 +214,10 @@ test('an invalid address, key or setting is refused with a message beside the fi
   await expect(settings.getByLabel('Daily cap (credits; empty: no cap)')).toHaveAccessibleDescription('Enter a whole number, or leave it empty.');
   await expect(settings.getByLabel('Suppression list: never look these up')).toHaveAccessibleDescription(/Line 2 \(“not a thing”\) is not an email, domain, phone number or profile URL/);
 
-  const status = await callBackground(settings, 'getStatus');
-  expect(status.value).toMatchObject({ hasKey: false, gateway: { kind: 'sandbox' } });
-  const prefs = await callBackground(settings, 'getPreferences');
-  expect(prefs.value).toMatchObject({ spending: { dailyCap: null }, privacy: { suppression: [] } });
+  const status = await valueFromBackground(settings, 'getStatus');
+  expect(status).toMatchObject({ hasKey: false, gateway: { kind: 'sandbox' } });
+  const prefs = await valueFromBackground(settings, 'getPreferences');
+  expect(prefs).toMatchObject({ spending: { dailyCap: null }, privacy: { suppression: [] } });
 
   // The sandbox choice only takes an address on this computer.
   await settings.getByLabel('Local sandbox (synthetic data, no real credits)').check();
@@ -301,16 +301,16 @@ test('settings › Privacy: all data exports as JSON without the key, then delet
 
   await settings.getByRole('button', { name: 'Delete all data' }).click();
   await settings.getByRole('button', { name: 'Cancel' }).click();
-  expect((await callBackground(settings, 'getStatus')).value.hasKey).toBe(true);
+  expect((await valueFromBackground(settings, 'getStatus')).hasKey).toBe(true);
   await settings.getByRole('button', { name: 'Delete all data' }).click();
   await settings.getByRole('button', { name: 'Yes, delete all data' }).click();
   await expect(settings.getByTestId('privacy-message')).toHaveText('All data was deleted.');
   await expect(settings.getByText('No key saved yet.')).toBeVisible();
   await expect(settings.getByLabel('EU mode: never run personal-email lookups')).not.toBeChecked();
-  expect((await callBackground(settings, 'getHistory', {})).value).toEqual([]);
+  expect(await valueFromBackground(settings, 'getHistory', {})).toEqual([]);
   // The ledger went too: the same lookup is no longer free.
-  const preview = await callBackground(settings, 'preview', { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen' } });
-  expect(preview.value).toMatchObject({ cost: 2, inLedger: null });
+  const preview = await valueFromBackground(settings, 'preview', { op: 'enrichPerson', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen' } });
+  expect(preview).toMatchObject({ cost: 2, inLedger: null });
 });
 
 test('the popup opens Dossier in the browser’s side panel, then gets out of the way', async ({ context, worker, sandbox, openExtensionPage }) => {

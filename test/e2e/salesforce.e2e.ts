@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
 import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * Salesforce in the real browser, against the local emulator playing both the login host and
@@ -117,10 +117,10 @@ test('Salesforce: connect through the web-auth flow, push a Lead (again: still o
   await crm(page).getByRole('button', { name: 'Review push to Salesforce' }).click();
   await expect(crm(page).getByRole('button', { name: 'Nothing to push to Salesforce' })).toBeDisabled();
   const ext = await openExtensionPage('lookup-history.html');
-  const history = (await callBackground(ext, 'getHistory', {})).value as { id: string; op: string }[];
+  const history = await valueFromBackground(ext, 'getHistory', {});
   const mayaLookup = history.find((e) => e.op === 'enrichPerson')!.id;
   expect(await callBackground(ext, 'crmPush', { historyId: mayaLookup, target: 'salesforce' })).toMatchObject({ ok: true });
-  const states = async () => (await callBackground(ext, 'crmPushStatus', { historyId: mayaLookup })).value as { state: string; result: { action: string } | null }[];
+  const states = () => valueFromBackground(ext, 'crmPushStatus', { historyId: mayaLookup });
   await expect.poll(async () => (await states()).map((i) => i.state)).toEqual(['delivered', 'delivered']);
   expect((await states()).map((i) => i.result?.action)).toEqual(['created', 'skipped']);
   expect(records('Lead')).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { CrmAdapter, Learn } from '@/lib/crm/adapter';
 import { adapterFor, type AdapterDeps } from '@/lib/crm/adapters';
-import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, secretsOf, summarise, type ConnectionInput, type StoredConnection } from '@/lib/crm/connection';
+import { connectionAddress, connectionKey, connectionOrigins, isLoopbackAddress, summarise, type ConnectionInput, type StoredConnection } from '@/lib/crm/connection';
 import { authorizeSalesforce, loginBase, revokeToken } from '@/lib/crm/salesforce/oauth';
 import { authorizeZoho, revokeToken as revokeZohoToken } from '@/lib/crm/zoho/oauth';
 import { learnAbout, readConnections, readCrmSettings, removeConnection, writeConnection, writeCrmSettings } from '@/lib/crm/storage';

@@ -13,6 +13,7 @@ export function escapeText(value: string): string {
     .replace(/,/g, '\\,')
     .replace(/;/g, '\\;')
     .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex -- a vCard line cannot hold control characters: they are dropped
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 

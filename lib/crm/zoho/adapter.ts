@@ -8,7 +8,7 @@ import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { applyPersonSteps } from '@/lib/crm/person-steps';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/plan';
 import { summaryLines } from '@/lib/crm/summary';
-import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
+import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { allOf, anyOf, criterion, websiteForms } from '@/lib/crm/zoho/criteria';
 import { refreshAccessToken } from '@/lib/crm/zoho/oauth';
 import {

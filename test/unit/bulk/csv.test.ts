@@ -52,7 +52,10 @@ describe('parseCsv: encodings', () => {
     const utf16 = 'Name\tCompany\nRenée\tNorthwind\n';
     const bytes = new Uint8Array(2 + utf16.length * 2);
     bytes.set([0xff, 0xfe]);
-    for (let i = 0; i < utf16.length; i += 1) bytes[2 + i * 2] = utf16.charCodeAt(i) & 0xff, (bytes[3 + i * 2] = utf16.charCodeAt(i) >> 8);
+    for (let i = 0; i < utf16.length; i += 1) {
+      bytes[2 + i * 2] = utf16.charCodeAt(i) & 0xff;
+      bytes[3 + i * 2] = utf16.charCodeAt(i) >> 8;
+    }
     expect(table(await parseCsv(new Blob([bytes])))).toMatchObject({ headers: ['Name', 'Company'], rows: [['Renée', 'Northwind']], delimiter: '\t' });
   });
 });

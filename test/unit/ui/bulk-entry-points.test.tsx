@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
 import { SearchQueue } from '@/components/panel/SearchQueue';
 import type { SearchResultRow } from '@/lib/extract/detection';
-import { sendMessage } from '@/lib/messaging/messenger';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
 import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
 

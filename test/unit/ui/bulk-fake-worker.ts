@@ -5,6 +5,7 @@ import { personOf, requestFor } from '@/lib/bulk/person';
 import { deleteRun, getRun, putRows, putRun, readRows } from '@/lib/bulk/store';
 import { PRICES } from '@/lib/lookup/operations';
 import { sendMessage } from '@/lib/messaging/messenger';
+import type { MessageData, MessageName } from '@/lib/messaging/protocol';
 
 /**
  * A stand-in for the worker's bulk handlers, for the page's tests: it writes runs and rows to the
@@ -91,7 +92,8 @@ export function installFakeWorker(): FakeWorker {
     };
   }
 
-  const handlers: Record<string, (data: any) => Promise<unknown>> = {
+  /** Each fake takes what its message carries, as the protocol's schemas declare it. */
+  const handlers: { [N in MessageName]?: (data: MessageData<N>) => Promise<unknown> } = {
     async bulkCreate({ name, source, headers, rows, mapping }) {
       const run = bulkRunSchema.parse({ id: `run-${++ids}`, name, source, createdAt: Date.now(), headers, mapping, rowCount: rows.length, state: 'draft', updatedAt: Date.now() });
       run.unusableRows = await writeRows(run, rows, mapping);
@@ -146,7 +148,7 @@ export function installFakeWorker(): FakeWorker {
 
   vi.mocked(sendMessage).mockImplementation((async (name: string, data: unknown) => {
     worker.calls.push({ name, data });
-    const handler = handlers[name];
+    const handler = handlers[name as MessageName] as ((data: unknown) => Promise<unknown>) | undefined;
     if (!handler) return { ok: false, error: { kind: 'unused', message: `not faked: ${name}` } };
     try {
       return { ok: true, value: await handler(data) };

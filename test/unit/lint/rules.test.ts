@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The architecture's rules are lint rules (eslint.config.js), and `npm test` runs `npm run lint`
+ * before anything else. Each rule is shown here to fail a file that breaks it, with the project's
+ * own configuration, so that a rule switched off or a pattern mistyped fails the suite too.
+ */
+const ROOT = process.cwd();
+// A folder of its own in lib/, where the rules for lib/ apply; removed after the run.
+const PROBE = `lib/lint-probe-${process.pid}`;
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+  mkdirSync(join(ROOT, PROBE), { recursive: true });
+});
+
+afterAll(() => rmSync(join(ROOT, PROBE), { recursive: true, force: true }));
+
+/** A command's exit status and output; awaited, so the test runner's worker stays responsive meanwhile. */
+function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+}
+
+/** The rules a file breaks, as `npm run lint` would report them. */
+async function brokenRules(path: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe('the architecture’s rules, as lint rules', { timeout: 60_000 }, () => {
+  it('passes a module that keeps them (the control: the rules do not fail everything)', async () => {
+    const code = "import { t } from '@/lib/i18n';\n\nexport const greeting = (name: string): string => `${t('popup.title')} ${name}`;\n";
+    expect(await brokenRules(`${PROBE}/clean.ts`, code)).toEqual([]);
+  });
+
+  it('lib/ imports nothing from components/ or entrypoints/', async () => {
+    expect(await brokenRules(`${PROBE}/ui.ts`, "import { Card } from '@/components/card/Card';\n\nexport const card = Card;\n")).toEqual(['no-restricted-imports']);
+    expect(await brokenRules(`${PROBE}/worker.ts`, "import background from '@/entrypoints/background';\n\nexport const worker = background;\n")).toEqual(['no-restricted-imports']);
+    // The same import is allowed where it belongs.
+    expect(await brokenRules('components/lint-probe.tsx', "import { Card } from '@/components/card/Card';\n\nexport const card = Card;\n")).toEqual([]);
+  });
+
+  it('one import style: the project’s own modules by `@/`, never by a relative path', async () => {
+    expect(await brokenRules(`${PROBE}/relative.ts`, "import { t } from '../i18n';\n\nexport const title = t('popup.title');\n")).toEqual(['no-restricted-imports']);
+    expect(await brokenRules('components/lint-probe.ts', "export { t } from './i18n-probe';\n")).toEqual(['no-restricted-imports']);
+  });
+
+  it('no import circles', async () => {
+    writeFileSync(join(ROOT, PROBE, 'kinds.ts'), `import { sentence } from '@/${PROBE}/sentences';\n\nexport const kinds = ['a', sentence];\n`);
+    writeFileSync(join(ROOT, PROBE, 'sentences.ts'), `import { kinds } from '@/${PROBE}/kinds';\n\nexport const sentence = 'b';\nexport const all = () => kinds;\n`);
+    expect(await brokenRules(`${PROBE}/kinds.ts`, `import { sentence } from '@/${PROBE}/sentences';\n\nexport const kinds = ['a', sentence];\n`)).toEqual(['import-x/no-cycle']);
+  });
+
+  it('no `any`', async () => {
+    expect(await brokenRules(`${PROBE}/loose.ts`, 'export const parse = (text: string): any => JSON.parse(text);\n')).toEqual(['@typescript-eslint/no-explicit-any']);
+    expect(await brokenRules('test/unit/lint-probe.test.ts', 'export const reply = {} as any;\n')).toEqual(['@typescript-eslint/no-explicit-any']);
+  });
+
+  it('React’s rules of hooks, and its effects rules', async () => {
+    const conditionalHook = "import { useState } from 'react';\n\nexport function Panel({ open }: { open: boolean }) {\n  if (open) useState(0);\n  return null;\n}\n";
+    expect(await brokenRules('components/lint-probe.tsx', conditionalHook)).toEqual(['react-hooks/rules-of-hooks']);
+    const missingDependency = "import { useEffect } from 'react';\n\nexport function Panel({ id }: { id: string }) {\n  useEffect(() => console.info(id), []);\n  return null;\n}\n";
+    expect(await brokenRules('components/lint-probe.tsx', missingDependency)).toEqual(['react-hooks/exhaustive-deps']);
+  });
+
+  it('accessibility of the markup (jsx-a11y)', async () => {
+    expect(await brokenRules('components/lint-probe.tsx', 'export const Logo = () => <img src="logo.png" />;\n')).toEqual(['jsx-a11y/alt-text']);
+    const clickableDiv = 'export const Row = ({ open }: { open: () => void }) => <div onClick={open}>Maya Chen</div>;\n';
+    expect(await brokenRules('components/lint-probe.tsx', clickableDiv)).toEqual(expect.arrayContaining(['jsx-a11y/click-events-have-key-events', 'jsx-a11y/no-static-element-interactions']));
+  });
+
+  // The whole project is linted: about 25 s alone, more beside the other test files on 2 cores.
+  it('fails `npm run lint` (the command `npm test` runs first) when one file of the project breaks a rule', { timeout: 240_000 }, async () => {
+    const folder = `${PROBE}-cli`;
+    mkdirSync(join(ROOT, folder), { recursive: true });
+    try {
+      writeFileSync(join(ROOT, folder, 'broken.ts'), "import { t } from '../i18n';\n\nexport const title = t('popup.title');\n");
+      const lint = await run('npm', ['run', '--silent', 'lint']);
+      expect(lint.status).toBe(1);
+      expect(lint.stdout).toContain(join(folder, 'broken.ts'));
+      expect(lint.stdout).toContain("Import the project's own modules from the root");
+    } finally {
+      rmSync(join(ROOT, folder), { recursive: true, force: true });
+    }
+  });
+});
