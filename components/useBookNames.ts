@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { onRecordsChanged } from '@/lib/storage/vault';
 
 /** Someone a screen could not name from their own entries, and the identity keys to ask the book with. */
@@ -30,18 +30,18 @@ export function useBookNames(unnamed: readonly Unnamed[]): ReadonlyMap<string, s
     return () => onRecordsChanged.removeListener(forget);
   }, []);
 
+  // The same people in a new list (each render makes one) are not a reason to read again.
+  const readNames = useEffectEvent(async () => {
+    const [{ findContact }, { displayName }] = await Promise.all([import('@/lib/contacts/store'), import('@/lib/contacts/model')]);
+    for (const { key, keys } of missing) known.set(key, await findContact(keys).then((c) => (c ? displayName(c) : null), () => null));
+  });
   useEffect(() => {
-    if (!missing.length) return;
+    if (!signature) return;
     let live = true;
-    void (async () => {
-      const [{ findContact }, { displayName }] = await Promise.all([import('@/lib/contacts/store'), import('@/lib/contacts/model')]);
-      for (const { key, keys } of missing) known.set(key, await findContact(keys).then((c) => (c ? displayName(c) : null), () => null));
-      if (live) redraw((n) => n + 1);
-    })();
+    void readNames().then(() => live && redraw((n) => n + 1));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
 
   return new Map(unnamed.flatMap((u) => (known.get(u.key) ? [[u.key, known.get(u.key)!] as const] : [])));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ask } from '@/components/useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
@@ -16,25 +16,26 @@ export type RunState =
   | { phase: 'unknown'; request: LookupRequest; response: LookupResponse | null; price: number | null }
   | { phase: 'error'; request: LookupRequest; message: string };
 
-/** The price of a request, asked again (debounced) whenever the request changes. */
+/** The price of a request, asked again (debounced) whenever the request changes; none shown for another request. */
 export function usePreview(request: LookupRequest | null, delayMs = 120): Preview | undefined {
-  const [preview, setPreview] = useState<Preview | undefined>();
+  const [priced, setPriced] = useState<{ key: string; preview: Preview } | null>(null);
   const key = request ? JSON.stringify([request.op, request.input]) : '';
+  // The same request in a new object (each render may make one) is not a reason to ask again.
+  const askPrice = useEffectEvent(() => (request ? ask(() => sendMessage('preview', { op: request.op, input: request.input })) : null));
   useEffect(() => {
-    setPreview(undefined);
-    if (!request) return;
+    if (!key) return;
     let live = true;
     const timer = setTimeout(() => {
-      void ask(() => sendMessage('preview', { op: request.op, input: request.input })).then((reply) => {
-        if (live && reply.ok) setPreview(reply.value);
+      void askPrice()?.then((reply) => {
+        if (live && reply.ok) setPriced({ key, preview: reply.value });
       });
     }, delayMs);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [key]);
-  return preview;
+  }, [key, delayMs]);
+  return priced?.key === key ? priced.preview : undefined;
 }
 
 /** A click or key press the user made: page scripts and synthetic events cannot spend. */
@@ -57,8 +58,16 @@ export const lookupTransport: AttemptTransport = {
 export function useSpend() {
   const [state, setState] = useState<RunState>({ phase: 'idle' });
   const running = useRef(false);
-  /** Bumped by reset(): an answer to a spend the screen moved away from (another profile) is not shown there. */
+  /** Bumped by reset() and on unmount: an answer to a spend the screen moved away from (another profile) is not shown there. */
   const generation = useRef(0);
+  /** What the screen does with the answer of the spend under way (run's `onDone`; confirm and retry continue that spend). */
+  const whenDone = useRef<((response: LookupResponse) => void) | null>(null);
+  useEffect(
+    () => () => {
+      generation.current += 1;
+    },
+    [],
+  );
 
   async function go(request: LookupRequest, confirmed: boolean, knownPrice: number | null) {
     if (running.current) return;
@@ -72,6 +81,7 @@ export function useSpend() {
       if (result.kind === 'error') return setState({ phase: 'error', request, message: result.message });
       if (result.kind === 'unknown') return setState({ phase: 'unknown', request, response: result.response, price: result.response?.price ?? knownPrice });
       setState({ phase: 'done', request, response: result.response });
+      whenDone.current?.(result.response);
     } finally {
       running.current = false;
     }
@@ -79,9 +89,13 @@ export function useSpend() {
 
   return {
     state,
-    /** `price`: what the screen showed, used for the retry's label if the worker cannot say. */
-    run(request: LookupRequest, gesture: UserGesture, options: { confirmed?: boolean; price?: number | null } = {}) {
+    /**
+     * `price`: what the screen showed, used for the retry's label if the worker cannot say.
+     * `onDone`: called with the answer when this spend ends with one (also after a confirm or a retry).
+     */
+    run(request: LookupRequest, gesture: UserGesture, options: { confirmed?: boolean; price?: number | null; onDone?(response: LookupResponse): void } = {}) {
       if (!gesture.nativeEvent.isTrusted) return false;
+      if (!running.current) whenDone.current = options.onDone ?? null;
       void go(request, options.confirmed ?? false, options.price ?? null);
       return true;
     },

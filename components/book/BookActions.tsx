@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { bulkRunPath, openExtensionPage } from '@/components/bulk/open-page';
 import { ConfirmAction } from '@/components/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
@@ -8,7 +8,7 @@ import { ask } from '@/components/useBackground';
 import type { BookExportFormat } from '@/lib/contacts/export';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
-import type { CrmField, PushPlan } from '@/lib/crm/types';
+import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { runBookExport } from '@/components/book/export-file';
@@ -95,29 +95,37 @@ function ExportActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   );
 }
 
+/** A push plan, with what it was asked for: shown only while that contact and CRM are still chosen. */
+interface PlanReview {
+  id: string;
+  target: CrmTarget;
+  plan: PushPlan;
+  overwrite: ReadonlySet<CrmField>;
+}
+const NO_FIELDS: ReadonlySet<CrmField> = new Set();
+
 function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   const id = useId();
   const crm = useCrmTarget();
   const { status, connected, chosen, label } = crm;
-  const [plan, setPlan] = useState<PushPlan | null>(null);
-  const [overwrite, setOverwrite] = useState<Set<CrmField>>(new Set());
+  const [review, setReview] = useState<PlanReview | null>(null);
   const [busy, setBusy] = useState(false);
   const single = ids.length === 1 ? ids[0]! : null;
   const tooMany = ids.length > BOOK_PUSH_MAX;
 
-  // A plan is for one contact and one CRM: another selection or CRM makes it stale.
-  useEffect(() => {
-    setPlan(null);
-    setOverwrite(new Set());
-  }, [single, chosen]);
+  // A plan is for one contact and one CRM: another selection or CRM makes it stale (also one
+  // that answers after the selection moved on).
+  const current = review && review.id === single && review.target === chosen ? review : null;
+  const plan = current?.plan ?? null;
+  const overwrite = current?.overwrite ?? NO_FIELDS;
 
-  async function review() {
+  async function askPlan() {
     if (!single || !chosen) return;
     setBusy(true);
     const reply = await ask(() => sendMessage('bookCrmPlan', { id: single, target: chosen }));
     setBusy(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
-    setPlan(reply.value);
+    setReview({ id: single, target: chosen, plan: reply.value, overwrite: new Set() });
   }
 
   async function push() {
@@ -126,7 +134,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     const reply = await ask(() => sendMessage('bookCrmPush', { ids: [...ids], target: chosen, overwrite: plan ? [...overwrite] : [] }));
     setBusy(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
-    setPlan(null);
+    setReview(null);
     const queued = tn('book.crm.queued', reply.value.queued.length, { crm: label });
     onNotice({ tone: 'status', text: reply.value.skipped ? `${queued} ${tn('book.crm.skipped', reply.value.skipped)}` : queued });
   }
@@ -144,7 +152,7 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
               {t('book.crm.push', { crm: label })}
             </button>
             {single && (
-              <button type="button" className="secondary" disabled={busy || !chosen} onClick={() => void review()}>
+              <button type="button" className="secondary" disabled={busy || !chosen} onClick={() => void askPlan()}>
                 {t('book.crm.review')}
               </button>
             )}
@@ -156,11 +164,12 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
               overwrite={overwrite}
               busy={busy}
               onOverwrite={(field, allowed) =>
-                setOverwrite((current) => {
-                  const next = new Set(current);
+                setReview((shown) => {
+                  if (!shown) return shown;
+                  const next = new Set(shown.overwrite);
                   if (allowed) next.add(field);
                   else next.delete(field);
-                  return next;
+                  return { ...shown, overwrite: next };
                 })
               }
               onPush={() => void push()}

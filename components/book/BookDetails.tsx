@@ -34,33 +34,37 @@ export function BookDetails({ contact, onClose }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [contact?.id]);
   return (
-    <section className="details book-details" aria-labelledby="book-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="bar">
-        <h2 id="book-details-title" tabIndex={-1} ref={heading}>
-          {contact ? displayName(contact) : t('book.details.title')}
-        </h2>
-        <span className="spacer" />
-        <button type="button" className="secondary" onClick={onClose}>
-          {t('book.details.close')}
-        </button>
+    <section className="details book-details" aria-labelledby="book-details-title">
+      {/* Escape anywhere inside closes the details: the keys bubble up from the pane's controls
+          to this wrapper, which has no role of its own, so the section stays a region. */}
+      <div role="presentation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+        <div className="bar">
+          <h2 id="book-details-title" tabIndex={-1} ref={heading}>
+            {contact ? displayName(contact) : t('book.details.title')}
+          </h2>
+          <span className="spacer" />
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('book.details.close')}
+          </button>
+        </div>
+        {!contact ? (
+          <p>{t('book.details.gone')}</p>
+        ) : (
+          <>
+            <BookCard contact={contact} />
+            <dl className="facts">
+              <dt>{t('book.col.tags')}</dt>
+              <dd>{contact.tags.join(', ')}</dd>
+              <dt>{t('book.col.crm')}</dt>
+              <dd>{crmText(contact.crm ?? null)}</dd>
+              <dt>{t('book.details.firstSeen')}</dt>
+              <dd>{formatDateTime(contact.firstSeenAt)}</dd>
+              <dt>{t('book.details.updated')}</dt>
+              <dd>{formatDateTime(contact.updatedAt)}</dd>
+            </dl>
+          </>
+        )}
       </div>
-      {!contact ? (
-        <p>{t('book.details.gone')}</p>
-      ) : (
-        <>
-          <BookCard contact={contact} />
-          <dl className="facts">
-            <dt>{t('book.col.tags')}</dt>
-            <dd>{contact.tags.join(', ')}</dd>
-            <dt>{t('book.col.crm')}</dt>
-            <dd>{crmText(contact.crm ?? null)}</dd>
-            <dt>{t('book.details.firstSeen')}</dt>
-            <dd>{formatDateTime(contact.firstSeenAt)}</dd>
-            <dt>{t('book.details.updated')}</dt>
-            <dd>{formatDateTime(contact.updatedAt)}</dd>
-          </dl>
-        </>
-      )}
     </section>
   );
 }

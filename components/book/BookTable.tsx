@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@/lib/contacts/model';
 import { bookRow, type BookRow } from '@/lib/contacts/row';
@@ -36,6 +36,7 @@ function rowOf(contact: Contact): BookRow {
  */
 export function BookTable({ contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- one mutable virtualizer whose methods answer anew each render: React Compiler must leave this component unmemoised, as it does
   const virtualizer = useVirtualizer({
     count: contacts.length,
     getScrollElement: () => scroller.current,
@@ -45,8 +46,10 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? -1;
 
+  // Reaching the end asks for more; a new `onNeedMore` (one per page read) is not a reason to ask.
+  const needMore = useEffectEvent(() => onNeedMore());
   useEffect(() => {
-    if (!done && last >= contacts.length - AHEAD) onNeedMore();
+    if (!done && last >= contacts.length - AHEAD) needMore();
   }, [last, contacts.length, done]);
 
   const allShown = useMemo(() => contacts.length > 0 && contacts.every((c) => selected.has(c.id)), [contacts, selected]);
@@ -87,8 +90,9 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
           <span role="columnheader">{t('book.col.updated')}</span>
         </div>
       </div>
-      <div role="rowgroup" ref={scroller} className="vbody" onKeyDown={moveFocus}>
-        <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div role="rowgroup" ref={scroller} className="vbody">
+        {/* Up and Down bubble up from the rows' controls to this wrapper of the rows. */}
+        <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }} onKeyDown={moveFocus}>
           {items.map((item) => {
             const row = rowOf(contacts[item.index]!);
             return (

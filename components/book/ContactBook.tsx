@@ -29,19 +29,25 @@ export function ContactBook() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selecting, setSelecting] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(idFromHash);
-  const [openContact, setOpenContact] = useState<Contact | null>(null);
+  const [known, setKnown] = useState<{ id: string; contact: Contact | null } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  // The open contact, from the rows when it is among them, else read by its id.
+  // The open contact, from the rows when it is among them, else read by its id. Until that read
+  // answers (another filter left it out, it was forgotten), the copy last known stays on screen.
   const fromRows = openId ? (book.rows.find((c) => c.id === openId) ?? null) : null;
+  if (fromRows && known?.contact !== fromRows) setKnown({ id: fromRows.id, contact: fromRows });
   useEffect(() => {
-    if (!openId || fromRows) return setOpenContact(fromRows);
+    if (!openId || fromRows) return;
     let live = true;
-    void readContact(openId).then((c) => live && setOpenContact(c), () => live && setOpenContact(null));
+    void readContact(openId).then(
+      (contact) => live && setKnown({ id: openId, contact }),
+      () => live && setKnown({ id: openId, contact: null }),
+    );
     return () => {
       live = false;
     };
   }, [openId, fromRows]);
+  const openContact = fromRows ?? (known?.id === openId ? known.contact : null);
 
   // Focus comes back to what opened the details (the row's name) when they close.
   const opener = useRef<HTMLElement | null>(null);
@@ -112,7 +118,10 @@ export function ContactBook() {
           onToggleShown={(on) =>
             setSelected((current) => {
               const next = new Set(current);
-              for (const c of book.rows) on ? next.add(c.id) : next.delete(c.id);
+              for (const c of book.rows) {
+                if (on) next.add(c.id);
+                else next.delete(c.id);
+              }
               return next;
             })
           }

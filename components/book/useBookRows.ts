@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
 import { listTags, openBook, type BookPager, type BookQuery } from '@/lib/contacts/search';
 import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
@@ -67,9 +67,11 @@ export function useBookRows(query: BookQuery): BookRows {
     );
   }, [query, state.rows]);
 
+  // The query object changes on every keystroke and filter: a new query reads its first page.
+  // (`load` also changes with each page read, which must not start the list again.)
+  const loadFirst = useEffectEvent(() => load(true, FIRST_PAGE));
   useEffect(() => {
-    load(true, FIRST_PAGE);
-    // The query object changes on every keystroke and filter: that is the dependency.
+    loadFirst();
   }, [query]);
 
   // The tags for the filter, once the first rows are in: IndexedDB answers a page's requests in
@@ -79,19 +81,19 @@ export function useBookRows(query: BookQuery): BookRows {
   const firstIn = state.query !== null;
   useEffect(() => {
     if (firstIn) refreshMeta();
-  }, [firstIn]);
+  }, [firstIn, refreshMeta]);
 
-  const latest = useRef(load);
-  latest.current = load;
+  // A write re-reads the rows shown for the query of the moment, with the rows of the moment.
+  const reread = useEffectEvent(() => {
+    load(true, Math.max(FIRST_PAGE, shown.current));
+    refreshMeta();
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onChange = (change: RecordChange) => {
       if (change.store !== 'contacts') return;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        latest.current(true, Math.max(FIRST_PAGE, shown.current));
-        refreshMeta();
-      }, CHANGE_DEBOUNCE_MS);
+      timer = setTimeout(reread, CHANGE_DEBOUNCE_MS);
     };
     onRecordsChanged.addListener(onChange);
     return () => {

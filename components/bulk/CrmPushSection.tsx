@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
 import { ask } from '@/components/useBackground';
 import type { BulkCrmSummary } from '@/lib/bulk/messages';
 import type { BulkRun } from '@/lib/bulk/model';
+import type { CrmTarget } from '@/lib/crm/types';
 import { t, tn } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 
@@ -14,13 +15,13 @@ export function CrmPushSection({ run }: { run: BulkRun }) {
   const id = useId();
   const crm = useCrmTarget();
   const { status, connected, chosen, label } = crm;
-  const [plan, setPlan] = useState<BulkCrmSummary | null>(null);
+  const [planned, setPlanned] = useState<{ target: CrmTarget; matched: number; plan: BulkCrmSummary } | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'status' | 'alert'; text: string } | null>(null);
   const matched = run.counts.paid + run.counts.free;
 
   // A plan is for one CRM and the rows as they were: another CRM, or more answers, make it stale.
-  useEffect(() => setPlan(null), [chosen, matched]);
+  const plan = planned && planned.target === chosen && planned.matched === matched ? planned.plan : null;
 
   async function review() {
     if (!chosen) return;
@@ -29,7 +30,7 @@ export function CrmPushSection({ run }: { run: BulkRun }) {
     const reply = await ask(() => sendMessage('bulkCrmPlan', { runId: run.id, target: chosen }));
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
-    setPlan(reply.value);
+    setPlanned({ target: chosen, matched, plan: reply.value });
   }
 
   async function push() {
@@ -37,7 +38,7 @@ export function CrmPushSection({ run }: { run: BulkRun }) {
     setBusy(true);
     const reply = await ask(() => sendMessage('bulkCrmPush', { runId: run.id, target: chosen, overwrite: [] }));
     setBusy(false);
-    setPlan(null);
+    setPlanned(null);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     const queued = tn('bulk.ui.crm.queued', reply.value.queued, { crm: label });
     setNotice({ tone: 'status', text: reply.value.skipped ? `${queued} ${tn('bulk.ui.crm.skipped', reply.value.skipped)}` : queued });
@@ -72,7 +73,7 @@ export function CrmPushSection({ run }: { run: BulkRun }) {
                 <button type="button" disabled={busy || plan.create + plan.update + plan.unknown === 0} onClick={() => void push()}>
                   {t('bulk.ui.crm.confirm', { crm: label })}
                 </button>
-                <button type="button" className="secondary" disabled={busy} onClick={() => setPlan(null)}>
+                <button type="button" className="secondary" disabled={busy} onClick={() => setPlanned(null)}>
                   {t('confirm.cancel')}
                 </button>
               </p>

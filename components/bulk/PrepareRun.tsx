@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useCrmStatus } from '@/components/crm/useCrm';
 import { ask } from '@/components/useBackground';
 import { mappingProblems } from '@/lib/bulk/columns';
@@ -33,7 +33,9 @@ export function PrepareRun({ run }: { run: BulkRun }) {
   const [operations, setOperations] = useState<BulkOperation[]>(run.quote?.operations ?? []);
   const [skipInCrm, setSkipInCrm] = useState(run.quote?.skipInCrm ?? false);
   const [quoted, setQuoted] = useState<{ key: string; quote: BulkQuote } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The worker's refusal of the columns on screen, and of the price or start asked for `key`.
+  const [remapError, setRemapError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
   const [starting, setStarting] = useState(false);
   const [sample, setSample] = useState<BulkRow | undefined>();
   const crms = (useCrmStatus()?.connected ?? []).map((c) => c.label);
@@ -49,29 +51,32 @@ export function PrepareRun({ run }: { run: BulkRun }) {
   useEffect(() => {
     if (!remapping || problems.length) return;
     const timer = setTimeout(() => {
-      void ask(() => sendMessage('bulkRemap', { runId: run.id, mapping })).then((reply) => setError(reply.ok ? null : reply.error.message));
+      void ask(() => sendMessage('bulkRemap', { runId: run.id, mapping })).then((reply) => setRemapError(reply.ok ? null : reply.error.message));
     }, REMAP_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [mapping, run.mapping, problems.length]);
+  }, [run.id, mapping, run.mapping, remapping, problems.length]);
 
   // A price for what is on screen, once the worker has the same columns. An answer for an older
   // choice is dropped: the button only ever names the price of what it starts.
   const key = quoteKey(run, operations, skipInCrm);
-  const latestKey = useRef(key);
-  latestKey.current = key;
   const crmsKnown = crms.length;
   useEffect(() => {
     if (remapping || problems.length || !operations.length) return;
-    setError(null);
+    let current = true;
     const timer = setTimeout(() => {
       void ask(() => sendMessage('bulkQuote', { runId: run.id, operations, skipInCrm: skipInCrm && crmsKnown > 0 })).then((reply) => {
-        if (latestKey.current !== key) return;
-        if (reply.ok) setQuoted({ key, quote: reply.value });
-        else setError(reply.error.message);
+        if (!current) return;
+        if (reply.ok) {
+          setQuoted({ key, quote: reply.value });
+          setFailed(null);
+        } else setFailed({ key, message: reply.error.message });
       });
     }, REMAP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [key, remapping, problems.length, crmsKnown]);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [key, run.id, operations, skipInCrm, remapping, problems.length, crmsKnown]);
 
   async function start(event: MouseEvent) {
     // Only the user's own click on the button naming the price starts the spending.
@@ -81,10 +86,13 @@ export function PrepareRun({ run }: { run: BulkRun }) {
     setStarting(true);
     const reply = await ask(() => sendMessage('bulkStart', { runId: run.id, quoteId: quote.id }));
     setStarting(false);
-    if (!reply.ok) setError(reply.error.message);
+    if (!reply.ok) setFailed({ key, message: reply.error.message });
   }
 
   const quote = quoted?.key === key ? quoted.quote : null;
+  // A refusal of the columns stands while they differ from the worker's; one of a price or a
+  // start, while the choice it was for is on screen.
+  const error = (remapping ? remapError : null) ?? (failed?.key === key ? failed.message : null);
   const blocked = problems.length ? t('bulk.ui.quote.fixColumns') : !operations.length ? t('bulk.ui.quote.chooseOperation') : null;
   return (
     <>

@@ -63,7 +63,7 @@ export function RunProgress({ run }: { run: BulkRun }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [retryPrice, setRetryPrice] = useState<number | null>(null);
+  const [priced, setPriced] = useState<{ key: string; price: number | null } | null>(null);
   const settled = settledCount(run.counts);
   const total = run.counts.total;
   const left = timeLeftText(secondsLeft(run));
@@ -80,11 +80,19 @@ export function RunProgress({ run }: { run: BulkRun }) {
   // The price of "send again" is summed from the rows, and again whenever rows change while
   // the run is not running (the only time it is offered): the rows, not the run's counts, are
   // what the worker sums too.
+  // A price read for other rows is never offered: it is shown only for the rows it was read for.
   const offerUnknown = run.counts.unknown > 0 && run.state !== 'running';
+  const priceKey = `${run.id}:${run.counts.unknown}`;
   useEffect(() => {
-    if (!offerUnknown) return setRetryPrice(null);
-    return watchRecords('bulkRows', () => unknownPrice(run.id), setRetryPrice, () => setRetryPrice(null));
-  }, [run.id, offerUnknown, run.counts.unknown]);
+    if (!offerUnknown) return;
+    return watchRecords(
+      'bulkRows',
+      () => unknownPrice(run.id),
+      (price) => setPriced({ key: priceKey, price }),
+      () => setPriced({ key: priceKey, price: null }),
+    );
+  }, [run.id, offerUnknown, priceKey]);
+  const retryPrice = offerUnknown && priced?.key === priceKey ? priced.price : null;
 
   async function send(name: 'bulkPause' | 'bulkResume' | 'bulkCancel') {
     setBusy(true);

@@ -146,22 +146,22 @@ function CollectedSource({ busy, onTable }: SourceProps) {
   const [people, setPeople] = useState<CollectedPerson[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function load() {
-    const reply = await ask(() => sendMessage('bulkCollection', undefined));
-    if (reply.ok) {
-      setPeople(reply.value.people);
-      setError(null);
-    } else {
-      setPeople([]);
-      setError(reply.error.message);
-    }
-  }
   // The list grows in the panel, on search pages in other tabs: read again when the user comes back.
   useEffect(() => {
-    void load();
-    const onVisible = () => document.visibilityState === 'visible' && void load();
+    let live = true;
+    const load = () =>
+      void ask(() => sendMessage('bulkCollection', undefined)).then((reply) => {
+        if (!live) return;
+        setPeople(reply.ok ? reply.value.people : []);
+        setError(reply.ok ? null : reply.error.message);
+      });
+    load();
+    const onVisible = () => document.visibilityState === 'visible' && load();
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
 
   async function clear() {

@@ -31,8 +31,6 @@ function cellsText(headers: readonly string[], cells: readonly string[]): string
  */
 export function UnusableRows({ runId, headers, count }: { runId: string; headers: readonly string[]; count: number }) {
   const id = useId();
-  const [rows, setRows] = useState<BulkRow[] | null>(null);
-  useEffect(() => (count ? watchRecords('bulkRows', () => unusableRows(runId), setRows) : setRows([])), [runId, count]);
   return (
     <section aria-labelledby={`${id}-title`} className="bulk-unusable">
       <h3 id={`${id}-title`}>{tn('bulk.ui.unusable.title', count)}</h3>
@@ -41,17 +39,27 @@ export function UnusableRows({ runId, headers, count }: { runId: string; headers
       ) : (
         <>
           <p className="muted">{t('bulk.ui.unusable.hint')}</p>
-          {/* It scrolls: focusable, so that the keyboard can scroll it too. */}
-          <ul className="bulk-unusable-list" tabIndex={0} aria-labelledby={`${id}-title`}>
-            {(rows ?? []).map((row) => (
-              <li key={row.index}>
-                {t('bulk.ui.unusable.row', { number: row.index + 1, reason: row.problem ?? '' })} <span className="muted">{cellsText(headers, row.cells) || t('bulk.ui.unusable.emptyRow')}</span>
-              </li>
-            ))}
-          </ul>
+          <UnusableList runId={runId} headers={headers} count={count} labelledBy={`${id}-title`} />
           {count > UNUSABLE_SHOWN && <p className="muted">{t('bulk.ui.unusable.more', { shown: UNUSABLE_SHOWN, count })}</p>}
         </>
       )}
     </section>
+  );
+}
+
+/** The list itself, only while there are such rows: it reads them, and again as the worker writes rows. */
+function UnusableList({ runId, headers, count, labelledBy }: { runId: string; headers: readonly string[]; count: number; labelledBy: string }) {
+  const [rows, setRows] = useState<BulkRow[]>([]);
+  // Another count means other rows (new columns were mapped): read them again.
+  useEffect(() => watchRecords('bulkRows', () => unusableRows(runId), setRows), [runId, count]);
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container: focusable so the keyboard can scroll it (Chrome does so by itself only from 130; axe's scrollable-region-focusable asks for it)
+    <ul className="bulk-unusable-list" tabIndex={0} aria-labelledby={labelledBy}>
+      {rows.map((row) => (
+        <li key={row.index}>
+          {t('bulk.ui.unusable.row', { number: row.index + 1, reason: row.problem ?? '' })} <span className="muted">{cellsText(headers, row.cells) || t('bulk.ui.unusable.emptyRow')}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

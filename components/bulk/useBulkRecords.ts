@@ -12,22 +12,26 @@ export interface Watched<T> {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+const NO_RUN: Watched<BulkRun | null> = { value: null, loaded: false, error: null };
+
 /**
  * A run as the worker last wrote it, read again after each of its writes (the vault announces
  * them as `bulkRuns` changes): the page never writes a run, it only shows it.
  */
 export function useRun(runId: string): Watched<BulkRun | null> {
-  const [state, setState] = useState<Watched<BulkRun | null>>({ value: null, loaded: false, error: null });
-  useEffect(() => {
-    setState({ value: null, loaded: false, error: null });
-    return watchRecords(
-      'bulkRuns',
-      () => getRun(runId),
-      (value) => setState({ value, loaded: true, error: null }),
-      (err) => setState((s) => ({ ...s, loaded: true, error: message(err) })),
-    );
-  }, [runId]);
-  return state;
+  const [state, setState] = useState<Watched<BulkRun | null> & { runId: string }>({ runId, ...NO_RUN });
+  useEffect(
+    () =>
+      watchRecords(
+        'bulkRuns',
+        () => getRun(runId),
+        (value) => setState({ runId, value, loaded: true, error: null }),
+        (err) => setState((s) => ({ ...(s.runId === runId ? s : NO_RUN), runId, loaded: true, error: message(err) })),
+      ),
+    [runId],
+  );
+  // What was read for another run is not this one's: until this one's first read, nothing is loaded.
+  return state.runId === runId ? state : NO_RUN;
 }
 
 /** Every run, newest first, kept current. */

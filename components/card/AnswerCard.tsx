@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { cardActions } from '@/lib/card/actions';
 import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/from-answer';
 import type { ContactAnswer } from '@/lib/contacts/answer';
@@ -20,21 +20,24 @@ interface Props {
  * the contact that answer alone makes (one recorded before the book, or forgotten since).
  */
 export function AnswerCard({ answer, askedKeys = [], fields = [] }: Props) {
-  const [own, setOwn] = useState<AnswerContacts | null>(null);
+  // The contacts this answer alone makes, kept with the answer they were read from.
+  const [read, setRead] = useState<{ answerKey: string; own: AnswerContacts | null } | null>(null);
   const answerKey = answer ? `${answer.op}|${answer.historyId}|${answer.at}` : '';
+  const own = read?.answerKey === answerKey ? read.own : null;
+  // An answer is read again only when it is another answer (the key), not another object for the same one.
+  const readAnswer = useEffectEvent(() => (answer ? contactsOfAnswer(answer) : null));
   useEffect(() => {
-    setOwn(null);
-    if (!answer) return;
+    const reading = readAnswer();
+    if (!reading) return;
     let live = true;
-    void contactsOfAnswer(answer).then(
-      (found) => live && setOwn(found),
+    void reading.then(
+      (found) => live && setRead({ answerKey, own: found }),
       // An answer stored by an older release that no longer reads: the book may still know them.
-      () => live && setOwn(null),
+      () => live && setRead({ answerKey, own: null }),
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answerKey]);
   const book = useBookContact([...new Set([...(own?.keys ?? []), ...askedKeys])]);
   const fromBook = book.person !== null || book.company !== null;

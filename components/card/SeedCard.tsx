@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
 import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/subject';
 import { t } from '@/lib/i18n';
@@ -32,7 +32,9 @@ export function SeedCard({ seed, actionsOf, offerLookups = true, onAnswer, onSub
   const keys = [...new Set([...keysOfSeed(seed), ...learnt])];
   const book = useBookContact(keys, revision);
   const subject: CardSubject = { person: book.person, company: book.company, seed };
-  useEffect(() => onSubject?.(subject), [book.person, book.company]);
+  // Told when the book's contact changes (it arrives from the book, not from a user's action here).
+  const tellSubject = useEffectEvent(() => onSubject?.(subject));
+  useEffect(() => tellSubject(), [book.person, book.company]);
   if (!seed) return null;
 
   function answered(answer: CardAnswer) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { onRecordsChanged } from '@/lib/storage/vault';
@@ -14,6 +14,9 @@ async function readThroughWorker(keys: readonly string[]): Promise<CardContacts>
   return reply.ok ? reply.value : NO_CONTACTS;
 }
 
+const NOT_READ: BookContact = { ...NO_CONTACTS, loaded: false };
+const NOTHING_TO_READ: BookContact = { ...NO_CONTACTS, loaded: true };
+
 /**
  * The contact book's person (or company) for `keys`, and the person's company. The worker
  * writes each answer into the book before it replies, so reading again after a lookup
@@ -21,17 +24,22 @@ async function readThroughWorker(keys: readonly string[]): Promise<CardContacts>
  * book; the panel's frame, which hears of none, when it comes back into view.
  */
 export function useBookContact(keys: readonly string[], revision = 0): BookContact {
-  const [state, setState] = useState<BookContact>({ ...NO_CONTACTS, loaded: false });
+  const [state, setState] = useState<BookContact>(NOT_READ);
   const signature = keys.join('\n');
+  const none = keys.length === 0;
+  // No keys: nothing to read, and what was read for earlier keys goes.
+  if (none && state !== NOTHING_TO_READ) setState(NOTHING_TO_READ);
 
+  // Read for the keys of the moment: the same keys (`signature`) in another array are not a reason to read.
+  const readBook = useEffectEvent((viaWorker: boolean) => (viaWorker ? readThroughWorker(keys) : readCardContacts(keys)));
   useEffect(() => {
-    if (!keys.length) return setState({ ...NO_CONTACTS, loaded: true });
+    if (none) return;
     const viaWorker = readsThroughWorker();
     let live = true;
     let generation = 0;
     const read = () => {
       const mine = ++generation;
-      void (viaWorker ? readThroughWorker(keys) : readCardContacts(keys)).then(
+      void readBook(viaWorker).then(
         (found) => live && mine === generation && setState({ ...found, loaded: true }),
         () => live && mine === generation && setState((s) => ({ ...s, loaded: true })),
       );
@@ -46,8 +54,7 @@ export function useBookContact(keys: readonly string[], revision = 0): BookConta
       document.removeEventListener('visibilitychange', onVisible);
       onRecordsChanged.removeListener(onChange);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, revision]);
+  }, [signature, revision, none]);
 
   return state;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LookupResponse } from '@/lib/lookup/service';
 import type { PanelAction } from '@/lib/panel/actions';
 import { usePreviews } from '@/components/panel/usePreviews';
@@ -26,20 +26,16 @@ export function useCardLookups(actions: readonly PanelAction[], onAnswer?: (answ
 
   function run(action: PanelAction, refresh: boolean, gesture: UserGesture) {
     const request = { ...action.request, ...(refresh ? { refresh: true } : {}) };
-    if (!spend.run(request, gesture, { price: previews[action.id]?.price ?? null })) return;
+    // A finished lookup stays on its row; the price of every row may have changed (the ledger).
+    const onDone = (response: LookupResponse) => {
+      setOutcomes((o) => ({ ...o, [action.id]: response }));
+      onAnswer?.({ action, request, response });
+      refreshPreviews();
+    };
+    if (!spend.run(request, gesture, { price: previews[action.id]?.price ?? null, onDone })) return;
     setSpending(action);
     setOutcomes(({ [action.id]: _previous, ...rest }) => rest);
   }
-
-  // A finished lookup stays on its row; the price of every row may have changed (the ledger).
-  useEffect(() => {
-    if (spend.state.phase !== 'done' || !spending) return;
-    const { response, request } = spend.state;
-    setOutcomes((o) => ({ ...o, [spending.id]: response }));
-    onAnswer?.({ action: spending, request, response });
-    void refreshPreviews();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [spend.state]);
 
   return {
     spend,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { readsThroughWorker } from '@/components/card/book-access';
@@ -21,10 +22,14 @@ function askTheWorker(): void {
  * hidden rather than flash on screen.
  */
 export function useEuMode(): boolean {
-  if (!started && !usePreferences.getState().loaded) {
-    started = true;
-    if (readsThroughWorker()) askTheWorker();
-    else startPreferencesMirror();
-  }
+  useEffect(startOnce, []);
   return usePreferences((s) => !s.loaded || s.prefs.privacy.euMode);
+}
+
+/** Once per page, and only where nothing mirrors the preferences yet. */
+function startOnce(): void {
+  if (started || usePreferences.getState().loaded) return;
+  started = true;
+  if (readsThroughWorker()) askTheWorker();
+  else startPreferencesMirror();
 }

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { connectionInputSchema, connectionOrigins, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
 import { requestCrmAccess } from '@/lib/crm/permissions';
 import { MAPPABLE_TARGETS } from '@/lib/crm/mapping';
@@ -91,14 +91,6 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
     setNotice({ tone: 'status', text: t('crm.connect.disconnected', { crm: label }) });
   }
 
-  // These fields sit inside the settings form: Enter here connects, it does not save the page.
-  function onKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') {
-      event.preventDefault();
-      if (!summary) void connect();
-    }
-  }
-
   const field = (spec: FieldSpec) =>
     spec.options ? (
       <SelectField
@@ -119,11 +111,13 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
       value={draft[spec.name] ?? ''}
       error={errors[spec.name]}
       onChange={(value) => setDraft((d) => ({ ...d, [spec.name]: value }))}
+      // These fields sit inside the settings form: Enter here connects, it does not save the page.
+      onEnter={() => void connect()}
     />
     );
 
   return (
-    <fieldset className="crm-connection" onKeyDown={onKeyDown} aria-busy={busy || undefined}>
+    <fieldset className="crm-connection" aria-busy={busy || undefined}>
       <legend>{label}</legend>
       {summary ? (
         <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { outboxItem } from '@/lib/crm/outbox/store';
 import { t } from '@/lib/i18n';
@@ -6,27 +6,31 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import { ask } from '@/components/useBackground';
 import { PushStatusList } from '@/components/crm/PushStatusList';
 
+const readOutbox = () => ask(() => sendMessage('crmOutbox', undefined));
+
 /** Every push the outbox holds, newest first, with retry and drop; follows the background's writes. */
 export function OutboxList() {
   const [items, setItems] = useState<OutboxItemView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const reply = await ask(() => sendMessage('crmOutbox', undefined));
-    if (reply.ok) setItems(reply.value);
-    else setError(reply.error.message);
-  }, []);
-
   useEffect(() => {
-    void load();
+    let live = true;
+    const load = () => void readOutbox().then((reply) => live && (reply.ok ? setItems(reply.value) : setError(reply.error.message)));
+    load();
     // The outbox changes in the background (retries, deliveries): read it again when it does.
-    return outboxItem.watch(() => void load());
-  }, [load]);
+    const unwatch = outboxItem.watch(load);
+    return () => {
+      live = false;
+      unwatch();
+    };
+  }, []);
 
   async function act(run: () => Promise<{ ok: boolean; error?: { message: string } }>) {
     const reply = await run();
     if (!reply.ok) setError(reply.error?.message ?? null);
-    void load();
+    const again = await readOutbox();
+    if (again.ok) setItems(again.value);
+    else setError(again.error.message);
   }
 
   return (

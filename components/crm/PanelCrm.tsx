@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { CrmCheckItem } from '@/lib/crm/messages';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
@@ -74,81 +74,29 @@ export function PanelCrm({ who, resetKey, enrichment, enrichedBefore = null }: P
   const person = checkable(who) ? who : undefined;
   const historyId = pushableHistoryId(enrichment) ?? enrichedBefore;
   const { items, refresh } = usePushStatus(historyId);
-  const [checks, setChecks] = useState<CrmCheckItem[] | null>(null);
-  const [plans, setPlans] = useState<Partial<Record<CrmTarget, PushPlan>>>({});
-  const [overwrite, setOverwrite] = useState<Partial<Record<CrmTarget, Set<CrmField>>>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The free check's answer, with the person it was about: another person is checked afresh.
+  const [checked, setChecked] = useState<{ key: string; items: CrmCheckItem[]; error: string | null } | null>(null);
   const delivered = items.filter((i) => i.state === 'delivered').length;
   const checkKey = JSON.stringify([person?.profileUrl, person?.fullName, person?.company, person?.email]);
-
-  useEffect(() => {
-    setPlans({});
-    setOverwrite({});
-    setError(null);
-  }, [historyId, resetKey]);
+  const checks = checked?.key === checkKey ? checked.items : null;
 
   // Asked again once a push lands, so the line above the plan tells the truth.
+  const checking = connected.length > 0 && person !== undefined;
+  const query = person && { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company, email: person.email };
+  const askCheck = useEffectEvent(() => (query ? ask(() => sendMessage('crmCheck', query)) : null));
   useEffect(() => {
-    if (!connected.length || !person) return setChecks(null);
+    if (!checking) return;
     let live = true;
-    const query = { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company, email: person.email };
-    void ask(() => sendMessage('crmCheck', query)).then((reply) => {
-      if (!live) return;
-      setChecks(reply.ok ? reply.value.results : []);
-      if (!reply.ok) setError(reply.error.message);
+    void askCheck()?.then((reply) => {
+      if (live) setChecked({ key: checkKey, items: reply.ok ? reply.value.results : [], error: reply.ok ? null : reply.error.message });
     });
     return () => {
       live = false;
     };
-  }, [connected.length, checkKey, delivered]);
+  }, [checking, connected.length, checkKey, delivered]);
 
   if (!connected.length || (!person && !historyId)) return null;
-
-  async function review(target: CrmTarget) {
-    if (!historyId) return;
-    setBusy(`plan:${target}`);
-    setError(null);
-    const reply = await ask(() => sendMessage('crmPlan', { historyId, target }));
-    setBusy(null);
-    if (!reply.ok) return setError(reply.error.message);
-    setPlans((p) => ({ ...p, [target]: reply.value }));
-  }
-
-  async function push(target: CrmTarget, event: React.MouseEvent<HTMLButtonElement>) {
-    // A page can click for the user; a push writes to the user's CRM, so it needs a real click.
-    if (!event.nativeEvent.isTrusted) return setError(CRM_TEXT.untrusted);
-    if (!historyId) return;
-    setBusy(`push:${target}`);
-    setError(null);
-    const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])] }));
-    setBusy(null);
-    if (!reply.ok) return setError(reply.error.message);
-    setPlans(({ [target]: _done, ...rest }) => rest);
-    void refresh();
-  }
-
-  async function retry(id: string) {
-    const reply = await ask(() => sendMessage('crmRetry', { id }));
-    if (!reply.ok) setError(reply.error.message);
-    void refresh();
-  }
-
-  async function exportAs(format: 'csv' | 'vcard') {
-    if (!historyId) return;
-    const reply = await ask(() => sendMessage('crmExport', { historyIds: [historyId], format }));
-    if (!reply.ok) return setError(reply.error.message);
-    saveFile(reply.value);
-  }
-
-  function setAllowed(target: CrmTarget, field: CrmField, allowed: boolean) {
-    setOverwrite((all) => {
-      const next = new Set(all[target] ?? []);
-      if (allowed) next.add(field);
-      else next.delete(field);
-      return { ...all, [target]: next };
-    });
-  }
+  const checkError = checked?.key === checkKey ? checked.error : null;
 
   return (
     <section className="result-block crm" aria-label={t('crm.panel.title')}>
@@ -164,40 +112,107 @@ export function PanelCrm({ who, resetKey, enrichment, enrichedBefore = null }: P
             {!historyId && <p className="muted">{CRM_TEXT.freeCheck}</p>}
           </div>
         ))}
-      {historyId && (
-        <>
-          {connected.map(({ target, label }) => {
-            const plan = plans[target];
-            return plan ? (
-              <PushPlanView
-                key={target}
-                plan={plan}
-                overwrite={overwrite[target] ?? new Set()}
-                onOverwrite={(field, allowed) => setAllowed(target, field, allowed)}
-                busy={busy !== null}
-                onPush={(event) => void push(target, event)}
-              />
-            ) : (
-              <p key={target}>
-                <button type="button" className="secondary" disabled={busy !== null} onClick={() => void review(target)}>
-                  {CRM_TEXT.review(label)}
-                </button>
-              </p>
-            );
-          })}
-          {busy?.startsWith('plan:') && <p role="status">{CRM_TEXT.planning}</p>}
-          <PushStatusList items={items} onRetry={(id) => void retry(id)} />
-          <p>
-            <button type="button" className="secondary" onClick={() => void exportAs('vcard')}>
-              {CRM_TEXT.downloadVCard}
-            </button>{' '}
-            <button type="button" className="secondary" onClick={() => void exportAs('csv')}>
-              {CRM_TEXT.downloadCsv}
+      {historyId ? (
+        // Keyed: plans, fields to overwrite and refusals are for one page and one enrichment.
+        <PushSection key={JSON.stringify([resetKey, historyId])} historyId={historyId} connected={connected} items={items} refresh={refresh} checkError={checkError} />
+      ) : (
+        checkError && <p role="alert">{checkError}</p>
+      )}
+    </section>
+  );
+}
+
+interface PushSectionProps {
+  historyId: string;
+  connected: readonly { target: CrmTarget; label: string }[];
+  items: ReturnType<typeof usePushStatus>['items'];
+  refresh(): void;
+  /** The free check's refusal, shown where this section shows its own. */
+  checkError: string | null;
+}
+
+/** After an enrichment: the push plan per CRM, the push itself, where it stands, and the exports. */
+function PushSection({ historyId, connected, items, refresh, checkError }: PushSectionProps) {
+  const [plans, setPlans] = useState<Partial<Record<CrmTarget, PushPlan>>>({});
+  const [overwrite, setOverwrite] = useState<Partial<Record<CrmTarget, Set<CrmField>>>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function review(target: CrmTarget) {
+    setBusy(`plan:${target}`);
+    setError(null);
+    const reply = await ask(() => sendMessage('crmPlan', { historyId, target }));
+    setBusy(null);
+    if (!reply.ok) return setError(reply.error.message);
+    setPlans((p) => ({ ...p, [target]: reply.value }));
+  }
+
+  async function push(target: CrmTarget, event: React.MouseEvent<HTMLButtonElement>) {
+    // A page can click for the user; a push writes to the user's CRM, so it needs a real click.
+    if (!event.nativeEvent.isTrusted) return setError(CRM_TEXT.untrusted);
+    setBusy(`push:${target}`);
+    setError(null);
+    const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])] }));
+    setBusy(null);
+    if (!reply.ok) return setError(reply.error.message);
+    setPlans(({ [target]: _done, ...rest }) => rest);
+    refresh();
+  }
+
+  async function retry(id: string) {
+    const reply = await ask(() => sendMessage('crmRetry', { id }));
+    if (!reply.ok) setError(reply.error.message);
+    refresh();
+  }
+
+  async function exportAs(format: 'csv' | 'vcard') {
+    const reply = await ask(() => sendMessage('crmExport', { historyIds: [historyId], format }));
+    if (!reply.ok) return setError(reply.error.message);
+    saveFile(reply.value);
+  }
+
+  function setAllowed(target: CrmTarget, field: CrmField, allowed: boolean) {
+    setOverwrite((all) => {
+      const next = new Set(all[target] ?? []);
+      if (allowed) next.add(field);
+      else next.delete(field);
+      return { ...all, [target]: next };
+    });
+  }
+
+  const shownError = error ?? checkError;
+  return (
+    <>
+      {connected.map(({ target, label }) => {
+        const plan = plans[target];
+        return plan ? (
+          <PushPlanView
+            key={target}
+            plan={plan}
+            overwrite={overwrite[target] ?? new Set()}
+            onOverwrite={(field, allowed) => setAllowed(target, field, allowed)}
+            busy={busy !== null}
+            onPush={(event) => void push(target, event)}
+          />
+        ) : (
+          <p key={target}>
+            <button type="button" className="secondary" disabled={busy !== null} onClick={() => void review(target)}>
+              {CRM_TEXT.review(label)}
             </button>
           </p>
-        </>
-      )}
-      {error && <p role="alert">{error}</p>}
-    </section>
+        );
+      })}
+      {busy?.startsWith('plan:') && <p role="status">{CRM_TEXT.planning}</p>}
+      <PushStatusList items={items} onRetry={(id) => void retry(id)} />
+      <p>
+        <button type="button" className="secondary" onClick={() => void exportAs('vcard')}>
+          {CRM_TEXT.downloadVCard}
+        </button>{' '}
+        <button type="button" className="secondary" onClick={() => void exportAs('csv')}>
+          {CRM_TEXT.downloadCsv}
+        </button>
+      </p>
+      {shownError && <p role="alert">{shownError}</p>}
+    </>
   );
 }

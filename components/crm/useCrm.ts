@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CrmStatusReply } from '@/lib/crm/messages';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -29,28 +29,34 @@ export function useCrmStatus(): CrmStatusReply | null {
 }
 
 const SETTLED = new Set<OutboxItemView['state']>(['delivered', 'failed']);
+const NO_ITEMS: OutboxItemView[] = [];
 
 /**
  * The pushes of one lookup, asked again every couple of seconds while any is on its way: the
  * background owns the outbox, and a web page's content script has no business watching it.
+ * `refresh()` asks again now (after a push or a retry). Another lookup's pushes are never shown.
  */
 export function usePushStatus(historyId: string | null) {
-  const [items, setItems] = useState<OutboxItemView[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const refresh = useCallback(async () => {
-    clearTimeout(timer.current);
-    if (!historyId) return setItems([]);
-    const reply = await ask(() => sendMessage('crmPushStatus', { historyId }));
-    if (!reply.ok) return;
-    setItems(reply.value);
-    if (reply.value.some((item) => !SETTLED.has(item.state))) timer.current = setTimeout(() => void refresh(), 1_500);
-  }, [historyId]);
+  const [read, setRead] = useState<{ historyId: string; items: OutboxItemView[] } | null>(null);
+  const [asked, setAsked] = useState(0);
 
   useEffect(() => {
-    void refresh();
-    return () => clearTimeout(timer.current);
-  }, [refresh]);
+    if (!historyId) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    async function poll(id: string) {
+      const reply = await ask(() => sendMessage('crmPushStatus', { historyId: id }));
+      if (!live || !reply.ok) return;
+      setRead({ historyId: id, items: reply.value });
+      if (reply.value.some((item) => !SETTLED.has(item.state))) timer = setTimeout(() => void poll(id), 1_500);
+    }
+    void poll(historyId);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [historyId, asked]);
 
-  return { items, refresh };
+  const refresh = useCallback(() => setAsked((n) => n + 1), []);
+  return { items: historyId && read?.historyId === historyId ? read.items : NO_ITEMS, refresh };
 }

@@ -33,6 +33,7 @@ interface Props {
  */
 export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, onToggle, onToggleAll, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- one mutable virtualizer whose methods answer anew each render: React Compiler must leave this component unmemoised, as it does
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scroller.current,
@@ -50,7 +51,7 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
     if (!openId) return;
     const index = entries.findIndex((e) => e.id === openId);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [openId, entries]);
+  }, [openId, entries, virtualizer]);
 
   const allSelected = entries.length > 0 && entries.every((e) => selected.has(e.id));
   // Names only for the rows in view: from each entry's own answer, else the contact book, else its subject.

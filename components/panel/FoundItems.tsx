@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { FoundItem } from '@/lib/panel/tab-state';
 import { t } from '@/lib/i18n';
 import type { Preview } from '@/lib/lookup/service';
@@ -16,11 +16,10 @@ export function FoundItems({ items }: { items: readonly FoundItem[] }) {
   const { results, set } = useResults();
   const signature = items.map((i) => i.value).join('|');
 
+  // The same values in a new list (each scan sends one) are not a reason to ask again.
+  const readPreviews = useEffectEvent(() => Promise.all(items.map(async (item) => [item.value, await previewOf(requestFor(item))] as const)));
   useEffect(() => {
-    void Promise.all(items.map(async (item) => [item.value, await previewOf(requestFor(item))] as const)).then((entries) =>
-      setPreviews(Object.fromEntries(entries)),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void readPreviews().then((entries) => setPreviews(Object.fromEntries(entries)));
   }, [signature]);
 
   return (

@@ -48,11 +48,28 @@ function crmWhoOf(detection: Detection | null): CrmWho | null {
   return person ? { profileUrl: person.profileUrl, fullName: person.fullName, company: person.company } : null;
 }
 
+/** What the user and the lookups added to one page. */
+interface PageWork {
+  url: string | undefined;
+  corrections: Corrections;
+  enrichment?: LookupResponse;
+  enrichedBefore: string | null;
+}
+
+const NO_CORRECTIONS: Corrections = {};
+const freshPage = (url: string | undefined): PageWork => ({ url, corrections: NO_CORRECTIONS, enrichedBefore: null });
+
 export function Panel({ detection, mail, notice, children, layout, onLayout, onClose }: Props) {
   const [status, setStatus] = useState<PanelStatus | null>(null);
-  const [corrections, setCorrections] = useState<Corrections>({});
-  const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
-  const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
+  // A new page (single-page navigation) starts clean: answers belong to who they were about.
+  const url = detection?.url;
+  const [work, setWork] = useState<PageWork>(() => freshPage(url));
+  const { corrections, enrichment, enrichedBefore } = work.url === url ? work : freshPage(url);
+  const onPage = (change: (page: PageWork) => Partial<PageWork>) =>
+    setWork((current) => {
+      const page = current.url === url ? current : freshPage(url);
+      return { ...page, ...change(page) };
+    });
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), name: useId(), company: useId(), notice: useId() };
   const rootRef = useRef<HTMLElement>(null);
@@ -65,14 +82,6 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
       .then((reply) => reply.ok && setStatus(reply.value))
       .catch(() => setError(t('panel.noBackground')));
   }, []);
-
-  // A new page (single-page navigation) starts clean: answers belong to who they were about.
-  useEffect(() => {
-    setEnrichment(undefined);
-    setEnrichedBefore(null);
-    setCorrections({});
-    setError(null);
-  }, [detection?.url]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -87,7 +96,7 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
 
   function answered({ action, response }: CardAnswer) {
     if (response.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
-    if (action.id === 'enrich') setEnrichment(response);
+    if (action.id === 'enrich') onPage(() => ({ enrichment: response }));
   }
 
   const title = (
@@ -146,9 +155,9 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
             <fieldset className="corrections">
               <legend>{t('panel.unsure')}</legend>
               <label htmlFor={ids.name}>{t('panel.fullName')}</label>
-              <input id={ids.name} value={corrections.fullName ?? detection?.person?.fullName ?? ''} onChange={(e) => setCorrections((c) => ({ ...c, fullName: e.target.value }))} />
+              <input id={ids.name} value={corrections.fullName ?? detection?.person?.fullName ?? ''} onChange={(e) => onPage((p) => ({ corrections: { ...p.corrections, fullName: e.target.value } }))} />
               <label htmlFor={ids.company}>{t('panel.company')}</label>
-              <input id={ids.company} value={corrections.company ?? detection?.person?.company ?? detection?.company?.name ?? ''} onChange={(e) => setCorrections((c) => ({ ...c, company: e.target.value }))} />
+              <input id={ids.company} value={corrections.company ?? detection?.person?.company ?? detection?.company?.name ?? ''} onChange={(e) => onPage((p) => ({ corrections: { ...p.corrections, company: e.target.value } }))} />
             </fieldset>
           )}
           {status && !status.hasKey && (
@@ -165,7 +174,7 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
             <MailPeople mail={mail} offerLookups={status?.hasKey !== false} onAnswer={answered} />
           ) : (
             <>
-              <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)} />
+              <PageCard key={detection?.url ?? ''} detection={detection} corrections={corrections} offerLookups={status?.hasKey !== false} onAnswer={answered} onSubject={(subject) => onPage(() => ({ enrichedBefore: lastEnrichment(subject)?.historyId ?? null }))} />
               <PanelCrm who={crmWhoOf(detection)} resetKey={detection?.url ?? ''} enrichment={enrichment} enrichedBefore={enrichedBefore} />
             </>
           )}

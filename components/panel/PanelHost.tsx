@@ -23,9 +23,8 @@ export function PanelHost() {
     toWorker.current = toWorker.current.then(send).catch(() => {});
   };
 
-  useEffect(() => {
-    if (state && !layout) setLayout(state.layout);
-  }, [state, layout]);
+  // The layout starts as the worker kept it for the tab; from then on the panel's own changes lead.
+  if (state && !layout) setLayout(state.layout);
 
   useEffect(() => {
     const box = boxRef.current;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
 import type { AttemptResult } from '@/lib/lookup/attempt';
@@ -12,6 +12,11 @@ import { previewOf, spendOnRow } from '@/components/panel/useLookupRunner';
 
 const requestFor = (row: SearchResultRow): PanelRequest => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
 
+/** Each row's price, by row key. */
+async function previewsOf(rows: readonly SearchResultRow[]): Promise<Record<string, Preview | undefined>> {
+  return Object.fromEntries(await Promise.all(rows.map(async (row) => [row.key, await previewOf(requestFor(row))] as const)));
+}
+
 /** Search results: a quick action per row, and "enrich selected" as a cancellable queue. */
 export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const enrichable = rows.filter((r) => r.profileUrl);
@@ -22,13 +27,10 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const cancelled = useRef(false);
   const rowKeys = enrichable.map((r) => r.key).join('|');
 
-  async function loadPreviews() {
-    const entries = await Promise.all(enrichable.map(async (row) => [row.key, await previewOf(requestFor(row))] as const));
-    setPreviews(Object.fromEntries(entries));
-  }
+  // The same rows in a new list (each page update sends one) are not a reason to ask again.
+  const readPreviews = useEffectEvent(() => previewsOf(enrichable));
   useEffect(() => {
-    void loadPreviews();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void readPreviews().then(setPreviews);
   }, [rowKeys]);
 
   const chosen = enrichable.filter((r) => selected.has(r.key));
@@ -56,7 +58,8 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
       setProgress({ done: i + 1, total: queue.length });
     }
     setProgress(null);
-    void loadPreviews();
+    // The ledger changed: what was bought is free now.
+    setPreviews(await previewsOf(enrichable));
   }
 
   if (!enrichable.length) return <p>{t('panel.queue.noProfiles')}</p>;

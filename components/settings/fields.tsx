@@ -22,7 +22,17 @@ export function TextField({
   type = 'text',
   readOnly,
   width,
-}: Common & { value: string; onChange(value: string): void; inputMode?: 'numeric' | 'text' | 'url'; type?: string; readOnly?: boolean; width?: string }) {
+  onEnter,
+}: Common & {
+  value: string;
+  onChange(value: string): void;
+  inputMode?: 'numeric' | 'text' | 'url';
+  type?: string;
+  readOnly?: boolean;
+  width?: string;
+  /** Enter does this instead of submitting the form the field sits in. */
+  onEnter?(): void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -36,6 +46,14 @@ export function TextField({
         readOnly={readOnly}
         style={width ? { maxWidth: width } : undefined}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={
+          onEnter &&
+          ((e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnter();
+          })
+        }
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
       />

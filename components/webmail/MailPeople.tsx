@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { emailCardActions } from '@/lib/card/actions';
 import { lastEnrichment } from '@/lib/card/enrichment';
 import { seedOfParticipant } from '@/lib/card/subject';
@@ -17,6 +17,14 @@ interface Props {
   onAnswer?(answer: CardAnswer): void;
 }
 
+/** What the lookups said about the person shown. */
+interface PersonAnswers {
+  email: string;
+  enrichment?: LookupResponse;
+  enrichedBefore: string | null;
+}
+const NO_ANSWERS: Omit<PersonAnswers, 'email'> = { enrichedBefore: null };
+
 const ROLE_KEY = { from: 'webmail.option.from', to: 'webmail.option.to', cc: 'webmail.option.cc' } as const;
 
 function optionLabel(person: Participant): string {
@@ -33,23 +41,23 @@ export function MailPeople({ mail, offerLookups, onAnswer }: Props) {
   const pickerId = useId();
   const euMode = useEuMode();
   const people = mail ? [...(mail.sender ? [mail.sender] : []), ...mail.others] : [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [enrichment, setEnrichment] = useState<LookupResponse | undefined>();
-  const [enrichedBefore, setEnrichedBefore] = useState<string | null>(null);
+  // A pick is among one sender's message's people: another sender's message starts from its sender.
+  const sender = mail?.sender?.email;
+  const [picked, setPicked] = useState<{ sender: string | undefined; email: string } | null>(null);
+  const chosen = picked && picked.sender === sender ? picked.email : null;
   const person = people.find((p) => p.email === chosen) ?? people[0] ?? null;
 
   // Another message (or another person picked): answers belong to who they were about.
-  useEffect(() => {
-    setEnrichment(undefined);
-    setEnrichedBefore(null);
-  }, [person?.email]);
-  useEffect(() => setChosen(null), [mail?.sender?.email]);
+  const [answers, setAnswers] = useState<PersonAnswers | null>(null);
+  const { enrichment, enrichedBefore } = answers && answers.email === person?.email ? answers : NO_ANSWERS;
 
   if (!person) return <p className="who">{t('webmail.noMessage')}</p>;
+  const email = person.email;
+  const forPerson = (change: Partial<PersonAnswers>) => setAnswers((current) => ({ ...(current?.email === email ? current : { ...NO_ANSWERS, email }), ...change }));
 
   function answered(answer: CardAnswer) {
     onAnswer?.(answer);
-    if (answer.action.id === 'enrich') setEnrichment(answer.response);
+    if (answer.action.id === 'enrich') forPerson({ enrichment: answer.response });
   }
 
   return (
@@ -58,7 +66,7 @@ export function MailPeople({ mail, offerLookups, onAnswer }: Props) {
       {people.length > 1 && (
         <>
           <label htmlFor={pickerId}>{t('webmail.pick')}</label>
-          <select id={pickerId} value={person.email} onChange={(event) => setChosen(event.target.value)}>
+          <select id={pickerId} value={person.email} onChange={(event) => setPicked({ sender, email: event.target.value })}>
             {people.map((p) => (
               <option key={p.email} value={p.email}>
                 {optionLabel(p)}
@@ -73,7 +81,7 @@ export function MailPeople({ mail, offerLookups, onAnswer }: Props) {
         actionsOf={(subject) => emailCardActions(subject, person.email)}
         offerLookups={offerLookups}
         onAnswer={answered}
-        onSubject={(subject) => setEnrichedBefore(lastEnrichment(subject)?.historyId ?? null)}
+        onSubject={(subject) => forPerson({ enrichedBefore: lastEnrichment(subject)?.historyId ?? null })}
       />
       {euMode && offerLookups && <p className="muted">{t('webmail.euMode')}</p>}
       <PanelCrm who={{ email: person.email, fullName: person.name ?? undefined }} resetKey={person.email} enrichment={enrichment} enrichedBefore={enrichedBefore} />

@@ -13,6 +13,8 @@ import { readHistoryEntries } from '@/lib/history/read';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 
+const NO_ENTRIES: readonly HistoryEntry[] = [];
+
 function idFromHash(): string | null {
   const id = decodeURIComponent(location.hash.slice(1));
   return id || null;
@@ -21,16 +23,17 @@ function idFromHash(): string | null {
 /** The entry whose details are open: from the rows read, or read by id (a link to an older one). */
 function useOpenEntry(openId: string | null, entries: readonly HistoryEntry[] | null): HistoryEntry | null {
   const listed = openId && entries ? (entries.find((e) => e.id === openId) ?? null) : null;
+  const isListed = listed !== null;
+  // What was read by id is shown only for that id: another one shows nothing until it is read.
   const [fetched, setFetched] = useState<HistoryEntry | null>(null);
   useEffect(() => {
-    setFetched(null);
-    if (!openId || listed) return;
+    if (!openId || isListed) return;
     let current = true;
     void readHistoryEntries([openId]).then(([entry]) => current && setFetched(entry ?? null), () => {});
     return () => {
       current = false;
     };
-  }, [openId, Boolean(listed)]);
+  }, [openId, isListed]);
   return listed ?? (fetched?.id === openId ? fetched : null);
 }
 
@@ -64,7 +67,7 @@ export function HistoryPage() {
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
-  const shown = entries ?? [];
+  const shown = entries ?? NO_ENTRIES;
   const openEntry = useOpenEntry(openId, entries);
   // Entries deleted since they were selected no longer count.
   const selectedIds = useMemo(() => shown.filter((e) => selected.has(e.id)).map((e) => e.id), [shown, selected]);

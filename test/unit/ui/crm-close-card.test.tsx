@@ -33,4 +33,21 @@ describe('Settings › CRM: the Close card', () => {
     await waitFor(() => expect(card.getByText('Connected to Close as Emulator Admin (organization Acme Emulated).')).toBeTruthy());
     expect(sendMessage).toHaveBeenCalledWith('crmConnect', { connection: { kind: 'close', token: KEY, apiBase: 'http://127.0.0.1:4020' } });
   });
+
+  it('connects on Enter in a field, and keeps the Enter from the settings form around the card', async () => {
+    vi.mocked(sendMessage).mockImplementation((async (name: string) => {
+      if (name === 'crmConnections') return { ok: true, value: { connections: [], settings: { autoPush: [] } } };
+      if (name === 'crmConnect') return { ok: true, value: { connections: [], message: 'Connected to Close.' } };
+      return { ok: true, value: [] };
+    }) as never);
+    const { getByRole } = render(<CrmSettings />);
+    const card = within(getByRole('group', { name: 'Close' }));
+    const key = card.getByLabelText(/Close API key/);
+    fireEvent.change(key, { target: { value: KEY } });
+    expect(fireEvent.keyDown(key, { key: 'a' })).toBe(true);
+    // false: the default action (submitting the form the card sits in) was prevented.
+    expect(fireEvent.keyDown(key, { key: 'Enter' })).toBe(false);
+    await waitFor(() => expect(card.getByText('Connected to Close.')).toBeTruthy());
+    expect(sendMessage).toHaveBeenCalledWith('crmConnect', { connection: { kind: 'close', token: KEY, apiBase: undefined } });
+  });
 });

@@ -38,6 +38,18 @@ function Screen() {
   );
 }
 
+const paid: LookupResponse = { ...lost, status: 'paid', cost: 30, paidAt: 1, balanceCheck: undefined, error: undefined };
+
+/** A screen that does something with the answer (a card filling its row, the panel learning of an enrichment). */
+function AnsweringScreen({ onDone }: { onDone(response: LookupResponse): void }) {
+  const spend = useSpend();
+  return (
+    <button type="button" onClick={(e) => spend.run({ op: 'searchPhone', input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } }, e, { onDone })}>
+      Find mobile
+    </button>
+  );
+}
+
 function trustedClick(element: Element): void {
   const event = new MouseEvent('click', { bubbles: true, cancelable: true });
   Object.defineProperty(event, 'isTrusted', { value: true });
@@ -70,6 +82,24 @@ describe('the one spend path', () => {
     trustedClick(screen.getByRole('button', { name: 'Next profile' }));
     await act(async () => answer({ ok: true, value: lost }));
     expect(screen.queryByRole('alert', { name: 'Outcome unknown' })).toBeNull();
+  });
+
+  it('hands the answer to the screen that asked, and to no screen once that one is gone', async () => {
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(sendMessage).mockImplementation((() => new Promise((resolve) => (answer = resolve))) as never);
+    const onDone = vi.fn();
+    const first = render(<AnsweringScreen onDone={onDone} />);
+    trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
+    await act(async () => answer({ ok: true, value: paid }));
+    expect(onDone).toHaveBeenCalledExactlyOnceWith(paid);
+
+    first.unmount();
+    const gone = vi.fn();
+    const second = render(<AnsweringScreen onDone={gone} />);
+    trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
+    second.unmount();
+    await act(async () => answer({ ok: true, value: paid }));
+    expect(gone).not.toHaveBeenCalled();
   });
 });
 
