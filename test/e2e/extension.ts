@@ -3,21 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
-import { startSandbox } from '@/sandbox/start';
+import { startTestSandbox, type Sandbox } from '@/test/support/test-sandbox';
 import { writeVault } from '@/scripts/demo/automation';
 
 /** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
-/** People beyond the directory for bulk runs (sandbox/tools/generate-directory.ts, buildCrowd). */
-export const E2E_CROWD = 500;
-
-export interface Sandbox {
-  url: string;
-  origin: string;
-  close(): Promise<void>;
-  ledger(apiId: string): Promise<{ balance: number; requests: number; charges: { path: string; creditBurn: number }[] }>;
-  admin(path: string, init?: RequestInit): Promise<Response>;
-}
+export { E2E_CROWD, type Sandbox } from '@/test/support/test-sandbox';
 
 export async function launchWithExtension(userDataDir: string, extensionDir = EXTENSION_DIR): Promise<BrowserContext> {
   const executablePath = findBrowser();
@@ -56,23 +47,9 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   sandbox: async ({}, use) => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
-    // The crowd: people for bulk runs (served by the interface only, never on the demo pages).
-    const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
-    const origin = new URL(server.url).origin;
-    const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
-    await use({
-      url: server.url,
-      origin,
-      close: server.close,
-      admin,
-      async ledger(apiId) {
-        const res = await admin(`ledger?apiId=${encodeURIComponent(apiId)}`);
-        return res.json();
-      },
-    });
-    await server.close();
-    rmSync(stateDir, { recursive: true, force: true });
+    const { sandbox, stop } = await startTestSandbox();
+    await use(sandbox);
+    await stop();
   },
   userDataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'dossier-profile-'));

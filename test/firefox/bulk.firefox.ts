@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import type { ElementHandle } from 'puppeteer-core';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
-import { E2E_CROWD } from '@/test/e2e/extension';
+import { E2E_CROWD } from '@/test/support/test-sandbox';
 import { byLabel, byRole, click, expect, test } from '@/test/firefox/firefox';
 
 /**

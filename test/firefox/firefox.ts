@@ -12,14 +12,12 @@
  * longer be addressed.) A launch and install take 4 to 9 s on 2 cores.
  */
 import { test as base, expect } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Frame, type HTTPRequest, type Page } from 'puppeteer-core';
 import { demoPageUrl } from '@/scripts/demo-routes';
 import { findFirefox } from '@/scripts/firefox';
-import { startSandbox } from '@/sandbox/start';
-import { E2E_CROWD, type Sandbox } from '@/test/e2e/extension';
+import { startTestSandbox, type Sandbox } from '@/test/support/test-sandbox';
 import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */
@@ -182,22 +180,9 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: [
     async ({}, use) => {
-      const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
-      // The crowd: people for bulk runs, as in the Chromium suite.
-      const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
-      const origin = new URL(server.url).origin;
-      const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
-      await use({
-        url: server.url,
-        origin,
-        close: server.close,
-        admin,
-        async ledger(apiId) {
-          return (await admin(`ledger?apiId=${encodeURIComponent(apiId)}`)).json();
-        },
-      });
-      await server.close();
-      rmSync(stateDir, { recursive: true, force: true });
+      const { sandbox, stop } = await startTestSandbox();
+      await use(sandbox);
+      await stop();
     },
     { scope: 'worker' },
   ],

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '@/sandbox/start';
+
+/** People beyond the directory for bulk runs (sandbox/tools/generate-directory.ts, buildCrowd). */
+export const E2E_CROWD = 500;
+
+/** The sandbox as the browser suites (Chromium and Firefox) drive it. */
+export interface Sandbox {
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+  ledger(apiId: string): Promise<{ balance: number; requests: number; charges: { path: string; creditBurn: number }[] }>;
+  admin(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * A sandbox of its own on a free port of 127.0.0.1, its state in a folder of its own, with the
+ * crowd (served by the interface only, never on the demo pages); `stop` closes it and removes that folder.
+ */
+export async function startTestSandbox(): Promise<{ sandbox: Sandbox; stop(): Promise<void> }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
+  const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
+  const origin = new URL(server.url).origin;
+  const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
+  const sandbox: Sandbox = {
+    url: server.url,
+    origin,
+    close: server.close,
+    admin,
+    async ledger(apiId) {
+      return (await admin(`ledger?apiId=${encodeURIComponent(apiId)}`)).json();
+    },
+  };
+  return {
+    sandbox,
+    async stop() {
+      await server.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
