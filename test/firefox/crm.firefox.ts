@@ -1,5 +1,5 @@
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
-import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
+import { byName, byRole, click, expect, expectText, fill, panelFrame, test, type Dossier } from '@/test/firefox/firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
@@ -16,6 +16,18 @@ test.beforeEach(() => {
   hs.control.reset();
 });
 
+/** Maya's profile, enriched from the panel (2 credits), and her push to HubSpot reviewed: the panel's CRM region. */
+async function reviewMayasPush(dossier: Dossier) {
+  const page = await dossier.openSite(MAYA);
+  const frame = await panelFrame(page);
+  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
+  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
+  const crm = await byRole(frame, 'region', 'CRM');
+  await click(crm, 'button', 'Review push to HubSpot');
+  await byRole(crm, 'heading', 'HubSpot: Create');
+  return { page, crm };
+}
+
 test('HubSpot in Firefox: connected from the settings, a push from the panel waits out the CRM being down, is delivered once, and a second push has nothing to write', async ({ dossier, freshKey }) => {
   await dossier.connect(await freshKey());
   expect(await dossier.call('choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
@@ -29,14 +41,7 @@ test('HubSpot in Firefox: connected from the settings, a push from the panel wai
   await click(hubspot, 'button', 'Connect HubSpot');
   await expectText(hubspot, 'status', '', `Connected to HubSpot account ${HUBSPOT_PORTAL_ID}.`);
 
-  const page = await dossier.openSite(MAYA);
-  const frame = await panelFrame(page);
-  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
-
-  const crm = await byRole(frame, 'region', 'CRM');
-  await click(crm, 'button', 'Review push to HubSpot');
-  await byRole(crm, 'heading', 'HubSpot: Create');
+  const { crm } = await reviewMayasPush(dossier);
   await expectText(crm, 'list', 'Fields for HubSpot', 'maya.chen@northwind-analytics.example (will be added)');
   // The CRM is down: the push waits in the outbox, whose retry an alarm wakes (the event page's).
   hs.control.mode = '503';
@@ -71,13 +76,7 @@ test.describe('Firefox suspends the event page after 2 s idle (30 s by default)'
     expect(await dossier.call('choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
     expect(await dossier.call('crmConnect', { connection: { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin } })).toMatchObject({ ok: true });
 
-    const page = await dossier.openSite(MAYA);
-    const frame = await panelFrame(page);
-    await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-    await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
-    const crm = await byRole(frame, 'region', 'CRM');
-    await click(crm, 'button', 'Review push to HubSpot');
-    await byRole(crm, 'heading', 'HubSpot: Create');
+    const { page, crm } = await reviewMayasPush(dossier);
     hs.control.mode = '503';
     await click(crm, 'button', 'Create in HubSpot');
     await expect.poll(() => crm.evaluate((el) => el.textContent)).toMatch(/HubSpot: not sent yet/);
