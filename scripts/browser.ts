@@ -41,26 +41,57 @@ function canRun(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** Debian's Chromium ships its English interface only; its other languages are the chromium-l10n package. */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_FRENCH_PACK = '/usr/lib/chromium/locales/fr.pak';
+
+function aptPrefix(): string[] | null {
+  if (!canRun('apt-get')) return null;
+  if (process.getuid?.() === 0) return [];
+  return canRun('sudo') ? ['sudo', '-n'] : null;
+}
+
+/**
+ * The e2e suite also runs Dossier in a browser whose own language is French (its default
+ * language is the browser's): Debian's Chromium needs its language packs for that.
+ */
+function ensureLanguagePacks(browser: string, log: (line: string) => void): void {
+  if (browser !== DEBIAN_CHROMIUM || existsSync(DEBIAN_FRENCH_PACK)) return;
+  const prefix = aptPrefix();
+  if (!prefix) {
+    log('Debian’s Chromium has no language packs and apt cannot install them: the browser-language test will fail (apt-get install chromium-l10n).');
+    return;
+  }
+  log('Installing Chromium’s language packs (apt-get install -y chromium-l10n), for the browser-language test…');
+  aptInstall(prefix, 'chromium-l10n', log);
+}
+
+/** apt-get install, and once more after refreshing the package lists if that failed. */
+function aptInstall(prefix: string[], pkg: string, log: (line: string) => void): void {
+  const [cmd, ...args] = [...prefix, 'apt-get', 'install', '-y', pkg];
+  if (spawnSync(cmd!, args, { stdio: 'inherit' }).status === 0) return;
+  log('apt-get install failed; refreshing the package lists and trying once more…');
+  spawnSync(prefix[0] ?? 'apt-get', prefix.length ? [...prefix.slice(1), 'apt-get', 'update'] : ['update'], { stdio: 'inherit' });
+  spawnSync(cmd!, args, { stdio: 'inherit' });
+}
+
 export function ensureBrowser(log: (line: string) => void = console.log): string {
+  const browser = findOrInstallBrowser(log);
+  ensureLanguagePacks(browser, log);
+  return browser;
+}
+
+function findOrInstallBrowser(log: (line: string) => void): string {
   const found = findBrowser();
   if (found) return found;
-  if (canRun('apt-get')) {
-    const asRoot = process.getuid?.() === 0;
-    const prefix = asRoot ? [] : canRun('sudo') ? ['sudo', '-n'] : null;
-    if (prefix) {
-      log('No Chromium-family browser found: installing Debian’s chromium package (apt-get install -y chromium)…');
-      const [cmd, ...args] = [...prefix, 'apt-get', 'install', '-y', 'chromium'];
-      let result = spawnSync(cmd!, args, { stdio: 'inherit' });
-      if (result.status !== 0) {
-        log('apt-get install failed; refreshing the package lists and trying once more…');
-        spawnSync(prefix[0] ?? 'apt-get', prefix.length ? [...prefix.slice(1), 'apt-get', 'update'] : ['update'], { stdio: 'inherit' });
-        result = spawnSync(cmd!, args, { stdio: 'inherit' });
-      }
-      const installed = findBrowser();
-      if (installed) {
-        log(`Installed Chromium at ${installed}.`);
-        return installed;
-      }
+  const prefix = aptPrefix();
+  if (prefix) {
+    log('No Chromium-family browser found: installing Debian’s chromium package (apt-get install -y chromium)…');
+    aptInstall(prefix, 'chromium', log);
+    const installed = findBrowser();
+    if (installed) {
+      log(`Installed Chromium at ${installed}.`);
+      return installed;
     }
   }
   log('No Chromium-family browser found and apt cannot install one: downloading Playwright’s Chromium (npx playwright install chromium)…');

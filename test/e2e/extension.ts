@@ -10,13 +10,21 @@ import { writeVault } from '@/scripts/demo/automation';
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 export { E2E_CROWD, type Sandbox } from '@/test/support/test-sandbox';
 
-export async function launchWithExtension(userDataDir: string, extensionDir = EXTENSION_DIR): Promise<BrowserContext> {
+/** `browserLanguage` is the browser's own interface language (Chromium's `--lang`), English otherwise. */
+export async function launchWithExtension(userDataDir: string, extensionDir = EXTENSION_DIR, browserLanguage?: string): Promise<BrowserContext> {
   const executablePath = findBrowser();
   if (!executablePath) throw new Error('No Chromium found: run `npx tsx scripts/browser.ts` first.');
   return chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+    args: [
+      ...CHROMIUM_FLAGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      ...(browserLanguage ? [`--lang=${browserLanguage}`] : []),
+    ],
+    // On Linux, Chromium takes its interface language from the environment (`--lang` is for other systems).
+    ...(browserLanguage ? { locale: browserLanguage, env: { ...process.env, LANGUAGE: browserLanguage.replace('-', '_') } } : {}),
   });
 }
 

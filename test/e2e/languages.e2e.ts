@@ -1,7 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { de } from '@/lib/i18n/de';
 import { es } from '@/lib/i18n/es';
 import { fr } from '@/lib/i18n/fr';
-import { configureExtension, expect, test } from '@/test/e2e/extension';
+import { configureExtension, expect, EXTENSION_DIR, launchWithExtension, serviceWorkerOf, test } from '@/test/e2e/extension';
+
+const frenchMessages = JSON.parse(readFileSync('public/_locales/fr/messages.json', 'utf8')) as { extDescription: { message: string } };
 
 /**
  * The language chosen in the settings reaches every open Dossier page at once, and the worker:
@@ -62,5 +67,32 @@ test('a page opened after the choice starts in it: popup, history, contact book,
     await expect(page.getByText(text).first(), path).toBeVisible();
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'es');
     await page.close();
+  }
+});
+
+/**
+ * Nothing chosen in the settings: Dossier speaks the browser's language, a regional variant
+ * (Canadian French) included, from its first screen; the store listing's name and description
+ * (public/_locales) follow the browser too.
+ */
+test('a browser in Canadian French: the first screens are in French without any setting', async () => {
+  const profile = mkdtempSync(join(tmpdir(), 'dossier-profile-'));
+  const context = await launchWithExtension(profile, EXTENSION_DIR, 'fr-CA');
+  try {
+    const worker = await serviceWorkerOf(context);
+    expect(await worker.evaluate(() => chrome.i18n.getUILanguage()), 'the browser runs in French (Debian’s Chromium needs chromium-l10n)').toMatch(/^fr/);
+    expect(await worker.evaluate(() => chrome.i18n.getMessage('extDescription'))).toBe(frenchMessages.extDescription.message);
+    const extensionId = new URL(worker.url()).host;
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await expect(popup.getByRole('heading', { name: fr['onboarding.title'] })).toBeVisible();
+    await expect(popup.locator('html')).toHaveAttribute('lang', 'fr');
+    const settings = await context.newPage();
+    await settings.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(settings.getByRole('heading', { level: 1 })).toHaveText(fr['app.settingsTitle']);
+    await expect(settings.getByRole('combobox', { name: fr['language.label'] })).toHaveValue('auto');
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });
