@@ -10,6 +10,7 @@ import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/
 import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { loginBase, refreshAccessToken } from '@/lib/crm/salesforce/oauth';
+import { createTokenSession } from '@/lib/crm/web-auth/session';
 import {
   createAnswerSchema,
   describeSchema,
@@ -80,7 +81,6 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   const http = createCrmHttp({ ...deps, secrets, messageOf: salesforceMessage, detailsOf: salesforceDetails });
   const api = () => `${instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
-  let refreshing: Promise<CrmResult<void>> | null = null;
   // The mapping was checked against the chosen object's fields: a record of the other kind (a Lead
   // a duplicate rule found while pushing Contacts) is written by the defaults, fields it surely has.
   const FIELD_MAP: Record<PersonType, Partial<Record<CrmField, string>>> = {
@@ -90,19 +90,15 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
 
   const recordUrl = (id: string) => `${instanceUrl}/${encodeURIComponent(id)}`;
 
-  /** One refresh at a time; the new token is kept in the stored connection through `learn`. */
-  function refresh(): Promise<CrmResult<void>> {
-    refreshing ??= (async () => {
-      const answer = await refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, refreshToken: connection.refreshToken }, deps);
-      if (!answer.ok) return answer;
-      token = answer.value.token;
-      instanceUrl = answer.value.instanceUrl;
-      secrets.push(token);
+  const session = createTokenSession({
+    secrets,
+    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, refreshToken: connection.refreshToken }, deps),
+    learn: async (learnt) => {
+      token = learnt.token;
+      instanceUrl = learnt.instanceUrl;
       await deps.learn({ token, instanceUrl });
-      return ok(undefined);
-    })().finally(() => (refreshing = null));
-    return refreshing;
-  }
+    },
+  });
 
   /**
    * Every REST call: an expired session (401 INVALID_SESSION_ID) is refreshed once and the call
@@ -110,13 +106,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
    */
   async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>, path = true): Promise<CrmResult<{ body: T; status: number }>> {
     const url = path ? `${api()}${request.url}` : request.url;
-    const once = () => http.send({ ...request, url, headers: { authorization: `Bearer ${token}` } }, schema);
-    let result = await once();
-    if (!result.ok && result.error.status === 401) {
-      const refreshed = await refresh();
-      if (!refreshed.ok) return refreshed;
-      result = await once();
-    }
+    const result = await session.withFreshToken(() => http.send({ ...request, url, headers: { authorization: `Bearer ${token}` } }, schema));
     if (!result.ok && result.error.code === 'REQUEST_LIMIT_EXCEEDED') {
       return fail({ ...result.error, kind: 'rate_limited', retryable: true, retryAfterMs: result.error.retryAfterMs ?? LIMIT_WAIT_MS });
     }

@@ -11,6 +11,7 @@ import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { allOf, anyOf, criterion, websiteForms } from '@/lib/crm/zoho/criteria';
 import { refreshAccessToken } from '@/lib/crm/zoho/oauth';
+import { createTokenSession } from '@/lib/crm/web-auth/session';
 import {
   actionAnswerSchema,
   fieldsAnswerSchema,
@@ -73,37 +74,27 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
   let profileUnique = connection.profileUnique === true;
   let orgDomain = connection.orgDomain;
-  let refreshing: Promise<CrmResult<void>> | null = null;
   let tagName: string | null = null;
   const FIELD_MAP = propertiesOf(DEFAULT_FIELD_OF[module], connection.fieldMap, KEY_FIELDS);
   const appBase = connection.apiBase ?? ZOHO_DATA_CENTRES[connection.dataCentre].app;
 
   const recordUrl = (id: string) => `${appBase}/crm/${orgDomain ? `${orgDomain}/` : ''}tab/${module}/${encodeURIComponent(id)}`;
 
-  /** One refresh at a time; the new token (and API domain) are kept in the stored connection through `learn`. */
-  function refresh(): Promise<CrmResult<void>> {
-    refreshing ??= (async () => {
-      const answer = await refreshAccessToken({ ...connection, refreshToken: connection.refreshToken }, deps);
-      if (!answer.ok) return answer;
-      token = answer.value.token;
-      apiDomain = answer.value.apiDomain;
-      secrets.push(token);
+  const session = createTokenSession({
+    secrets,
+    refresh: () => refreshAccessToken({ ...connection, refreshToken: connection.refreshToken }, deps),
+    learn: async (learnt) => {
+      token = learnt.token;
+      apiDomain = learnt.apiDomain;
       await deps.learn({ token, apiDomain });
-      return ok(undefined);
-    })().finally(() => (refreshing = null));
-    return refreshing;
-  }
+    },
+  });
 
   /** Every API call, with Zoho's own header; an expired token (401 INVALID_TOKEN) is refreshed once and the call repeated. */
   async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>): Promise<CrmResult<{ body: T; status: number }>> {
-    const once = () => http.send({ ...request, url: `${apiDomain}/crm/${ZOHO_API_VERSION}${request.url}`, headers: { authorization: `Zoho-oauthtoken ${token}` } }, schema);
-    let result = await once();
-    if (!result.ok && result.error.status === 401) {
-      const refreshed = await refresh();
-      if (!refreshed.ok) return refreshed;
-      result = await once();
-    }
-    return result;
+    return session.withFreshToken(() =>
+      http.send({ ...request, url: `${apiDomain}/crm/${ZOHO_API_VERSION}${request.url}`, headers: { authorization: `Zoho-oauthtoken ${token}` } }, schema),
+    );
   }
 
   /** A write's outcome for its one record: Zoho may answer 2xx with a record-level error. */
