@@ -10,8 +10,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function withKey(sandbox: Sandbox, worker: import('@playwright/test').Worker) {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 1000 }) });
+  const apiId = await sandbox.newKey(1000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
 }
 

@@ -53,8 +53,7 @@ test('a web page’s content-script world may only report what it detected: look
 });
 
 test('a page script can neither reach the panel’s buttons nor click them: only the user’s clicks in the frame spend', async ({ context, worker, sandbox, extensionId }) => {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  const apiId = await sandbox.newKey(100);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   await choosePanelMode(context, extensionId, 'frame');
   await routeDemoPages(context, sandbox.origin);

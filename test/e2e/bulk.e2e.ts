@@ -27,10 +27,7 @@ test.afterAll(async () => {
 });
 
 async function freshKey(sandbox: Sandbox): Promise<string> {
-  const apiId = `e2e-bulk-${Math.random().toString(36).slice(2)}`;
-  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
-  expect(res.ok).toBe(true);
-  return apiId;
+  return sandbox.newKey(10_000);
 }
 
 /** A third of the people by profile URL, a third by email, a third by name with their company. */

@@ -18,8 +18,7 @@ test('enrich, then find mobile: one card, the phone row filled in place, no emai
   sandbox,
   openExtensionPage,
 }) => {
-  const apiId = `card-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 1000 }) });
+  const apiId = await sandbox.newKey(1000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const admin = await openExtensionPage('lookup-history.html');
   expect(await callBackground(admin, 'choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });

@@ -6,10 +6,7 @@ import { callBackground, configureExtension, expect, test, type Sandbox } from '
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
 async function freshKey(sandbox: Sandbox): Promise<string> {
-  const apiId = `e2e-book-${Math.random().toString(36).slice(2)}`;
-  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 1000 }) });
-  expect(res.ok).toBe(true);
-  return apiId;
+  return sandbox.newKey(1000);
 }
 
 test('the contact book lists a person once with merged data; tag, filter by tag, export CSV with the tag in it', async ({ context, sandbox, worker, openExtensionPage }) => {

@@ -48,8 +48,7 @@ const withTrustedTypes = (html: string) =>
   html.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; trusted-types 'none'">`);
 
 async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, extensionId: string, mode: 'frame' | 'stealth') {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 1_000 }) });
+  const apiId = await sandbox.newKey(1_000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   await choosePanelMode(context, extensionId, mode);
   await context.addInitScript(pageSpy);

@@ -5,8 +5,7 @@ import { callBackground, choosePanelMode, configureExtension, expect, panelFrame
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
 async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (p: string) => Promise<Page>, mode: 'frame' | 'stealth' = 'frame') {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
+  const apiId = await sandbox.newKey(10_000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const page = await openExtensionPage('lookup-history.html');
   expect(await callBackground(page, 'choosePanelMode', { mode })).toMatchObject({ ok: true });

@@ -14,8 +14,7 @@ const frenchMessages = JSON.parse(readFileSync('public/_locales/fr/messages.json
  * what the worker answers (a refused key) comes in that language too.
  */
 test('a language chosen in the settings: open pages switch at once, numbers follow, the worker answers in it', async ({ sandbox, worker, openExtensionPage }) => {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 12_345 }) });
+  const apiId = await sandbox.newKey(12_345);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
 
   const popup = await openExtensionPage('popup.html');

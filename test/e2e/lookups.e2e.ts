@@ -6,10 +6,7 @@ const ALEX = 'https://www.linkedin.com/in/alex-morgan';
 
 /** A fresh key per test, so that the sandbox's per-key ledger counts only this test's requests. */
 async function freshKey(sandbox: Sandbox, balance = 1000): Promise<string> {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance }) });
-  expect(res.ok).toBe(true);
-  return apiId;
+  return sandbox.newKey(balance);
 }
 
 async function fault(sandbox: Sandbox, apiId: string, kind: string, count: number, delayMs?: number) {

@@ -62,8 +62,7 @@ for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
 
       // Test connection with the sandbox: the browser asks for this computer's host first (its
       // prompt, which automation cannot answer, stays open), and nothing reaches the sandbox.
-      const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-      await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+      const apiId = await sandbox.newKey(100);
       const settings = await context.newPage();
       await settings.goto(`chrome-extension://${extensionId}/options.html`);
       await expect(settings.getByRole('combobox', { name: 'Language' }).getByRole('option')).toHaveText(['Browser default (English)', 'English', 'Français', 'Deutsch', 'Español']);

@@ -5,8 +5,7 @@ import { callBackground, configureExtension, expect, test } from '@/test/e2e/ext
 test('emails and phones are marked on an ordinary page once all-sites detection is on', async ({ context, worker, sandbox, openExtensionPage }) => {
   // This build declares all sites up front (DOSSIER_E2E): automation cannot answer the
   // permission prompt the settings show a user. Turning the setting on is what remains.
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  const apiId = await sandbox.newKey(100);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('lookup-history.html');
   expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, panelMode: 'frame' } })).toMatchObject({ ok: true });
@@ -37,8 +36,7 @@ test('right-click reverse phone lookup on a selected number: the answer shows in
   sandbox,
   openExtensionPage,
 }) => {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  const apiId = await sandbox.newKey(100);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('lookup-history.html');
   expect(await callBackground(settings, 'savePreferences', { pageAccess: { scanAllSites: true, panelMode: 'frame' } })).toMatchObject({ ok: true });

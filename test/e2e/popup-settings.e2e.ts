@@ -8,10 +8,7 @@ const QUICK_LABEL = 'Profile URL, email, phone or “Full Name, Company”';
 
 /** A fresh key per test, so that the sandbox's ledger for it counts only this test's requests. */
 async function freshKey(sandbox: Sandbox, balance = 1000): Promise<string> {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance }) });
-  expect(res.ok).toBe(true);
-  return apiId;
+  return sandbox.newKey(balance);
 }
 
 const creditsText = (n: number) => `${n.toLocaleString('en')} credit${n === 1 ? '' : 's'}`;

@@ -105,8 +105,7 @@ test('the panel and the popup in the pseudo-locale: every string longer and acce
   sandbox,
   openExtensionPage,
 }) => {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
+  const apiId = await sandbox.newKey(10_000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('options.html');
   expect(await callBackground(settings, 'choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });

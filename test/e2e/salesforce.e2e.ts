@@ -33,8 +33,7 @@ test.beforeEach(() => {
 });
 
 async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox) {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 10_000 }) });
+  const apiId = await sandbox.newKey(10_000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   await choosePanelMode(context, new URL(worker.url()).host, 'frame');
   await routeDemoPages(context, sandbox.origin);

@@ -19,10 +19,7 @@ test.afterAll(async () => {
 });
 
 async function freshKey(sandbox: Sandbox): Promise<string> {
-  const apiId = `vault-${Math.random().toString(36).slice(2)}`;
-  const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
-  expect(res.ok).toBe(true);
-  return apiId;
+  return sandbox.newKey(100);
 }
 
 const recentLookups = (popup: Page) => popup.getByRole('list', { name: 'Recent lookups' }).getByRole('listitem');

@@ -25,8 +25,7 @@ async function serve(context: BrowserContext, fixture: WebmailCase, swap: [RegEx
 }
 
 async function prepare(worker: Worker, sandbox: Sandbox, openExtensionPage: (path: string) => Promise<Page>, mode: 'frame' | 'stealth') {
-  const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
-  await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance: 100 }) });
+  const apiId = await sandbox.newKey(100);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
   const settings = await openExtensionPage('options.html');
   expect(await callBackground(settings, 'choosePanelMode', { mode })).toMatchObject({ ok: true });

@@ -196,10 +196,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   freshKey: async ({ sandbox }, use) => {
     // A key per test, so that the sandbox's ledger for it counts only this test's requests.
     await use(async (balance = 1000) => {
-      const apiId = `ff-${Math.random().toString(36).slice(2)}`;
-      const res = await sandbox.admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance }) });
-      expect(res.ok).toBe(true);
-      return apiId;
+      return sandbox.newKey(balance);
     });
   },
   dossier: async ({ firefox, sandbox, addon }, use) => {

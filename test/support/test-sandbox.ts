@@ -13,6 +13,8 @@ export interface Sandbox {
   close(): Promise<void>;
   ledger(apiId: string): Promise<{ balance: number; requests: number; charges: { path: string; creditBurn: number }[] }>;
   admin(path: string, init?: RequestInit): Promise<Response>;
+  /** A new API key of the sandbox's with this many credits, for one test alone. */
+  newKey(balance?: number): Promise<string>;
 }
 
 /**
@@ -31,6 +33,12 @@ export async function startTestSandbox(): Promise<{ sandbox: Sandbox; stop(): Pr
     admin,
     async ledger(apiId) {
       return (await admin(`ledger?apiId=${encodeURIComponent(apiId)}`)).json();
+    },
+    async newKey(balance = 1000) {
+      const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
+      const created = await admin('keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, balance }) });
+      if (!created.ok) throw new Error(`The sandbox refused a new key: ${created.status}`);
+      return apiId;
     },
   };
   return {
