@@ -63,7 +63,21 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'contextMenus', 'notifications', 'scripting', 'identity'],
+    // clipboardWrite: Copy from the in-page panel, whose own frame the host page's permissions policy
+    // may refuse the clipboard, goes through the extension (lib/background/clipboard.ts), which
+    // writes without a click of its own; offscreen: where Chromium's worker, having no document,
+    // writes it (Firefox's background page writes itself).
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'alarms',
+      'contextMenus',
+      'notifications',
+      'scripting',
+      'identity',
+      'clipboardWrite',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     // This computer's hosts (the sandbox, the CRM emulators) only where developers and tests run:
     // `wxt` (serve) and the automation build. A store build declares none, and asks for the
     // sandbox's host where the user chooses the sandbox (lib/settings/permissions.ts).

@@ -25,7 +25,13 @@ export function demoPageUrl(url: string, sandboxOrigin: string): string | null {
  * Serves the sandbox's demo pages at the real sites' addresses, so that content scripts
  * inject exactly as they would there.
  */
-export async function routeDemoPages(context: Pick<BrowserContext, 'route'>, sandboxOrigin: string, rewrite?: (html: string, url: URL) => string) {
+export async function routeDemoPages(
+  context: Pick<BrowserContext, 'route'>,
+  sandboxOrigin: string,
+  rewrite?: (html: string, url: URL) => string,
+  /** Response headers a site may send, a `Permissions-Policy` say. */
+  headers: Record<string, string> = {},
+) {
   for (const { match } of DEMO_ROUTES) {
     await context.route(match, async (route) => {
       const url = new URL(route.request().url());
@@ -34,6 +40,7 @@ export async function routeDemoPages(context: Pick<BrowserContext, 'route'>, san
       await route.fulfill({
         status: response.status,
         contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
+        headers,
         body: rewrite ? rewrite(html, url) : html,
       });
     });

@@ -19,6 +19,7 @@ import type { PanelService } from '@/lib/background/panel-service';
 import { webmailHostOf } from '@/lib/webmail/hosts';
 import { t } from '@/lib/i18n';
 import { languageItem } from '@/lib/settings/language';
+import { createClipboardHandlers } from '@/lib/background/clipboard';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -56,6 +57,8 @@ export interface HandlerDeps {
   book: Pick<BookHandlerDeps, 'contacts' | 'openBook'>;
   /** Bulk runs: the store, the runner, the quote's reads (lib/background/bulk-wiring.ts). */
   bulk: BulkHandlerDeps;
+  /** Copy for a Dossier page that may not write the clipboard itself (lib/background/clipboard.ts). */
+  clipboard: { write(text: string): Promise<boolean> };
 }
 
 /**
@@ -190,5 +193,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createCrmHandlers(deps.crm),
     ...createBookHandlers({ ...deps.book, preferences: deps.preferences, savePreferences, crm: deps.crm }),
     ...createBulkHandlers(deps.bulk),
+    ...createClipboardHandlers((text) => deps.clipboard.write(text)),
   };
 }

@@ -35,6 +35,9 @@ import { fetchBalance } from '@/lib/background/connection';
 import type { HandlerDeps } from '@/lib/background/handlers';
 import type { RouterIdentity } from '@/lib/background/router';
 import type { Preferences } from '@/lib/settings/preferences';
+import { createClipboardWriter, type ClipboardDeps } from '@/lib/background/clipboard';
+import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
+import { OFFSCREEN_PATH, offscreenMessenger } from '@/lib/clipboard/offscreen-protocol';
 
 // The balance badge gives way to a bulk run's progress while one runs (toolbar-badge.ts).
 export { showBalanceOnBadge };
@@ -164,6 +167,21 @@ export function createBackground(identity: RouterIdentity) {
       openBook: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') })),
     },
     bulk: bulk.handlerDeps,
+    clipboard: { write: createClipboardWriter(browserClipboard()) },
   };
   return { connection, lookups, handlerDeps, crm, panel, bulk };
+}
+
+/** Chromium writes through an offscreen document made for the clipboard; Firefox's background page writes itself. */
+function browserClipboard(): ClipboardDeps {
+  if (import.meta.env.FIREFOX) return { writeInBackground: (text) => copyBySelection(document, text) };
+  const url = browser.runtime.getURL(OFFSCREEN_PATH);
+  return {
+    offscreen: {
+      exists: async () => (await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] })).length > 0,
+      create: () => browser.offscreen.createDocument({ url, reasons: ['CLIPBOARD'], justification: 'Copy a contact card value the page it is shown in may not copy.' }),
+      close: () => browser.offscreen.closeDocument(),
+      write: (text) => offscreenMessenger.sendMessage('writeClipboard', text),
+    },
+  };
 }

@@ -58,7 +58,10 @@ export function createFrameHost(doc: Document, frameUrl: () => string, title: st
     root.adoptedStyleSheets = [sheet];
     const frame = doc.createElement('iframe');
     frame.title = title;
-    frame.allow = 'clipboard-write';
+    // No `allow="clipboard-write"`: it would delegate to the origin of `src`, the per-session dynamic
+    // URL, never to the extension's origin the document loads under; and a host page whose policy
+    // refuses the clipboard cannot delegate it anyway. Copy goes through the extension instead
+    // (lib/clipboard/copy-from-page.ts).
     let loads = 0;
     // The panel page never navigates itself; a second load means the page navigated the frame
     // (a parent may set a child frame's location): replace it with a fresh panel.

@@ -601,6 +601,8 @@ export const de = {
   'panel.copy': 'Kopieren',
   'panel.copied': 'Kopiert',
   'panel.copyWhat': '{what} kopieren',
+  'panel.copyFailed': 'Nicht kopiert: Der Browser hat es abgelehnt. Der Text ist unten markiert: Drücken Sie {keys}, um ihn zu kopieren.',
+  'panel.copyByHand': '{what}, markiert zum Kopieren von Hand',
 
   'panel.found.title': 'Auf dieser Seite gefunden',
   'panel.found.enrichEmail': 'E-Mail {email} anreichern ({price})',

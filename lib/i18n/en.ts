@@ -603,6 +603,8 @@ export const en = {
   'panel.copy': 'Copy',
   'panel.copied': 'Copied',
   'panel.copyWhat': 'Copy {what}',
+  'panel.copyFailed': 'Not copied: the browser refused. It is selected below: press {keys} to copy it.',
+  'panel.copyByHand': '{what}, selected to copy by hand',
 
   'panel.found.title': 'Found on this page',
   'panel.found.enrichEmail': 'Enrich email {email} ({price})',

@@ -601,6 +601,8 @@ export const es = {
   'panel.copy': 'Copiar',
   'panel.copied': 'Copiado',
   'panel.copyWhat': 'Copiar {what}',
+  'panel.copyFailed': 'No se copió: el navegador lo rechazó. Está seleccionado abajo: pulse {keys} para copiarlo.',
+  'panel.copyByHand': '{what}, seleccionado para copiarlo a mano',
 
   'panel.found.title': 'Encontrado en esta página',
   'panel.found.enrichEmail': 'Enriquecer el correo {email} ({price})',

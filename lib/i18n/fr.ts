@@ -601,6 +601,8 @@ export const fr = {
   'panel.copy': 'Copier',
   'panel.copied': 'Copié',
   'panel.copyWhat': 'Copier {what}',
+  'panel.copyFailed': 'Non copié : le navigateur a refusé. Le texte est sélectionné ci-dessous : appuyez sur {keys} pour le copier.',
+  'panel.copyByHand': '{what}, sélectionné pour une copie manuelle',
 
   'panel.found.title': 'Trouvé sur cette page',
   'panel.found.enrichEmail': 'Enrichir l’e-mail {email} ({price})',

@@ -12,6 +12,7 @@ import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
 import type { Preferences } from '@/lib/settings/preferences';
 import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '@/lib/panel/tab-state';
 import { webmailParticipantsSchema } from '@/lib/webmail/schema';
+import { clipboardMessageSchemas, type ClipboardReplies } from '@/lib/clipboard/messages';
 
 /** An error that crosses a context boundary: plain data, a message a user can read. */
 export interface ErrorReport {
@@ -118,13 +119,15 @@ export const messageSchemas = {
   ...bulkMessageSchemas,
   /** The panel's way to the bulk enrichment page (lib/bulk/page-messages.ts). */
   ...bulkPageMessageSchemas,
+  /** Copy through the extension, for a page whose own clipboard is refused (lib/clipboard/messages.ts). */
+  ...clipboardMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
 export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)[N]>;
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
-export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageReplies {
+export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageReplies, ClipboardReplies {
   getStatus: ConnectionStatus;
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;

@@ -103,13 +103,13 @@ export async function pageOpenedBy(browser: Browser, prefix: string, action: () 
  * Serves the sandbox's demo pages at the real sites' addresses (scripts/demo-routes.ts) in this
  * page, so that content scripts inject exactly as they would there; anything else goes through.
  */
-export async function routeDemoPages(page: Page, sandboxOrigin: string): Promise<void> {
+export async function routeDemoPages(page: Page, sandboxOrigin: string, headers: Record<string, string> = {}): Promise<void> {
   await page.setRequestInterception(true);
   page.on('request', (request: HTTPRequest) => {
     const target = demoPageUrl(request.url(), sandboxOrigin);
     if (!target) return void request.continue();
     void fetch(target).then(async (response) =>
-      request.respond({ status: response.status, contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8', body: await response.text() }),
+      request.respond({ status: response.status, headers, contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8', body: await response.text() }),
     );
   });
 }
@@ -150,8 +150,8 @@ export interface Dossier {
   origin: string;
   /** An extension page, opened in a new tab (`popup.html`, `options.html`, …). */
   open(path: string): Promise<Page>;
-  /** A web page in a new tab, with the demo pages served at the real sites' URLs. */
-  openSite(url: string): Promise<Page>;
+  /** A web page in a new tab, with the demo pages served at the real sites' URLs (and these response headers). */
+  openSite(url: string, headers?: Record<string, string>): Promise<Page>;
   /** One protocol message to the background, sent from an extension page as Dossier's pages send it. */
   call<N extends MessageName>(type: N, data?: unknown): Promise<Outcome<Replies[N]>>;
   /** Points Dossier at the sandbox with this key, as the settings page's Save does. */
@@ -223,9 +223,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       id,
       origin: EXTENSION_ORIGIN,
       open,
-      async openSite(url) {
+      async openSite(url, headers) {
         const page = await firefox.newPage();
-        await routeDemoPages(page, sandbox.origin);
+        await routeDemoPages(page, sandbox.origin, headers);
         await page.goto(url);
         return page;
       },

@@ -32,6 +32,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
     openBulk: vi.fn(async () => ({ ok: true as const, value: true as const })),
     bulkWake: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    copyText: vi.fn(async () => ({ ok: true as const, value: true })),
     reportDetection: vi.fn(async () => ({ ok: true as const, value: { frame: null } })),
     reportFound: vi.fn(async () => ({ ok: true as const, value: true as const })),
     reportParticipants: vi.fn(async () => ({ ok: true as const, value: { launcher: false, launcherLabel: 'Open' } })),
@@ -99,6 +100,8 @@ const privileged = {
   openContactBook: undefined,
   openBulk: undefined,
   bulkWake: undefined,
+  // A web page must not write the user's clipboard through Dossier.
+  copyText: { text: 'maya@halcyon.example' },
   bookTag: { ids: ['person:maya'], add: ['Paris event'] },
   bookForget: { ids: ['person:maya'], suppress: true },
   bookCrmPlan: { id: 'person:maya', target: 'hubspot' },
@@ -120,7 +123,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk', 'copyText'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

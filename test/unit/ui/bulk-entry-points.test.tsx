@@ -59,6 +59,9 @@ function giveTheListAHeight() {
   }
 }
 
+/** The book's actions are a chunk loaded after the first rows (React.lazy): loading it, with the fake `wxt/browser` it brings, takes more than findBy's default second on a cold start or under load. */
+const ACTIONS_LOAD_MS = 10_000;
+
 describe('the contact book’s “Enrich in bulk”', () => {
   it('makes a run of the selected contacts and opens the bulk page on it', async () => {
     giveTheListAHeight();
@@ -67,9 +70,9 @@ describe('the contact book’s “Enrich in bulk”', () => {
     render(<ContactBook />);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Bob Stone' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Maya Chen' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Enrich in bulk' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enrich in bulk' }, { timeout: ACTIONS_LOAD_MS }));
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
     expect(worker.named('bulkFromContacts')).toEqual([{ ids: [BOB.id, MAYA.id] }]);
     expect(created.mock.calls[0]![0]).toEqual({ url: expect.stringMatching(/^chrome-extension:\/\/[^/]+\/bulk\.html#run=run-\d+$/) });
-  });
+  }, 2 * ACTIONS_LOAD_MS);
 });
