@@ -8,7 +8,9 @@ import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 // up front the hosts the product otherwise asks for at the moment the user turns a feature on
 // (Firefox has a preference that grants the prompt, so its build asks as a release does: the
 // Firefox suite clicks the switch); and it cannot click a browser context menu, so its worker
-// exposes the menu's click handler (entrypoints/background.ts). A release build has neither.
+// exposes the menu's click handler (entrypoints/background.ts); and its tests need a known set of
+// tabs, so the install opens no welcome page (lib/background/welcome.ts). A release build has none
+// of these.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
 /** This computer, where the sandbox and the CRM emulators listen. */

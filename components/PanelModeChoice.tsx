@@ -11,7 +11,19 @@ const HINT: Record<PanelMode, 'panelMode.frameHint' | 'panelMode.stealthHint'> =
  * The choice between the in-page panel and stealth mode: two buttons, one sentence each. The
  * first-run page and the settings show the same one; it saves at once.
  */
-export function PanelModeChoice({ tabId, onChosen }: { tabId?: number; onChosen?(mode: PanelMode): void }) {
+export function PanelModeChoice({
+  tabId,
+  onChosen,
+  recommended,
+  headingLevel = 3,
+}: {
+  tabId?: number;
+  onChosen?(mode: PanelMode): void;
+  /** The welcome page's advice: that button is the primary one, and says so. */
+  recommended?: PanelMode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ids = { title: useId(), frame: useId(), stealth: useId() };
   const stored = usePreferences((s) => s.prefs.pageAccess.panelMode ?? null);
   const [chosen, setChosen] = useState<PanelMode | null>(null);
@@ -30,12 +42,19 @@ export function PanelModeChoice({ tabId, onChosen }: { tabId?: number; onChosen?
 
   return (
     <div role="group" aria-labelledby={ids.title} className="panel-mode">
-      <h3 id={ids.title}>{t('panelMode.title')}</h3>
-      {(['frame', 'stealth'] as const).map((mode) => (
+      <Heading id={ids.title}>{t('panelMode.title')}</Heading>
+      {(recommended === 'stealth' ? (['stealth', 'frame'] as const) : (['frame', 'stealth'] as const)).map((mode) => (
         <p key={mode}>
-          <button type="button" aria-pressed={current === mode} aria-describedby={ids[mode]} onClick={(e) => void choose(mode, e)}>
+          <button
+            type="button"
+            className={recommended === mode ? undefined : 'secondary'}
+            aria-pressed={current === mode}
+            aria-describedby={recommended === mode ? `${ids[mode]}-recommended ${ids[mode]}` : ids[mode]}
+            onClick={(e) => void choose(mode, e)}
+          >
             {t(LABEL[mode])}
-          </button>{' '}
+          </button>
+          {recommended === mode && <span id={`${ids[mode]}-recommended`} className="badge ok recommended">{t('panelMode.recommended')}</span>}{' '}
           <span id={ids[mode]} className="muted">
             {t(HINT[mode])}
           </span>

@@ -16,6 +16,7 @@ import { startVaultMigration } from '@/lib/storage/migrate';
 import { startRecordMigration } from '@/lib/background/record-migration';
 import { onMessage } from '@/lib/messaging/messenger';
 import { keepAlive } from '@/lib/background/keep-alive';
+import { openWelcomePage, shouldWelcome } from '@/lib/background/welcome';
 import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
@@ -46,7 +47,8 @@ export default defineBackground(() => {
   }
   for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
 
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (shouldWelcome(reason, __DOSSIER_AUTOMATION__)) void openWelcomePage();
     void language.ready.then(createContextMenus);
     syncOptInScripts();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });

@@ -3,7 +3,8 @@
  * opens Chromium with the extension and runs the product tour (scripts/demo/tour.ts): every
  * flow, against the sandbox's demo key. With a display the browser stays open afterwards for
  * you to try things; without one the tour runs headless and writes a screenshot of each step
- * to docs/screenshots/ (the ones README.md shows).
+ * to .demo/screenshots/ (ignored by git, so a newcomer's clone stays clean). `npm run
+ * screenshots` (`--docs`) runs it headless and refreshes docs/screenshots/, the README's pictures.
  *
  * It runs the automation build (DOSSIER_E2E=1, see wxt.config.ts): the tour's right-click
  * step needs its context-menu hook, and its all-sites step the permission a person would grant
@@ -20,9 +21,12 @@ import { CHROMIUM_FLAGS, ensureBrowser } from '@/scripts/browser';
 import { DEMO_KEY, runTour } from '@/scripts/demo/tour';
 
 const EXTENSION_DIR = resolve('.output-e2e/chrome-mv3');
-const SCREENSHOT_DIR = resolve('docs/screenshots');
+/** `--docs`: the README's pictures, refreshed on purpose; otherwise a folder git ignores. */
+const FOR_DOCS = process.argv.includes('--docs');
+const SCREENSHOT_DIR = resolve(FOR_DOCS ? 'docs/screenshots' : '.demo/screenshots');
 
 function hasDisplay(): boolean {
+  if (FOR_DOCS) return false;
   if (process.platform !== 'linux') return true;
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }

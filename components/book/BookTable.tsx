@@ -122,17 +122,18 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
                 </span>
                 <span role="cell" title={row.company ?? undefined}>{row.company}</span>
                 <span role="cell" title={row.title ?? undefined}>{row.title}</span>
-                <span role="cell">
+                <span role="cell" title={row.email?.address}>
                   {row.email && (
                     <>
                       {row.email.address} <span className={row.email.grade === 'verified' ? 'badge ok' : 'badge warn'}>{emailText.grade(row.email.grade)}</span>
                     </>
                   )}
                 </span>
-                <span role="cell">
+                {/* Formatted for reading (the stored E.164 is what copy and exports give). */}
+                <span role="cell" title={row.phone?.international}>
                   {row.phone && (
                     <>
-                      {row.phone.e164} <span className={row.phone.kind === 'mobile' ? 'badge ok' : 'badge'}>{phoneKindText(row.phone.kind)}</span>
+                      {row.phone.international} <span className={row.phone.kind === 'mobile' ? 'badge ok' : 'badge'}>{phoneKindText(row.phone.kind)}</span>
                     </>
                   )}
                 </span>

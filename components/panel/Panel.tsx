@@ -163,8 +163,8 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
           {status && !status.hasKey && (
             <div role="alert">
               <p>{t('panel.noKey')}</p>
-              <button type="button" onClick={() => void sendMessage('openSettings', undefined)}>
-                {t('panel.openSettings')}
+              <button type="button" onClick={() => void sendMessage('openWelcome', undefined)}>
+                {t('panel.connect')}
               </button>
             </div>
           )}

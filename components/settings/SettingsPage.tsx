@@ -74,7 +74,11 @@ export function SettingsPage() {
         return setNotice({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(connection.value.gateway.url) }) });
       }
       const savedConnection = await ask(() => sendMessage('saveConnection', connection.value));
-      if (!savedConnection.ok) return setNotice({ tone: 'alert', text: savedConnection.error.message });
+      if (!savedConnection.ok) {
+        // A refused key is not saved; the reason goes beside the field it is about.
+        if (savedConnection.error.kind === 'invalid_key') setConnErrors({ apiKey: savedConnection.error.message });
+        return setNotice({ tone: 'alert', text: savedConnection.error.message });
+      }
       applyStatus(savedConnection.value);
       const savedPrefs = await ask(() => sendMessage('savePreferences', preferences.value));
       if (!savedPrefs.ok) return setNotice({ tone: 'alert', text: savedPrefs.error.message });
@@ -100,6 +104,7 @@ export function SettingsPage() {
     const reply = await ask(() => sendMessage('testConnection', connection.value));
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
+    if (reply.value.status === 'invalid_key') setConnErrors({ apiKey: reply.value.message });
     setNotice({ tone: reply.value.status === 'ok' ? 'status' : 'alert', text: describeTest(reply.value) });
   }
 

@@ -3,6 +3,7 @@ import { ask } from '@/components/useBackground';
 import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
+import { PanelModeChoice } from '@/components/PanelModeChoice';
 import { MigrationProgressLine } from '@/components/history/MigrationProgress';
 import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
@@ -15,6 +16,11 @@ import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
+}
+
+function openWelcome() {
+  void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') });
+  window.close();
 }
 
 function openContactBook() {
@@ -71,6 +77,7 @@ function RecentHistoryProgress() {
 export function Popup() {
   const { status, statusError, balance, isSandbox, gateway, keyHint } = useConnection();
   const prefs = usePreferences((s) => s.prefs);
+  const prefsLoaded = usePreferences((s) => s.loaded);
   // Slices, so that the move of an older history (progress) re-renders only its line.
   const recent = { entries: useRecentHistory((s) => s.entries), error: useRecentHistory((s) => s.error) };
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
@@ -131,6 +138,8 @@ export function Popup() {
             lowThreshold={prefs.spending.lowBalanceThreshold}
             onRefresh={() => void refresh()}
           />
+          {/* Not answered on the welcome page: asked here, never in a tab of its own. */}
+          {prefsLoaded && prefs.pageAccess.panelMode === null && <PanelModeChoice />}
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}
@@ -140,10 +149,15 @@ export function Popup() {
       ) : (
         <section aria-labelledby="onboarding-title">
           <h2 id="onboarding-title">{t('onboarding.title')}</h2>
-          <p>{t('onboarding.body', { key: 'sandbox-demo-key' })}</p>
-          <button type="button" onClick={openSettings}>
-            {t('app.openSettings')}
-          </button>
+          <p>{t('onboarding.body')}</p>
+          <p className="actions">
+            <button type="button" onClick={openWelcome}>
+              {t('onboarding.setUp')}
+            </button>
+            <button type="button" className="link-button" onClick={openSettings}>
+              {t('app.openSettings')}
+            </button>
+          </p>
         </section>
       )}
     </>

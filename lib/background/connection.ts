@@ -67,7 +67,9 @@ export async function testConnection(
       : { status: 'no_credits', message: DOSSIER_ERRORS.no_credits_left };
   }
   switch (result.error.kind) {
+    // Said where the key is typed (the settings, the welcome page): what to do there.
     case 'invalid_key':
+      return { status: 'invalid_key', message: DOSSIER_ERRORS.key_not_accepted };
     case 'no_credits':
       return { status: result.error.kind, message: result.error.message };
     case 'network_error':
@@ -83,13 +85,21 @@ export async function saveConnection(
   gateway: Gateway,
   apiKey: string | undefined,
 ): Promise<Outcome<ConnectionStatus>> {
+  let balance: StoredBalance | null = null;
   if (apiKey !== undefined && apiKey.trim() !== '') {
     const parsed = apiKeySchema.safeParse(apiKey);
     if (!parsed.success) {
       return { ok: false, error: { kind: 'invalid_input', message: parsed.error.issues[0]?.message ?? 'Invalid key.' } };
     }
     apiKey = parsed.data;
+    // A new key is checked before it is kept (the balance is free): one the gateway refuses is
+    // never saved. A gateway that cannot be reached has refused nothing: the key is kept, and
+    // the screens say so at their first balance call.
+    const check = await readCredits(deps, gateway, apiKey);
+    if (!check.ok && check.error.kind === 'invalid_key') return { ok: false, error: { kind: 'invalid_key', message: DOSSIER_ERRORS.key_refused } };
+    if (check.ok) balance = { credits: check.value.credits, at: deps.now() };
   }
   await deps.writeConnection(gateway, apiKey);
+  if (balance) await deps.writeBalance(balance);
   return { ok: true, value: await connectionStatus(deps) };
 }

@@ -39,6 +39,8 @@ export interface HandlerDeps {
     write(prefs: Preferences): Promise<void>;
   };
   openSettings(): Promise<void>;
+  /** Opens the welcome page (connect the account, choose the panel) in a tab. */
+  openWelcome(): Promise<void>;
   /** Opens the bulk enrichment page in a tab (lib/background/bulk-page-handlers.ts). */
   openBulkPage(): Promise<void>;
   /** Per-tab detections, the in-page frame and the panel mode (lib/background/panel-service.ts). */
@@ -177,6 +179,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     choosePanelMode: async ({ mode, tabId }) => ({ ok: true, value: await deps.panel.chooseMode(mode, tabId) }),
     openSettings: async () => {
       await deps.openSettings();
+      return { ok: true, value: true };
+    },
+    openWelcome: async () => {
+      await deps.openWelcome();
       return { ok: true, value: true };
     },
     ...createBulkPageHandlers({ open: deps.openBulkPage }),

@@ -1,5 +1,4 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { Detection } from '@/lib/extract/detection';
 import type { FoundItem, FramePlacement, PanelLayout, PanelTabState } from '@/lib/panel/tab-state';
 import type { PanelMode, Preferences } from '@/lib/settings/preferences';
@@ -26,25 +25,6 @@ export interface PanelService {
   preferencesSaved(before: Preferences, after: Preferences): Promise<void>;
 }
 
-/** Asked once per browser session at most, until the user answers. */
-const modeAskedItem = storage.defineItem<boolean>('session:panelModeAsked', { fallback: false });
-
-/**
- * The first-run question ("in the page, or stealth?") opens as an extension page in a tab of
- * its own, next to the profile, and never inside the network's page: a user who is about to
- * choose stealth must not have had anything added to that page by the very question. The
- * page can notice no more than the user switching tabs.
- */
-async function askForPanelMode(tabId: number): Promise<void> {
-  if (await modeAskedItem.getValue()) return;
-  await modeAskedItem.setValue(true);
-  const opener = await browser.tabs.get(tabId).catch(() => null);
-  await browser.tabs.create({
-    url: browser.runtime.getURL(`/panel-mode.html?tab=${tabId}`),
-    ...(opener ? { openerTabId: tabId, index: opener.index + 1, windowId: opener.windowId } : {}),
-  });
-}
-
 export function createPanelService(preferences: { read(): Promise<Preferences>; write(prefs: Preferences): Promise<void> }): PanelService {
   async function startAfresh(tabId: number, documentId: string | undefined) {
     if (!documentId) return;
@@ -57,8 +37,9 @@ export function createPanelService(preferences: { read(): Promise<Preferences>; 
       await startAfresh(tabId, documentId);
       await updateTabState(tabId, { detection });
       if (!worthAPanel(detection)) return null;
+      // Not chosen yet (the welcome page asks, and the popup until it is answered): nothing is
+      // added to the page, and no tab is opened that would take the focus from it.
       const mode = (await preferences.read()).pageAccess.panelMode;
-      if (mode === null) await askForPanelMode(tabId);
       return mode === 'frame' ? readLayout() : null;
     },
     async reportFound(tabId, items, documentId) {
@@ -95,7 +76,6 @@ export function createPanelService(preferences: { read(): Promise<Preferences>; 
       const before = await preferences.read();
       const after = { ...before, pageAccess: { ...before.pageAccess, panelMode: mode } };
       await preferences.write(after);
-      await modeAskedItem.setValue(false);
       await applyPanelMode(mode);
       if (tabId !== undefined) await browser.tabs.update(tabId, { active: true }).catch(() => {});
       return after;

@@ -36,6 +36,7 @@ import type { HandlerDeps } from '@/lib/background/handlers';
 import type { RouterIdentity } from '@/lib/background/router';
 import type { Preferences } from '@/lib/settings/preferences';
 import { createClipboardWriter, type ClipboardDeps } from '@/lib/background/clipboard';
+import { openWelcomePage } from '@/lib/background/welcome';
 import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
 import { OFFSCREEN_PATH, offscreenMessenger } from '@/lib/clipboard/offscreen-protocol';
 
@@ -154,6 +155,7 @@ export function createBackground(identity: RouterIdentity) {
     history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory, byIds: readHistoryEntries },
     preferences,
     openSettings: () => browser.runtime.openOptionsPage(),
+    openWelcome: openWelcomePage,
     openBulkPage: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') })),
     panel,
     // Frames go first: an open frame would otherwise write its layout back after the erase.

@@ -14,7 +14,7 @@ export interface BookRow {
   email: { address: string; grade: EmailGrade } | null;
   mobile: string | null;
   /** The phone to show: the mobile, else the first other one (a landline, a company's switchboard) with its kind. */
-  phone: { e164: string; kind: PhoneKind } | null;
+  phone: { e164: string; international: string; kind: PhoneKind } | null;
   tags: string[];
   crm: CrmPresence | null;
   updatedAt: number;
@@ -40,7 +40,7 @@ export function bookRow(contact: Contact): BookRow {
     title: person ? (person.title?.value ?? null) : contact.kind === 'company' ? (contact.industry?.value ?? null) : null,
     email: best ? { address: best.address, grade: best.grade } : null,
     mobile: mobile?.e164 ?? null,
-    phone: shown && { e164: shown.e164, kind: shown.kind },
+    phone: shown && { e164: shown.e164, international: shown.international, kind: shown.kind },
     tags: contact.tags,
     crm: contact.crm ?? null,
     updatedAt: contact.updatedAt,

@@ -17,6 +17,12 @@ export const DOSSIER_ERRORS = {
   get no_key() {
     return t('errors.no_key');
   },
+  get key_refused() {
+    return t('errors.key_refused');
+  },
+  get key_not_accepted() {
+    return t('errors.key_not_accepted');
+  },
   get unknown_operation() {
     return t('errors.unknown_operation');
   },

@@ -76,6 +76,8 @@ export const messageSchemas = {
   saveLanguage: z.object({ language: z.custom<LanguageChoice>(isLanguageChoice) }).strict(),
   panelStatus: z.undefined(),
   openSettings: z.undefined(),
+  /** Every screen without a key links to the welcome page (the panel's frame cannot open a tab itself). */
+  openWelcome: z.undefined(),
   /**
    * Content script: what the detector read on its own tab (the tab is the sender's, never a
    * field of the message). Answers where to put the panel's frame, or null for no frame.
@@ -145,6 +147,7 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   saveLanguage: { language: LanguageChoice };
   panelStatus: PanelStatus;
   openSettings: true;
+  openWelcome: true;
   reportDetection: { frame: FramePlacement | null };
   reportFound: true;
   reportParticipants: { launcher: boolean; launcherLabel: string };

@@ -159,17 +159,6 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     deleteAll: true,
   }),
   {
-    // Whether the first-run question (in-page panel or stealth) was opened this session.
-    name: 'panel mode asked',
-    key: 'panelModeAsked',
-    area: 'session',
-    holds: 'settings',
-    schema: z.boolean(),
-    version: 1,
-    migrations: {},
-    deleteAll: true,
-  },
-  {
     // The worker's copy of the language choice, for the panel's frame (lib/settings/language.ts).
     name: 'language (for the panel frame)',
     key: 'languageMirror',

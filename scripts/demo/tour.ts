@@ -96,7 +96,7 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
 
   // 1. The key, as a new user enters it.
   const settings = await extensionPage('options.html');
-  await settings.getByLabel('Gateway address').fill(sandboxUrl);
+  await settings.getByLabel('Service address').fill(sandboxUrl);
   await settings.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await visible(settings.getByRole('status').filter({ hasText: 'Connected.' }), 'the connection test succeed');

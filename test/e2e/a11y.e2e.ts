@@ -86,7 +86,7 @@ test('the settings: no serious violation, also with errors shown; Enter saves', 
   await expectNoSeriousViolations(settings);
 
   await settings.getByLabel('Daily cap (credits; empty: no cap)').fill('');
-  await settings.getByLabel('Gateway address').fill(sandbox.url);
+  await settings.getByLabel('Service address').fill(sandbox.url);
   await tabTo(settings, settings.getByLabel('API key', { exact: true }));
   await settings.keyboard.type('sandbox-demo-key');
   await tabTo(settings, settings.getByRole('button', { name: 'Test connection' }));

@@ -74,22 +74,29 @@ test('a page script can neither reach the panel’s buttons nor click them: only
   await expect.poll(async () => (await sandbox.ledger(apiId)).charges.length).toBe(1);
 });
 
-test('the first visit to the network asks which panel mode, in a tab of its own; the page gets nothing until the answer', async ({ context, worker, sandbox }) => {
+test('while the panel mode is not chosen, a profile opens no tab and gets nothing; the popup asks, and the answer brings the panel', async ({ context, worker, sandbox, extensionId }) => {
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
   await routeDemoPages(context, sandbox.origin);
   const page = await context.newPage();
-  const question = context.waitForEvent('page', (p) => p.url().includes('/panel-mode.html'));
+  const pagesBefore = context.pages().length;
   await page.goto(MAYA);
-  const ask = await question;
-  await expect(ask.getByRole('button', { name: 'Panel in the page' })).toHaveAccessibleDescription(/small Dossier panel/);
-  await expect(ask.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAccessibleDescription(/Nothing at all is added/);
+  await page.waitForTimeout(1500);
+  // No question in a tab of its own, taking the focus from the profile the user opened.
+  expect(context.pages()).toHaveLength(pagesBefore);
   expect(await page.locator('dossier-panel').count()).toBe(0);
-  await ask.getByRole('button', { name: 'Panel in the page' }).click();
-  // The answer brings the panel to the page that asked, at once.
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByRole('button', { name: 'Panel in the page' })).toHaveAccessibleDescription(/small Dossier panel/);
+  await expect(popup.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAccessibleDescription(/Nothing at all is added/);
+  await popup.getByRole('button', { name: 'Panel in the page' }).click();
+  // The answer brings the panel to the open profile at once.
   await expect((await panelFrame(page)).getByRole('article', { name: 'Maya Chen' })).toBeVisible();
-  // And the settings offer the same choice later.
+  // Answered: the popup no longer asks, and the settings offer the same choice later.
+  await popup.reload();
+  await expect(popup.getByTestId('balance')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Panel in the page' })).toHaveCount(0);
   const settings = await context.newPage();
-  await settings.goto(ask.url().replace(/panel-mode\.html.*$/, 'options.html'));
+  await settings.goto(`chrome-extension://${extensionId}/options.html`);
   await settings.getByRole('button', { name: 'Stealth: side panel only' }).click();
   await expect(settings.getByRole('button', { name: 'Stealth: side panel only' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('dossier-panel')).toHaveCount(0);

@@ -127,14 +127,14 @@ test('a CSV of 220 rows: priced before it starts, run through a worker stop, cha
     // The stop lost the answers of the lookups under way: their outcome is unknown, and none is
     // sent again without the user. Everyone in the file exists in the sandbox, so every charge is
     // a match of 2 credits.
-    const unknown = Number(counts['Unknown outcome']);
+    const unknown = Number(counts['Result unknown']);
     expect(Number(counts.Paid) + unknown).toBe(PEOPLE - PAID_BEFORE);
     test.info().annotations.push({ type: 'worker stop', description: `${unknown} lookups of unknown outcome` });
     if (unknown) {
       // The user sends them again, knowingly, at the price the page states.
-      await page.getByRole('button', { name: `Send again ${unknown} with unknown outcome (up to ${unknown * 2} credits)` }).click();
+      await page.getByRole('button', { name: `Send again ${unknown} with result unknown (up to ${unknown * 2} credits)` }).click();
       await page.getByRole('button', { name: `Send again, up to ${unknown * 2} credits` }).click();
-      await expect.poll(async () => (await facts(page, 'Counts'))['Unknown outcome'], { timeout: 20_000 }).toBe('0');
+      await expect.poll(async () => (await facts(page, 'Counts'))['Result unknown'], { timeout: 20_000 }).toBe('0');
       await expect(bar).toHaveAttribute('aria-valuenow', '220', { timeout: 20_000 });
       counts = await facts(page, 'Counts');
     }
@@ -145,7 +145,7 @@ test('a CSV of 220 rows: priced before it starts, run through a worker stop, cha
     expect(chargedTwice).toBeGreaterThanOrEqual(0);
     expect(chargedTwice).toBeLessThanOrEqual(unknown);
     expect(run.every((c) => c.creditBurn === 2)).toBe(true);
-    expect(counts).toMatchObject({ Paid: String(PEOPLE - PAID_BEFORE), Free: String(PAID_BEFORE), 'Unknown outcome': '0', Spent: `${price + 2 * chargedTwice} credits` });
+    expect(counts).toMatchObject({ Paid: String(PEOPLE - PAID_BEFORE), Free: String(PAID_BEFORE), 'Result unknown': '0', Spent: `${price + 2 * chargedTwice} credits` });
   });
 
   await test.step('the results file: one line per input row, the original columns first, formulas neutralised', async () => {

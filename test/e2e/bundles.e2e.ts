@@ -36,7 +36,10 @@ function pageScripts(page: string): string[] {
  */
 test('pages load no translation up front, each translation is a chunk of its own, content scripts carry no catalog', () => {
   const marks = { en: en['quick.running'], fr: fr['quick.running'], de: de['quick.running'], es: es['quick.running'] };
-  const pages = readdirSync(EXTENSION_DIR).filter((name) => name.endsWith('.html') && name !== 'blank.html');
+  // The offscreen document (Chromium's clipboard writer) shows nothing: it carries no catalog at all.
+  const offscreen = pageScripts('offscreen.html').map((file) => readFileSync(join(EXTENSION_DIR, file), 'utf8')).join('\n');
+  for (const mark of Object.values(marks)) expect(offscreen.includes(mark), 'offscreen.html carries a catalog').toBe(false);
+  const pages = readdirSync(EXTENSION_DIR).filter((name) => name.endsWith('.html') && name !== 'blank.html' && name !== 'offscreen.html');
   expect(pages).toEqual(expect.arrayContaining(['popup.html', 'options.html', 'sidepanel.html', 'panel-frame.html']));
   for (const page of pages) {
     const code = pageScripts(page).map((file) => readFileSync(join(EXTENSION_DIR, file), 'utf8')).join('\n');

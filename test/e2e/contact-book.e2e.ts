@@ -38,7 +38,7 @@ test('the contact book lists a person once with merged data; tag, filter by tag,
     await expect(maya).toContainText('maya.chen@northwind-analytics.example');
     await expect(maya).toContainText('verified');
     // The phone search's number, with its line as the gateway states it.
-    await expect(maya).toContainText('+14155550110 mobile');
+    await expect(maya).toContainText('+1 415 555 0110 mobile');
     // Her company is a contact of its own.
     await expect(rowOf('Northwind Analytics')).toHaveCount(1);
     // Search by email finds her alone.

@@ -208,10 +208,10 @@ test("a 'Most Probable' email (catch-all company) is never the primary email in 
   }
   const [contact] = [...hs.state.contacts.values()];
   expect(contact!.properties.email ?? '').toBe('');
-  expect([...hs.state.notes.values()][0]!.properties.hs_note_body).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+  expect([...hs.state.notes.values()][0]!.properties.hs_note_body).toContain('Unverified email (likely, not verified): emilie@brightwater-labs.example');
   const [person] = [...pd.state.persons.values()];
   expect(person!.emails).toEqual([]);
-  expect([...pd.state.notes.values()][0]!.content).toContain('Unverified email (most probable, not verified)');
+  expect([...pd.state.notes.values()][0]!.content).toContain('Unverified email (likely, not verified)');
   expect(hook.deliveries.at(-1)!.json).toMatchObject({ contact: { primaryEmail: null, emails: [{ address: 'emilie@brightwater-labs.example', verified: false }] } });
 
   // Local export, no network: the vCard from the panel files the guess in the NOTE, not as EMAIL.
@@ -220,7 +220,7 @@ test("a 'Most Probable' email (catch-all company) is never the primary email in 
   const card = readFileSync((await download.path())!, 'utf8').replace(/\r\n /g, '');
   expect(card).toContain('FN:Émilie Lefèvre');
   expect(card).not.toMatch(/^EMAIL/m);
-  expect(card).toContain('NOTE:Unverified email (most probable\\, not verified): emilie@brightwater-labs.example');
+  expect(card).toContain('NOTE:Unverified email (likely\\, not verified): emilie@brightwater-labs.example');
 });
 
 test('the CRM down during a push, then back: the outbox delivers it, once', async ({ context, worker, sandbox, openExtensionPage }) => {

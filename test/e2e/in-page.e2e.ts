@@ -112,8 +112,8 @@ test('a microblog profile gets the microblog lookup', async ({ context, worker, 
   const page = await context.newPage();
   await page.goto('https://x.com/mayabuilds');
   const frame = await inPanel(page);
-  await frame.getByRole('button', { name: 'Look up microblog profile · up to 1 credit' }).click();
-  await expect(frame.getByRole('article').getByRole('group', { name: 'Microblog' })).toContainText('@mayabuilds');
+  await frame.getByRole('button', { name: 'Look up X profile · up to 1 credit' }).click();
+  await expect(frame.getByRole('article').getByRole('group', { name: 'X profile' })).toContainText('@mayabuilds');
 });
 
 test('reserved microblog paths are not profiles: no panel', async ({ context, worker, sandbox, openExtensionPage }) => {
@@ -232,9 +232,10 @@ test('the panel says what to do with no key, and with no credits left', async ({
   const page = await context.newPage();
   await page.goto(MAYA);
   await expect((await panel(page)).getByRole('alert')).toContainText('No API key is set');
-  const settingsOpened = context.waitForEvent('page');
-  await (await inPanel(page)).getByRole('button', { name: 'Open Dossier settings' }).click();
-  expect((await settingsOpened).url()).toContain('/options.html');
+  // It links to the welcome page, where the key is checked before it is saved.
+  const welcomeOpened = context.waitForEvent('page');
+  await (await inPanel(page)).getByRole('button', { name: 'Connect your account' }).click();
+  expect((await welcomeOpened).url()).toContain('/welcome.html');
 
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-empty-key' });
   await page.reload();

@@ -104,7 +104,7 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
   await test.step('2. Key: the sandbox’s address, a fresh account’s key, Test connection shows the balance, Save', async () => {
     apiId = await createAccount(sandbox);
     await expect(settings.getByLabel('Local sandbox (synthetic data, no real credits)')).toBeChecked();
-    await settings.getByLabel('Gateway address').fill(sandbox.url);
+    await settings.getByLabel('Service address').fill(sandbox.url);
     await settings.getByLabel('API key', { exact: true }).fill(apiId);
     // A preference a new user might set at once; step 8 checks that it is deleted too.
     await settings.getByLabel(DAILY_CAP).fill('100');
@@ -121,12 +121,13 @@ test('a new user’s first session: install, key, enrich, connect HubSpot, push,
 
   await test.step('3. First enrichment: the panel on a profile enriches it; the sandbox’s ledger shows the charge', async () => {
     await routeDemoPages(context, sandbox.origin);
+    // How Dossier shows on the networks: the popup asks until it is answered.
+    await popup.reload();
+    await popup.getByRole('button', { name: 'Panel in the page' }).click();
+    // Answered: the popup asks no more.
+    await expect(popup.getByRole('button', { name: 'Panel in the page' })).toHaveCount(0);
     profile = await context.newPage();
-    // A first visit to the network: Dossier asks how it should show there, in a tab of its own.
-    const question = context.waitForEvent('page', (p) => p.url().includes('/panel-mode.html'));
     await profile.goto(MAYA);
-    await (await question).getByRole('button', { name: 'Panel in the page' }).click();
-    await profile.bringToFront();
     await expect((await panelFrame(profile)).getByRole('article', { name: 'Maya Chen' })).toBeVisible();
     await expect(panel(profile)).toBeVisible();
     await card(profile).getByRole('button', { name: 'Enrich person and company · up to 2 credits' }).click();

@@ -35,7 +35,7 @@ test('a language chosen in the settings: open pages switch at once, numbers foll
   // The worker's own sentence: the gateway refused the key.
   await settings.getByLabel(de['connection.key'], { exact: true }).fill('not-a-real-key');
   await settings.getByRole('button', { name: de['connection.test'] }).click();
-  await expect(settings.getByRole('alert')).toHaveText(de['api.error.invalid_key']);
+  await expect(settings.getByRole('alert')).toHaveText(de['errors.key_not_accepted']);
 
   await settings.getByRole('combobox', { name: de['language.label'] }).selectOption('fr');
   await expect(popup.getByTestId('balance')).toHaveText('12\u202f345 crédits');

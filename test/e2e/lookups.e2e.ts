@@ -153,7 +153,7 @@ test('a worker stopped mid-lookup after the gateway charged: one charge, outcome
   await stopServiceWorkers(context, popup);
 
   // The popup asks the restarted worker what became of its attempt: never sent again.
-  const unknown = popup.getByRole('alert', { name: 'Outcome unknown' });
+  const unknown = popup.getByRole('alert', { name: 'Result unknown' });
   await expect(unknown).toBeVisible({ timeout: 15_000 });
   await expect(unknown).toContainText('from 100 to 98 credits');
   const retry = unknown.getByRole('button', { name: 'Try again · may cost up to 2 credits' });

@@ -30,7 +30,7 @@ async function unpack(zipPath: string): Promise<string> {
 }
 
 for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
-  test(`the ${store} store package loads, declares no host, asks for the sandbox’s before reaching it, and offers enrichment on a profile`, async ({ sandbox }) => {
+  test(`the ${store} store package loads, opens the welcome page, declares no host, asks for the sandbox’s before reaching it, and offers enrichment on a profile`, async ({ sandbox }) => {
     const extensionDir = await unpack(zipPath);
     const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8'));
     expect(manifest.version).toBe(version);
@@ -55,6 +55,8 @@ for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
     try {
       const worker = await serviceWorkerOf(context);
       const extensionId = new URL(worker.url()).host;
+      // The install opens the welcome page, in a tab of its own.
+      await expect.poll(() => context.pages().map((page) => page.url())).toContain(`chrome-extension://${extensionId}/welcome.html`);
       const popup = await context.newPage();
       await popup.goto(`chrome-extension://${extensionId}/popup.html`);
       await expect(popup.getByRole('heading', { name: 'No API key yet' })).toBeVisible();
@@ -66,7 +68,7 @@ for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
       const settings = await context.newPage();
       await settings.goto(`chrome-extension://${extensionId}/options.html`);
       await expect(settings.getByRole('combobox', { name: 'Language' }).getByRole('option')).toHaveText(['Browser default (English)', 'English', 'Français', 'Deutsch', 'Español']);
-      await settings.getByLabel('Gateway address').fill(sandbox.url);
+      await settings.getByLabel('Service address').fill(sandbox.url);
       await settings.getByLabel('API key', { exact: true }).fill(apiId);
       await settings.getByRole('button', { name: 'Test connection' }).click();
       await settings.waitForTimeout(1500);

@@ -151,7 +151,7 @@ test('a popup entry opens its details in the history page, which runs it again a
 test('settings saved in the page survive a browser restart and reach an open popup at once', async ({ sandbox, context, userDataDir, extensionId, openExtensionPage }) => {
   const settings = await openExtensionPage('options.html');
   const popup = await openExtensionPage('popup.html');
-  await settings.getByLabel('Gateway address').fill(sandbox.url);
+  await settings.getByLabel('Service address').fill(sandbox.url);
   await settings.getByLabel('API key', { exact: true }).fill('sandbox-small-key');
   await settings.getByLabel('Warn when the balance is under (credits)').fill('500');
   await settings.getByLabel('Daily cap (credits; empty: no cap)').fill('40');
@@ -176,7 +176,7 @@ test('settings saved in the page survive a browser restart and reach an open pop
     expect(new URL(worker.url()).host).toBe(extensionId);
     const again = await relaunched.newPage();
     await again.goto(`chrome-extension://${extensionId}/options.html`);
-    await expect(again.getByLabel('Gateway address')).toHaveValue(sandbox.url);
+    await expect(again.getByLabel('Service address')).toHaveValue(sandbox.url);
     await expect(again.getByText('Saved key: ••••-key. Leave empty to keep it.')).toBeVisible();
     await expect(again.getByLabel('Warn when the balance is under (credits)')).toHaveValue('500');
     await expect(again.getByLabel('Daily cap (credits; empty: no cap)')).toHaveValue('40');
@@ -196,8 +196,8 @@ test('settings saved in the page survive a browser restart and reach an open pop
 
 test('an invalid address, key or setting is refused with a message beside the field, and nothing is saved', async ({ openExtensionPage }) => {
   const settings = await openExtensionPage('options.html');
-  const address = settings.getByLabel('Gateway address');
-  await settings.getByLabel('Custom gateway (type its address)').check();
+  const address = settings.getByLabel('Service address');
+  await settings.getByLabel('Custom service (type its address)').check();
   await address.fill('http://gateway.example/api/ingress/');
   await settings.getByLabel('API key', { exact: true }).fill('has a space');
   await settings.getByLabel('Daily cap (credits; empty: no cap)').fill('ten');

@@ -20,7 +20,7 @@ test('the popup’s onboarding opens the settings, where a key saved shows the s
   await settings.waitForLoadState();
   await expect(settings.getByRole('heading', { name: 'Dossier settings' })).toBeVisible();
 
-  await settings.getByLabel('Gateway address').fill(sandbox.url);
+  await settings.getByLabel('Service address').fill(sandbox.url);
   await settings.getByLabel('API key', { exact: true }).fill('  sandbox-small-key\n');
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await expect(settings.getByRole('status')).toHaveText('Connected. Balance: 100 credits.');
@@ -35,7 +35,7 @@ test('the popup’s onboarding opens the settings, where a key saved shows the s
 
 test('an invalid key is refused by Test connection with a message', async ({ sandbox, openExtensionPage }) => {
   const settings = await openExtensionPage('options.html');
-  await settings.getByLabel('Gateway address').fill(sandbox.url);
+  await settings.getByLabel('Service address').fill(sandbox.url);
   await settings.getByLabel('API key', { exact: true }).fill('not-a-real-key');
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await expect(settings.getByRole('alert')).toContainText(/key/i);

@@ -9,7 +9,7 @@ test('a new user in Firefox: the popup offers the settings, where the key is tes
   const settings = await pageOpenedBy(firefox, `${dossier.origin}/options.html`, () => click(popup, 'button', 'Open settings'));
   await byRole(settings, 'heading', 'Dossier settings');
 
-  await fill(settings, 'Gateway address', sandbox.url);
+  await fill(settings, 'Service address', sandbox.url);
   await fill(settings, 'API key', `  ${apiId}\n`);
   await click(settings, 'button', 'Test connection');
   await expectText(settings, 'status', '', 'Connected. Balance: 1,000 credits.');
@@ -26,7 +26,7 @@ test('a new user in Firefox: the popup offers the settings, where the key is tes
 
 test('Test connection refuses an invalid key with a message, and saves nothing', async ({ dossier, sandbox }) => {
   const settings = await dossier.open('options.html');
-  await fill(settings, 'Gateway address', sandbox.url);
+  await fill(settings, 'Service address', sandbox.url);
   await fill(settings, 'API key', 'not-a-real-key');
   await click(settings, 'button', 'Test connection');
   await expectText(settings, 'alert', '', /key/i);

@@ -20,7 +20,7 @@ test('the Firefox store package asks for the sandbox’s host where it is chosen
 
   const apiId = await freshKey(1000);
   const settings = await dossier.open('options.html');
-  await fill(settings, 'Gateway address', sandbox.url);
+  await fill(settings, 'Service address', sandbox.url);
   await fill(settings, 'API key', apiId);
   await settings.bringToFront();
   await click(settings, 'button', 'Test connection');

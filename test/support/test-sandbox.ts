@@ -18,12 +18,12 @@ export interface Sandbox {
 }
 
 /**
- * A sandbox of its own on a free port of 127.0.0.1, its state in a folder of its own, with the
+ * A sandbox of its own on a free port of 127.0.0.1 (or the one given: a new user's default), its state in a folder of its own, with the
  * crowd (served by the interface only, never on the demo pages); `stop` closes it and removes that folder.
  */
-export async function startTestSandbox(): Promise<{ sandbox: Sandbox; stop(): Promise<void> }> {
+export async function startTestSandbox(port = 0): Promise<{ sandbox: Sandbox; stop(): Promise<void> }> {
   const stateDir = mkdtempSync(join(tmpdir(), 'dossier-sandbox-'));
-  const server = await startSandbox({ port: 0, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
+  const server = await startSandbox({ port, stateFile: join(stateDir, 'balances.json'), log: () => {}, crowd: E2E_CROWD });
   const origin = new URL(server.url).origin;
   const admin = (path: string, init?: RequestInit) => fetch(`${origin}/__sandbox/${path}`, init);
   const sandbox: Sandbox = {

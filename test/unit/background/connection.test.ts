@@ -48,7 +48,7 @@ describe('connection', () => {
   it.each([
     [{ ok: true, value: { credits: 9 } }, { status: 'ok', credits: 9 }],
     [{ ok: true, value: { credits: 0 } }, { status: 'no_credits' }],
-    [{ ok: false, error: { kind: 'invalid_key', message: 'bad key' } }, { status: 'invalid_key', message: 'bad key' }],
+    [{ ok: false, error: { kind: 'invalid_key', message: 'bad key' } }, { status: 'invalid_key', message: expect.stringMatching(/^This key was not accepted\. Copy the key again/) }],
     [{ ok: false, error: { kind: 'no_credits', message: 'none' } }, { status: 'no_credits' }],
     [{ ok: false, error: { kind: 'network_error', message: 'down' } }, { status: 'unreachable' }],
     [{ ok: false, error: { kind: 'timeout', message: 'slow' } }, { status: 'unreachable' }],
@@ -73,5 +73,24 @@ describe('connection', () => {
     expect(stored.key).toBe('new-key');
     expect(await saveConnection(d, DEFAULT_GATEWAY, 'has space')).toMatchObject({ ok: false });
     expect(stored.key).toBe('new-key');
+  });
+
+  it('checks a new key before saving it: a refused key is never saved, and says what to do', async () => {
+    const { d, stored } = deps({ ok: false, error: { kind: 'invalid_key', message: 'bad key', retryable: false } }, 'old-key');
+    expect(await saveConnection(d, DEFAULT_GATEWAY, 'wrong-key')).toMatchObject({ ok: false, error: { kind: 'invalid_key', message: expect.stringMatching(/not saved/) } });
+    expect(stored.key).toBe('old-key');
+  });
+
+  it('a good new key is saved with the balance its check read, shown at once', async () => {
+    const { d, stored } = deps({ ok: true, value: { credits: 250 } }, '');
+    expect(await saveConnection(d, DEFAULT_GATEWAY, 'good-key')).toMatchObject({ ok: true, value: { hasKey: true, balance: { credits: 250 } } });
+    expect(stored).toMatchObject({ key: 'good-key', balance: { credits: 250 } });
+  });
+
+  it('a gateway that cannot be reached refused nothing: the key is kept', async () => {
+    const { d, stored } = deps({ ok: false, error: { kind: 'network_error', message: 'down', retryable: true } }, '');
+    d.retryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
+    expect(await saveConnection(d, DEFAULT_GATEWAY, 'new-key')).toMatchObject({ ok: true });
+    expect(stored).toMatchObject({ key: 'new-key', balance: null });
   });
 });

@@ -30,6 +30,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     saveLanguage: vi.fn(async () => ({ ok: true as const, value: { language: 'fr' as const } })),
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    openWelcome: vi.fn(async () => ({ ok: true as const, value: true as const })),
     openBulk: vi.fn(async () => ({ ok: true as const, value: true as const })),
     bulkWake: vi.fn(async () => ({ ok: true as const, value: true as const })),
     copyText: vi.fn(async () => ({ ok: true as const, value: true })),

@@ -122,7 +122,7 @@ describe('the results file', () => {
     const out = resultsRow(run, done);
     expect(out).toHaveLength(resultsHeader(run).length);
     expect(out.slice(0, 2)).toEqual(['Maya Chen', 'x']);
-    expect(out.slice(2, 8)).toEqual(['maya@northwind.example', 'most probable', '', '', 'mobile', 'no']);
+    expect(out.slice(2, 8)).toEqual(['maya@northwind.example', 'likely (not verified)', '', '', 'mobile', 'no']);
     expect(out.slice(-3)).toEqual(['done', '', '2']);
   });
 

@@ -111,7 +111,7 @@ describe('vCard export of the contact book', () => {
   it('a guessed email is no EMAIL: it is in the note, said to be a guess', () => {
     const lines = unfold(contactToVCard(MAYA_NAMESAKE, 4, OPTIONS));
     expect(lines.some((l) => l.startsWith('EMAIL'))).toBe(false);
-    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe('NOTE:Unverified email (most probable): maya@contoso.example');
+    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe('NOTE:Email maya@contoso.example: likely (not verified)');
   });
 
   it('escapes commas and semicolons in text and tags, a company is an org', () => {

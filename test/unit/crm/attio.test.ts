@@ -125,7 +125,7 @@ describe('Attio adapter against the emulator', () => {
     expect(await push(crm, contact(emilieEnrichment()))).toMatchObject({ ok: true, value: { action: 'created' } });
     const [person] = people();
     expect(emails(person!.id)).toEqual([]);
-    expect([...at.state.notes.values()][0]!.content).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+    expect([...at.state.notes.values()][0]!.content).toContain('Unverified email (likely, not verified): emilie@brightwater-labs.example');
     // Found again by the profile URL: nothing new.
     expect(await push(crm, contact(emilieEnrichment()))).toMatchObject({ ok: true, value: { action: 'skipped', recordId: person!.id } });
     expect(people()).toHaveLength(1);

@@ -152,7 +152,7 @@ describe('Close adapter against the emulator', () => {
   it("a 'Most Probable' email is never put on the contact: it is in the note, labelled unverified", async () => {
     expect((await push(adapter(), contact(emilieEnrichment()))).ok).toBe(true);
     expect(contacts()[0]!.emails).toEqual([]);
-    expect(notes()[0]!.note).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+    expect(notes()[0]!.note).toContain('Unverified email (likely, not verified): emilie@brightwater-labs.example');
   });
 
   it('a contact create whose answer is lost, retried while search has not indexed it yet: still one contact, one note', async () => {

@@ -36,7 +36,7 @@ describe('vCard 4.0', () => {
   it("puts a 'Most Probable' address in the NOTE, labelled unverified, not in EMAIL", () => {
     const card = unfold(toVCard(contact(emilieEnrichment())));
     expect(card).not.toMatch(/^EMAIL/m);
-    expect(card).toContain('NOTE:Unverified email (most probable\\, not verified): emilie@brightwater-labs.example');
+    expect(card).toContain('NOTE:Unverified email (likely\\, not verified): emilie@brightwater-labs.example');
     expect(card).toContain('FN:Émilie Lefèvre');
   });
 

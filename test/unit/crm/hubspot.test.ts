@@ -110,7 +110,7 @@ describe('HubSpot adapter against the emulator', () => {
     expect(record!.properties.email ?? '').toBe('');
     expect(record!.properties[PROFILE_PROPERTY]).toBe('https://www.linkedin.com/in/emilie-lefevre/');
     const [note] = [...hs.state.notes.values()];
-    expect(note!.properties.hs_note_body).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+    expect(note!.properties.hs_note_body).toContain('Unverified email (likely, not verified): emilie@brightwater-labs.example');
     // Keyed by the unique profile URL property: pushing again is still one record.
     await push(adapter(), emilie);
     expect(hs.state.contacts.size).toBe(1);

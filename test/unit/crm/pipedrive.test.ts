@@ -129,7 +129,7 @@ describe('Pipedrive adapter against the emulator', () => {
     expect((await push(adapter(), contact(emilieEnrichment()))).ok).toBe(true);
     const [person] = [...pd.state.persons.values()];
     expect(person!.emails).toEqual([]);
-    expect([...pd.state.notes.values()][0]!.content).toContain('Unverified email (most probable, not verified): emilie@brightwater-labs.example');
+    expect([...pd.state.notes.values()][0]!.content).toContain('Unverified email (likely, not verified): emilie@brightwater-labs.example');
   });
 
   it('429 honours Retry-After on reads; 5xx is retryable; a rejected field is final with Pipedrive’s message', async () => {

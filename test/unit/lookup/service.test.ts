@@ -301,7 +301,7 @@ describe('a paid lookup whose answer is lost', () => {
     const h = harness([{ ok: false, error: apiError('timeout', true, true) }]);
     h.balance.reread.mockResolvedValue(100);
     const reply = await h.service.lookup(jane);
-    expect(reply.error?.message).toMatch(/has not moved so far \(100 credits\), but the gateway may still charge it/);
+    expect(reply.error?.message).toMatch(/has not moved so far \(100 credits\), but the service may still charge it/);
     expect(reply.error?.message).not.toMatch(/nothing was charged/);
     expect(await readHistory()).toMatchObject([{ outcome: 'unknown', maxCost: 2 }]);
   });

@@ -13,7 +13,7 @@ describe('gateway base URL', () => {
   });
 
   it.each([
-    ['', /Enter the gateway address/],
+    ['', /Enter the service address/],
     ['gateway.example', /not a web address/],
     ['http://gateway.example/api/ingress/', /https/],
     ['ftp://gateway.example/', /https/],

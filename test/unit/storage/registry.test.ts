@@ -73,7 +73,7 @@ describe('the registry of stored items', () => {
 
   it('keeps storage.session to the panel state and the language mirror the registry declares', () => {
     const users = CODE.filter(({ text }) => /storage\.session\b|['`]session:/.test(text)).map(({ path }) => path);
-    expect(users.sort()).toEqual(['lib/background/data.ts', 'lib/background/panel-service.ts', 'lib/background/panel-tabs.ts', 'lib/panel/tab-state.ts', 'lib/settings/language-mirror.ts', 'lib/storage/registry.ts']);
+    expect(users.sort()).toEqual(['lib/background/data.ts', 'lib/background/panel-tabs.ts', 'lib/panel/tab-state.ts', 'lib/settings/language-mirror.ts', 'lib/storage/registry.ts']);
     expect(itemOfKey('tab:12')).toMatchObject({ area: 'session', family: true });
     // The panel's frame cannot open the vault: the worker mirrors the language choice for it.
     expect(itemOfKey('languageMirror')).toMatchObject({ area: 'session', holds: 'settings' });

@@ -293,15 +293,15 @@ describe('the bulk page: a run once started', () => {
     await act(() => worker.update(run.id, { state: 'done' }));
 
     // 2 for the enrichment, 30 for the phone search: each may be charged again.
-    await screen.findByRole('button', { name: 'Send again 2 with unknown outcome (up to 32 credits)' });
+    await screen.findByRole('button', { name: 'Send again 2 with result unknown (up to 32 credits)' });
     // The run's counts may be written before its rows: the price follows the rows.
     await act(() => worker.update(run.id, { state: 'done', counts: runCountsSchema.parse({ total: 3, unknown: 3 }) }));
-    await screen.findByRole('button', { name: 'Send again 3 with unknown outcome (up to 32 credits)' });
+    await screen.findByRole('button', { name: 'Send again 3 with result unknown (up to 32 credits)' });
     await act(() => worker.updateRows([withTask(rows[2]!, 'unknown', 'enrichPerson')]));
-    await screen.findByRole('button', { name: 'Send again 3 with unknown outcome (up to 34 credits)' });
+    await screen.findByRole('button', { name: 'Send again 3 with result unknown (up to 34 credits)' });
     await act(() => worker.updateRows([withTask(rows[2]!, 'failed', 'enrichPerson')]));
     await act(() => worker.update(run.id, { state: 'done', counts: runCountsSchema.parse({ total: 3, failed: 1, unknown: 2 }) }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send again 2 with unknown outcome (up to 32 credits)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again 2 with result unknown (up to 32 credits)' }));
     const yes = screen.getByRole('button', { name: 'Send again, up to 32 credits' });
     fireEvent.click(yes);
     expect(worker.named('bulkRetry')).toHaveLength(1);

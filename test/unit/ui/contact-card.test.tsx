@@ -78,12 +78,12 @@ describe('the contact card on a profile page', () => {
     render(<PageCard detection={detection} corrections={{}} />);
     const card = screen.getByRole('article', { name: 'Maya Chen' });
     expect(within(card).getByText('VP of Engineering at Northwind Analytics')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Network profile' }).getAttribute('href')).toBe(MAYA_URL);
+    expect(within(card).getByRole('link', { name: 'LinkedIn profile' }).getAttribute('href')).toBe(MAYA_URL);
     expect(await within(card).findByRole('button', { name: 'Enrich person and company · up to 2 credits' })).toBeTruthy();
     expect(within(row('Work email')).getByText('Not known yet.')).toBeTruthy();
     expect(within(row('Work email')).getByRole('button', { name: 'Find work email · up to 1 credit' })).toBeTruthy();
     expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' })).toBeTruthy();
-    expect(within(row('Microblog')).getByRole('button', { name: 'Find microblog profile · up to 1 credit' })).toBeTruthy();
+    expect(within(row('X profile')).getByRole('button', { name: 'Find X profile · up to 1 credit' })).toBeTruthy();
     expect(within(row('Company')).getByRole('button', { name: 'Enrich company · up to 2 credits' })).toBeTruthy();
     // Only a full enrichment finds personal emails: the row says so and has no button of its own.
     expect(within(row('Personal emails')).queryByRole('button')).toBeNull();
@@ -165,9 +165,9 @@ describe('the contact card on a profile page', () => {
     // Each row keeps its own outcome.
     expect(within(row('Phones')).getByRole('status').textContent).toBe('No match found. Nothing was charged.');
 
-    const microblog = within(row('Microblog')).getByRole('button', { name: 'Find microblog profile · not available' }) as HTMLButtonElement;
+    const microblog = within(row('X profile')).getByRole('button', { name: 'Find X profile · not available' }) as HTMLButtonElement;
     expect(microblog.disabled).toBe(true);
-    expect(within(row('Microblog')).getByText('This profile is on your suppression list.')).toBeTruthy();
+    expect(within(row('X profile')).getByText('This profile is on your suppression list.')).toBeTruthy();
     expect(worker.lookups.map((l) => l.op)).toEqual(['searchPhone', 'enrichCompany', 'findWorkEmail']);
   });
 
@@ -206,14 +206,14 @@ describe('the contact card’s values', () => {
     expect(startPreferencesMirror).toHaveBeenCalledTimes(1);
   });
 
-  it('grades each address (verified, catch-all, Most Probable, unverified) with the date it was found', async () => {
+  it('grades each address (verified, catch-all, likely (not verified), unverified) with the date it was found', async () => {
     const at = Date.now() - 3 * DAY;
     const found = (address: string, grade: 'verified' | 'catch_all' | 'most_probable' | 'unverified') => ({ address, kind: 'work' as const, grade, foundAt: at, source: { op: 'findWorkEmail', historyId: null, at, paid: true } });
     const { person } = await contactsOfAnswer(mayaAnswers.enrichPerson());
     const graded = { ...person!, workEmails: [found('a@x.example', 'verified'), found('b@x.example', 'catch_all'), found('c@x.example', 'most_probable'), found('d@x.example', 'unverified')] };
     render(<ContactCard subject={{ person: graded, company: null, seed: null }} />);
     const emails = row('Work email');
-    const expected: [string, string][] = [['a@x.example', 'verified'], ['b@x.example', 'catch-all'], ['c@x.example', 'Most Probable'], ['d@x.example', 'unverified']];
+    const expected: [string, string][] = [['a@x.example', 'verified'], ['b@x.example', 'catch-all'], ['c@x.example', 'likely (not verified)'], ['d@x.example', 'unverified']];
     for (const [address, grade] of expected) {
       const line = within(emails).getByRole('link', { name: address }).closest('li')!;
       expect(within(line as HTMLElement).getByText(grade)).toBeTruthy();

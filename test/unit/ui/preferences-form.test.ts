@@ -119,7 +119,7 @@ describe('connection form', () => {
 
   it.each([
     [{ kind: 'custom' as const, url: 'http://gateway.example/', apiKey: '' }, 'url', /https/],
-    [{ kind: 'live' as const, url: '', apiKey: '' }, 'url', /Enter the gateway address/],
+    [{ kind: 'live' as const, url: '', apiKey: '' }, 'url', /Enter the service address/],
     [{ kind: 'sandbox' as const, url: 'https://gateway.example/', apiKey: '' }, 'url', /runs on this computer/],
     [{ kind: 'sandbox' as const, url: 'http://127.0.0.1:8787/api/ingress/', apiKey: 'two words' }, 'apiKey', /no spaces/],
   ])('refuses %j', (draft, field, message) => {

@@ -20,7 +20,7 @@ const lost: LookupResponse = {
   refreshed: false,
   price: 30,
   balanceCheck: { before: 100, after: 70 },
-  error: { kind: 'outcome_unknown', message: 'Outcome unknown: the connection dropped. Your balance went from 100 to 70 credits, so this lookup may have been charged.' },
+  error: { kind: 'outcome_unknown', message: 'Result unknown: check your balance. The lookup was sent, but the connection dropped. Your balance went from 100 to 70 credits, so this lookup may have been charged.' },
 };
 
 function Screen() {
@@ -69,7 +69,7 @@ describe('the one spend path', () => {
     vi.mocked(sendMessage).mockResolvedValue({ ok: true, value: lost } as never);
     render(<Screen />);
     trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
-    expect(await screen.findByRole('alert', { name: 'Outcome unknown' })).toBeTruthy();
+    expect(await screen.findByRole('alert', { name: 'Result unknown' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again · may cost up to 30 credits' })).toBeTruthy();
     expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'lookup')).toHaveLength(1);
   });
@@ -81,7 +81,7 @@ describe('the one spend path', () => {
     trustedClick(screen.getByRole('button', { name: 'Find mobile' }));
     trustedClick(screen.getByRole('button', { name: 'Next profile' }));
     await act(async () => answer({ ok: true, value: lost }));
-    expect(screen.queryByRole('alert', { name: 'Outcome unknown' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Result unknown' })).toBeNull();
   });
 
   it('hands the answer to the screen that asked, and to no screen once that one is gone', async () => {

@@ -67,7 +67,7 @@ describe('web mail in the panel', () => {
     expect(await within(card).findByRole('button', { name: 'Full enrichment by email · up to 2 credits' })).toBeTruthy();
     expect(within(row('Personal emails')).getByRole('button', { name: 'Search by email · up to 1 credit' })).toBeTruthy();
     expect(within(row('Phones')).getByRole('button', { name: 'Find phone by email · up to 30 credits' })).toBeTruthy();
-    expect(within(row('Microblog')).getByRole('button', { name: 'Find microblog profile by email · up to 1 credit' })).toBeTruthy();
+    expect(within(row('X profile')).getByRole('button', { name: 'Find X profile by email · up to 1 credit' })).toBeTruthy();
   });
 
   it('a trusted click enriches by the sender’s address; a synthetic one spends nothing', async () => {

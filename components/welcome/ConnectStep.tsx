@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { ask } from '@/components/useBackground';
+import { applyStatus, useConnection } from '@/components/stores/connection';
+import { credits } from '@/components/price';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { DEFAULT_GATEWAY, hostPermissionFor, isSandboxGateway } from '@/lib/settings/gateway';
+import { requestGatewayAccess } from '@/lib/settings/permissions';
+
+/** The sandbox's own demo account (sandbox/state.ts): offered only where the sandbox is the service. */
+export const SANDBOX_DEMO_KEY = 'sandbox-demo-key';
+
+type Result = { tone: 'status' | 'alert'; text: string } | null;
+
+/**
+ * Step one of the welcome page: the key, checked by the worker with a free balance call before it
+ * is saved (lib/background/connection.ts); a refused key is never saved, and the reason shows
+ * under the field it is about.
+ */
+export function ConnectStep() {
+  const ids = { key: useId(), hint: useId(), result: useId() };
+  const { status, gateway } = useConnection();
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const service = gateway ?? DEFAULT_GATEWAY;
+
+  async function connect(apiKey: string) {
+    const typed = apiKey.trim();
+    if (!typed) return setResult({ tone: 'alert', text: t('errors.no_key') });
+    // First thing awaited: the browser shows its prompt only during the click.
+    if (!(await requestGatewayAccess(service.url))) {
+      return setResult({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(service.url) }) });
+    }
+    setBusy(true);
+    setResult({ tone: 'status', text: t('welcome.connect.checking') });
+    const saved = await ask(() => sendMessage('saveConnection', { gateway: service, apiKey: typed }));
+    setBusy(false);
+    if (!saved.ok) return setResult({ tone: 'alert', text: saved.error.message });
+    applyStatus(saved.value);
+    setKey('');
+    const balance = saved.value.balance?.credits;
+    setResult({ tone: 'status', text: balance === undefined ? t('welcome.connect.already', { masked: saved.value.maskedKey ?? '' }) : t('welcome.connect.done', { credits: credits(balance) }) });
+  }
+
+  const refused = result?.tone === 'alert';
+  return (
+    <section aria-labelledby={`${ids.key}-title`} className="welcome-step">
+      <h2 id={`${ids.key}-title`}>{t('welcome.connect.title')}</h2>
+      <p className="muted">
+        {isSandboxGateway(service) ? t('welcome.connect.sandbox') : t('welcome.connect.service', { url: service.url })}{' '}
+        <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
+          {t('welcome.connect.change')}
+        </a>
+      </p>
+      {status?.hasKey && !result && <p>{t('welcome.connect.already', { masked: status.maskedKey ?? '' })}</p>}
+      <form
+        className="welcome-key"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void connect(key);
+        }}
+      >
+        <label htmlFor={ids.key}>{t('welcome.connect.key')}</label>
+        <span id={ids.hint} className="muted">
+          {t('welcome.connect.keyHint')}
+        </span>
+        <span className="inline">
+          <input
+            id={ids.key}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={result ? `${ids.hint} ${ids.result}` : ids.hint}
+          />
+          <button type="submit" disabled={busy}>
+            {t('welcome.connect.save')}
+          </button>
+        </span>
+        {result && (
+          <p id={ids.result} role={result.tone} className={refused ? 'field-error' : 'ok-text'}>
+            {result.text}
+          </p>
+        )}
+      </form>
+      {isSandboxGateway(service) && (
+        <p>
+          <button type="button" className="secondary" disabled={busy} onClick={() => void connect(SANDBOX_DEMO_KEY)}>
+            {t('welcome.connect.demo')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
