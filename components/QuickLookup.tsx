@@ -35,19 +35,26 @@ function problem(input: QuickInput): string | null {
 
 /** One box for any way of naming a person: it says what it will run and what it costs, then runs it. */
 export function QuickLookup({ defaultRegion }: { defaultRegion: string | null }) {
-  const ids = { input: useId(), hint: useId(), plan: useId(), op: useId(), result: useId() };
+  const ids = { input: useId(), hint: useId(), plan: useId(), op: useId(), result: useId(), company: useId() };
   const [text, setText] = useState('');
+  const [company, setCompany] = useState('');
   const [choice, setChoice] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const runner = useSpend();
   const classify = useClassifier();
-  const parsed = useMemo(() => classify?.(text, defaultRegion) ?? null, [classify, text, defaultRegion]);
+  // A bare name asks for the company; with it, the two read as "Full Name, Company".
+  const typed = useMemo(() => classify?.(text, defaultRegion) ?? null, [classify, text, defaultRegion]);
+  const askCompany = typed?.ok === false && typed.reason === 'needs_company' ? typed.fullName : null;
+  const parsed = useMemo(
+    () => (askCompany && company.trim() && classify ? classify(`${askCompany}, ${company}`, defaultRegion) : typed),
+    [askCompany, company, classify, defaultRegion, typed],
+  );
   const requests = parsed?.ok ? parsed.requests : [];
   const request = requests[Math.min(choice, requests.length - 1)] ?? null;
   const preview = usePreview(request);
   const busy = runner.state.phase === 'running';
   const refused = Boolean(preview?.refused);
-  const error = text.trim() && parsed ? problem(parsed) : null;
+  const error = text.trim() && parsed && !askCompany ? problem(parsed) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,14 +83,25 @@ export function QuickLookup({ defaultRegion }: { defaultRegion: string | null })
               if (runner.state.phase !== 'running') runner.reset();
             }}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.hint : request ? ids.plan : undefined}
+            aria-describedby={error || askCompany ? ids.hint : request ? ids.plan : undefined}
           />
           {error && (
             <span id={ids.hint} className="field-error">
               {error}
             </span>
           )}
+          {askCompany && (
+            <span id={ids.hint} className="muted">
+              {t('quick.needsCompany', { name: askCompany })}
+            </span>
+          )}
         </div>
+        {askCompany && (
+          <div className="field">
+            <label htmlFor={ids.company}>{t('quick.company')}</label>
+            <input id={ids.company} type="text" autoComplete="off" value={company} onChange={(e) => setCompany(e.target.value)} aria-describedby={request ? ids.plan : undefined} />
+          </div>
+        )}
         {requests.length > 1 && (
           <div className="field">
             <label htmlFor={ids.op}>{t('quick.operation')}</label>

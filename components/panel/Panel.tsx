@@ -34,6 +34,8 @@ interface Props {
   onLayout(layout: PanelLayout): void;
   /** Absent in the side panel, which the browser closes. */
   onClose?(): void;
+  /** The in-page frame can go to either side of the page; the side panel is where the browser puts it. */
+  movable?: boolean;
 }
 
 /** What the panel says where the page is about no one in particular (no card to show). */
@@ -59,7 +61,7 @@ interface PageWork {
 const NO_CORRECTIONS: Corrections = {};
 const freshPage = (url: string | undefined): PageWork => ({ url, corrections: NO_CORRECTIONS, enrichedBefore: null });
 
-export function Panel({ detection, mail, notice, children, layout, onLayout, onClose }: Props) {
+export function Panel({ detection, mail, notice, children, layout, onLayout, onClose, movable = false }: Props) {
   const [status, setStatus] = useState<PanelStatus | null>(null);
   // A new page (single-page navigation) starts clean: answers belong to who they were about.
   const url = detection?.url;
@@ -110,25 +112,30 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
       <header className="panel-header">
         {title}
         <div className="panel-controls">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={layout.side === 'right' ? t('panel.moveLeft') : t('panel.moveRight')}
-            onClick={() => onLayout({ ...layout, side: layout.side === 'right' ? 'left' : 'right' })}
-          >
-            {layout.side === 'right' ? '⇤' : '⇥'}
-          </button>
+          {/* Glyphs to the eye; each says its name on hover (title) and to a screen reader. */}
+          {movable && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={layout.side === 'right' ? t('panel.moveLeft') : t('panel.moveRight')}
+              title={layout.side === 'right' ? t('panel.moveLeft') : t('panel.moveRight')}
+              onClick={() => onLayout({ ...layout, side: layout.side === 'right' ? 'left' : 'right' })}
+            >
+              {layout.side === 'right' ? '⇤' : '⇥'}
+            </button>
+          )}
           <button
             type="button"
             className="icon-button"
             aria-expanded={!layout.collapsed}
             aria-label={layout.collapsed ? t('panel.expand') : t('panel.collapse')}
+            title={layout.collapsed ? t('panel.expand') : t('panel.collapse')}
             onClick={() => onLayout({ ...layout, collapsed: !layout.collapsed })}
           >
             {layout.collapsed ? '▸' : '▾'}
           </button>
           {onClose && (
-            <button type="button" className="icon-button" aria-label={t('panel.close')} onClick={onClose}>
+            <button type="button" className="icon-button" aria-label={t('panel.close')} title={t('panel.close')} onClick={onClose}>
               ×
             </button>
           )}

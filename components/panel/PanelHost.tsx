@@ -51,7 +51,7 @@ export function PanelHost() {
   if (!state || !layout) return null;
   return (
     <div ref={boxRef}>
-      <Panel detection={state.detection} mail={state.mail} notice={state.notice} layout={layout} onLayout={setLayout} onClose={close}>
+      <Panel detection={state.detection} mail={state.mail} notice={state.notice} layout={layout} onLayout={setLayout} onClose={close} movable>
         {state.detection?.kind === 'peopleSearch' && <SearchQueue rows={state.detection.results ?? []} />}
         {state.found.length > 0 && <FoundItems items={state.found} />}
       </Panel>

@@ -139,7 +139,7 @@ export function Popup() {
             onRefresh={() => void refresh()}
           />
           {/* Not answered on the welcome page: asked here, never in a tab of its own. */}
-          {prefsLoaded && prefs.pageAccess.panelMode === null && <PanelModeChoice />}
+          {prefsLoaded && prefs.pageAccess.panelMode === null && <PanelModeChoice recommended="stealth" headingLevel={2} />}
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}

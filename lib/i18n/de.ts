@@ -109,6 +109,8 @@ export const de = {
   'quick.empty': 'Geben Sie eine Profil-URL, eine E-Mail, eine Telefonnummer mit Ländervorwahl oder „Vollständiger Name, Unternehmen“ ein.',
   'quick.phoneUnreadable': 'Das sieht nach einer Telefonnummer aus, aber Dossier kann sie nicht lesen: Ergänzen Sie die Ländervorwahl (zum Beispiel +49 30 1234567) oder legen Sie in den Einstellungen eine Standardregion für Telefonnummern fest.',
   'quick.unrecognised': 'Dossier kann nicht erkennen, was das ist. Verwenden Sie eine Profil-URL, eine E-Mail, eine Telefonnummer oder „Vollständiger Name, Unternehmen“.',
+  'quick.needsCompany': 'Bei welchem Unternehmen arbeitet {name}? Geben Sie es unten an oder fügen Sie stattdessen die URL des LinkedIn-Profils ein.',
+  'quick.company': 'Unternehmen',
   'quick.notTrusted': 'Abfragen, die Credits kosten können, laufen nur nach Ihrem eigenen Klick oder Tastendruck.',
 
   'confirm.title': 'Abfrage bestätigen',

@@ -110,6 +110,8 @@ export const en = {
   'quick.empty': 'Type a profile URL, an email, a phone number with its country code, or “Full Name, Company”.',
   'quick.phoneUnreadable': 'This looks like a phone number, but Dossier cannot read it: add the country code (for example +1 415 555 0110) or set a default phone region in settings.',
   'quick.unrecognised': 'Dossier cannot tell what this is. Use a profile URL, an email, a phone number, or “Full Name, Company”.',
+  'quick.needsCompany': 'Which company does {name} work at? Add it below, or paste their LinkedIn profile URL instead.',
+  'quick.company': 'Company',
   'quick.notTrusted': 'Lookups that may spend credits only run from your own click or key press.',
 
   'confirm.title': 'Confirm the lookup',

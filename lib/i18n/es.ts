@@ -109,6 +109,8 @@ export const es = {
   'quick.empty': 'Escriba una URL de perfil, un correo, un número de teléfono con su prefijo de país, o «Nombre completo, Empresa».',
   'quick.phoneUnreadable': 'Parece un número de teléfono, pero Dossier no puede leerlo: añada el prefijo de país (por ejemplo +34 912 345 678) o defina una región telefónica predeterminada en la configuración.',
   'quick.unrecognised': 'Dossier no sabe qué es esto. Use una URL de perfil, un correo, un número de teléfono o «Nombre completo, Empresa».',
+  'quick.needsCompany': '¿En qué empresa trabaja {name}? Añádala abajo o pegue en su lugar la URL de su perfil de LinkedIn.',
+  'quick.company': 'Empresa',
   'quick.notTrusted': 'Las consultas que pueden gastar créditos solo se ejecutan con su propio clic o pulsación de tecla.',
 
   'confirm.title': 'Confirmar la consulta',

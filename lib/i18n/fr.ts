@@ -109,6 +109,8 @@ export const fr = {
   'quick.empty': 'Saisissez une URL de profil, un e-mail, un numéro de téléphone avec son indicatif pays, ou « Nom complet, Entreprise ».',
   'quick.phoneUnreadable': 'Cela ressemble à un numéro de téléphone, mais Dossier ne parvient pas à le lire : ajoutez l’indicatif pays (par exemple +33 1 23 45 67 89) ou définissez une région téléphonique par défaut dans les paramètres.',
   'quick.unrecognised': 'Dossier ne reconnaît pas cette saisie. Utilisez une URL de profil, un e-mail, un numéro de téléphone ou « Nom complet, Entreprise ».',
+  'quick.needsCompany': 'Dans quelle entreprise travaille {name} ? Ajoutez-la ci-dessous, ou collez plutôt l’URL de son profil LinkedIn.',
+  'quick.company': 'Entreprise',
   'quick.notTrusted': 'Les recherches susceptibles de consommer des crédits ne se lancent que sur votre propre clic ou appui sur une touche.',
 
   'confirm.title': 'Confirmer la recherche',

@@ -17,10 +17,12 @@ export interface QuickRequest {
  */
 export type QuickInput =
   | { ok: true; kind: QuickKind; requests: [QuickRequest, ...QuickRequest[]] }
-  | { ok: false; reason: 'empty' | 'phone_unreadable' | 'unrecognised' };
+  | { ok: false; reason: 'empty' | 'phone_unreadable' | 'unrecognised' }
+  /** A bare name: the box asks for the company (or the profile URL) rather than refusing. */
+  | { ok: false; reason: 'needs_company'; fullName: string };
 
 const PHONE_LIKE = /^(tel:)?\s*[+\d][\d\s().\-/]*$/i;
-const NAME_LIKE = /^[\p{L}\p{M}' .-]+$/u;
+const NAME_LIKE = /^[\p{L}\p{M}'’ .-]+$/u;
 
 function nameAtCompany(text: string): { fullName: string; company: string } | null {
   const comma = text.indexOf(',');
@@ -85,6 +87,11 @@ export function classifyQuickInput(raw: string, defaultRegion?: string | null): 
         { op: 'findWorkEmail', input: person },
       ],
     };
+  }
+  // Two to five words of letters and no comma: a person's name without their company.
+  const words = text.replace(/\s+/g, ' ').split(' ');
+  if (!text.includes(',') && words.length >= 2 && words.length <= 5 && text.length <= 200 && NAME_LIKE.test(text) && /\p{L}/u.test(text)) {
+    return { ok: false, reason: 'needs_company', fullName: words.join(' ') };
   }
   return { ok: false, reason: 'unrecognised' };
 }

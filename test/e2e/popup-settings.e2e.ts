@@ -323,3 +323,19 @@ test('the popup opens Dossier in the browser’s side panel, then gets out of th
     .poll(async () => (await cdp.send('Target.getTargets')).targetInfos.map((t) => new URL(t.url).pathname))
     .toContain('/sidepanel.html');
 });
+
+test('a bare name in quick lookup asks for the company, then runs as “Full Name, Company”', async ({ sandbox, worker, openExtensionPage }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(1000) });
+  const popup = await openExtensionPage('popup.html');
+  const box = popup.getByLabel(QUICK_LABEL);
+  await box.fill('Maya Chen');
+  await expect(box).toHaveAccessibleDescription('Which company does Maya Chen work at? Add it below, or paste their LinkedIn profile URL instead.');
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(popup.getByRole('button', { name: 'Look up' })).toBeDisabled();
+  await popup.getByLabel('Company', { exact: true }).fill('Northwind Analytics');
+  await expect(popup.getByTestId('quick-plan')).toHaveText('Enrich person: up to 2 credits');
+  await popup.setViewportSize({ width: 400, height: 600 });
+  await popup.screenshot({ path: 'test-results/quick/bare-name.png' });
+  await popup.getByRole('button', { name: 'Look up' }).click();
+  await expect(popup.getByRole('region', { name: 'Result' }).getByTestId('lookup-cost')).toHaveText('Paid 2 credits.');
+});

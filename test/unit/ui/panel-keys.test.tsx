@@ -33,3 +33,21 @@ describe('Escape closes the in-page panel', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe('the panel’s controls', () => {
+  const layout = { collapsed: false, side: 'right' as const };
+
+  it('in the page: move, fold and close, each named on hover as for a screen reader', () => {
+    render(<Panel detection={null} notice={null} layout={layout} onLayout={() => {}} onClose={() => {}} movable />);
+    for (const name of ['Move Dossier panel to the left', 'Collapse Dossier panel', 'Close Dossier panel']) {
+      expect(screen.getByRole('button', { name }).getAttribute('title')).toBe(name);
+    }
+  });
+
+  it('in the side panel: no move to a side of the page it is not on, no close the browser owns', () => {
+    render(<Panel detection={null} notice={null} layout={layout} onLayout={() => {}} />);
+    expect(screen.queryByRole('button', { name: /^Move Dossier panel/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close Dossier panel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Collapse Dossier panel' })).toBeTruthy();
+  });
+});

@@ -31,7 +31,7 @@ describe('quick lookup input', () => {
   it.each([
     ['', 'empty'],
     ['   ', 'empty'],
-    ['Maya Chen', 'unrecognised'],
+    ['Maya', 'unrecognised'],
     ['https://example.com/about', 'unrecognised'],
     ['https://www.linkedin.com/feed/', 'unrecognised'],
     ['maya@', 'unrecognised'],
@@ -49,5 +49,12 @@ describe('quick lookup input', () => {
     expect(profile.ok && profile.requests.map((r) => r.op)).toEqual(['enrichPerson', 'searchPhone', 'microblogProfile']);
     const person = classifyQuickInput('Priya Raman, Northwind Analytics');
     expect(person.ok && person.requests.map((r) => r.op)).toEqual(['enrichPerson', 'findWorkEmail']);
+  });
+
+  it('a bare name asks for the company instead of refusing; with it, it is a name at a company', () => {
+    expect(classifyQuickInput('  Maya   Chen ')).toEqual({ ok: false, reason: 'needs_company', fullName: 'Maya Chen' });
+    expect(classifyQuickInput('Jean-Luc O’Neil de la Tour')).toMatchObject({ ok: false, reason: 'needs_company' });
+    expect(classifyQuickInput('Maya Chen, Northwind Analytics')).toMatchObject({ ok: true, kind: 'nameAtCompany' });
+    expect(classifyQuickInput('one two three four five six')).toMatchObject({ ok: false, reason: 'unrecognised' });
   });
 });
