@@ -28,10 +28,10 @@ function within(...stems: string[]): RegExp {
 }
 
 const BANNED: Record<Language, RegExp> = {
-  en: words('gateways?', 'ledgers?', 'settled', 'microblogs?', 'endpoints?', 'network profiles?', 'most probable', 'unknown outcomes?', 'outcomes? unknown'),
-  fr: words('passerelles?', 'registres?', 'microblogs?', 'endpoints?', 'points? de terminaison', 'profils? sur le réseau', 'le plus probable'),
-  de: within('gateway', 'journal', 'microblog', 'mikroblog', 'endpoint', 'endpunkt', 'netzwerkprofil', 'am wahrscheinlichsten'),
-  es: words('pasarelas?', 'registros?', 'microblogs?', 'endpoints?', 'perfil(?:es)? en la red', 'más probables?'),
+  en: words('gateways?', 'ledgers?', 'settled', 'microblogs?', 'endpoints?', 'payloads?', 'network profiles?', 'most probable', 'unknown outcomes?', 'outcomes? unknown'),
+  fr: words('passerelles?', 'registres?', 'microblogs?', 'endpoints?', 'payloads?', 'points? de terminaison', 'profils? sur le réseau', 'le plus probable'),
+  de: within('gateway', 'journal', 'microblog', 'mikroblog', 'endpoint', 'payload', 'endpunkt', 'netzwerkprofil', 'am wahrscheinlichsten'),
+  es: words('pasarelas?', 'registros?', 'microblogs?', 'endpoints?', 'payloads?', 'perfil(?:es)? en la red', 'más probables?'),
 };
 
 /**
