@@ -27,7 +27,7 @@ export function ConnectStep() {
 
   async function connect(apiKey: string) {
     const typed = apiKey.trim();
-    if (!typed) return setResult({ tone: 'alert', text: t('errors.no_key') });
+    if (!typed) return setResult({ tone: 'alert', text: t('welcome.connect.keyHint') });
     // First thing awaited: the browser shows its prompt only during the click.
     if (!(await requestGatewayAccess(service.url))) {
       return setResult({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(service.url) }) });
