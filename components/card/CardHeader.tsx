@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import type { CardHeader as Header, LinkKind } from '@/lib/card/rows';
 import type { PanelAction } from '@/lib/panel/actions';
-import { RowAction } from '@/components/card/RowAction';
+import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 
 const LINK_LABEL: Record<LinkKind, 'card.link.profile' | 'card.link.microblog' | 'card.link.website' | 'card.link.companyPage'> = {
@@ -18,34 +18,54 @@ interface Props {
   action: PanelAction | undefined;
   lookups: CardLookups | null;
   now: number;
+  /** The enrichment is the card's next lookup. */
+  primary: boolean;
 }
 
-/** Who the card is about: name, title, company, location, links; and the enrichment that fills it. */
-export function CardHeader({ header, nameId, action, lookups, now }: Props) {
+/**
+ * Who the card is about: name (with the record's menu: when it was found, refresh), title and
+ * company, location and links on as few lines as they fit; and the enrichment that fills it.
+ */
+export function CardHeader({ header, nameId, action, lookups, now, primary }: Props) {
   const unnamed = header.kind === 'person' ? t('card.unnamed') : t('card.unnamedCompany');
+  const name = header.name ?? unnamed;
+  const company = header.kind === 'person' ? header.company : undefined;
   return (
     <header className="card-header">
-      <h3 id={nameId} className="card-name">
-        {header.name ?? unnamed}
-      </h3>
-      {header.title && <p className="card-title">{header.title}</p>}
-      {header.headline && <p className="muted card-headline">{header.headline}</p>}
-      {header.kind === 'person' && header.company && <p className="card-company">{header.company}</p>}
-      {header.location && <p className="muted">{header.location}</p>}
-      {header.links.length > 0 && (
-        <ul className="card-links" aria-label={t('card.links')}>
-          {header.links.map((link) => (
-            <li key={link.kind}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
-                {t(LINK_LABEL[link.kind])}
-              </a>
-            </li>
-          ))}
-        </ul>
+      <div className="card-name-line">
+        <h3 id={nameId} className="card-name">
+          {name}
+        </h3>
+        <RowFreshness action={action} knownAt={header.knownAt} lookups={lookups} now={now} rowLabel={name} />
+      </div>
+      {(header.title || company) && (
+        // One line where both fit: "VP of Engineering · Northwind Analytics".
+        <p className="card-role">
+          {header.title && <span className="card-title">{header.title}</span>}
+          {header.title && company && <span aria-hidden="true"> · </span>}
+          {company && <span className="card-company">{company}</span>}
+        </p>
       )}
-      {/* Named by its lookup, so that its "Refresh" is told apart from the rows' own. */}
+      {header.headline && <p className="muted card-headline">{header.headline}</p>}
+      {(header.location || header.links.length > 0) && (
+        <div className="card-where">
+          {header.location && <span className="muted">{header.location}</span>}
+          {header.links.length > 0 && (
+            <ul className="card-links" aria-label={t('card.links')}>
+              {header.links.map((link) => (
+                <li key={link.kind}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {t(LINK_LABEL[link.kind])}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {/* Named by its lookup, so that its status is told apart from the rows' own. */}
       <div role="group" aria-label={action?.label}>
-        <RowAction action={action} knownAt={header.knownAt} lookups={lookups} now={now} />
+        <RowLookup action={action} knownAt={header.knownAt} lookups={lookups} primary={primary} />
       </div>
     </header>
   );

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { CardRow as Row } from '@/lib/card/rows';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { PanelAction } from '@/lib/panel/actions';
-import { RowAction } from '@/components/card/RowAction';
+import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from '@/components/card/values';
 
@@ -14,7 +14,7 @@ const ROW_LABEL = {
   company: 'card.row.company',
 } as const satisfies Record<Row['id'], MessageKey>;
 
-function Values({ row, now }: { row: Row; now: number }) {
+function Values({ row, now, companyCard }: { row: Row; now: number; companyCard: boolean }) {
   switch (row.id) {
     case 'workEmail':
     case 'personalEmail':
@@ -24,26 +24,45 @@ function Values({ row, now }: { row: Row; now: number }) {
     case 'microblog':
       return row.handle ? <ul className="card-values"><HandleValue handle={row.handle} /></ul> : null;
     case 'company':
-      return row.company ? <CompanyFacts company={row.company} /> : null;
+      return row.company ? <CompanyFacts company={row.company} open={companyCard} /> : null;
   }
 }
 
+/** What an empty row says when no button says it for it (no lookup offered, or one already asked). */
 function notKnown(row: Row): string {
   if (row.id !== 'personalEmail') return t('card.notKnown');
   return row.searchedAt === null ? t('card.notKnownPersonal') : t('card.noPersonal');
 }
 
-/** One kind of value: what is known (each value once), or "not known yet" with the lookup that finds it. */
-export function CardRow({ row, action, lookups, now }: { row: Row; action: PanelAction | undefined; lookups: CardLookups | null; now: number }) {
+interface Props {
+  row: Row;
+  action: PanelAction | undefined;
+  lookups: CardLookups | null;
+  now: number;
+  /** The card's next lookup is this row's: its button is the filled one. */
+  primary: boolean;
+  /** A company's own card opens its facts; a person's card keeps them folded under a summary. */
+  companyCard?: boolean;
+}
+
+/**
+ * One kind of value: its label with the row's menu (when found, refresh) on one line, then what
+ * is known (each value once), or the lookup that finds it, priced.
+ */
+export function CardRow({ row, action, lookups, now, primary, companyCard = false }: Props) {
   const labelId = useId();
-  const values = <Values row={row} now={now} />;
+  const label = t(ROW_LABEL[row.id]);
+  const offered = Boolean(action && lookups) && row.knownAt === null;
   return (
     <li className="card-row">
       <div role="group" aria-labelledby={labelId}>
-        <h4 id={labelId}>{t(ROW_LABEL[row.id])}</h4>
-        {row.knownAt === null && <p className="muted">{notKnown(row)}</p>}
-        {values}
-        <RowAction action={action} knownAt={row.knownAt} lookups={lookups} now={now} />
+        <div className="card-row-head">
+          <h4 id={labelId}>{label}</h4>
+          {row.knownAt === null && !offered && <span className="muted">{notKnown(row)}</span>}
+          <RowFreshness action={action} knownAt={row.knownAt} lookups={lookups} now={now} rowLabel={label} />
+        </div>
+        <Values row={row} now={now} companyCard={companyCard} />
+        <RowLookup action={action} knownAt={row.knownAt} lookups={lookups} primary={primary} />
       </div>
     </li>
   );

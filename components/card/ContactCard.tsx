@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { nextLookup } from '@/lib/card/next-lookup';
 import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/rows';
 import type { CardSubject } from '@/lib/card/subject';
 import type { PanelAction } from '@/lib/panel/actions';
@@ -35,12 +36,26 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
   const rows = cardRows(subject, { euMode });
   const actionOf = (id: PanelAction['id'] | null) => (id ? actions.find((a) => a.id === id) : undefined);
   const offered = actions.length ? lookups : null;
+  // A lookup already asked (free from the ledger) or refused is no next step: the one after it is.
+  const canRun = (id: PanelAction['id']) => {
+    const preview = lookups.previews[id];
+    return Boolean(offered && actionOf(id) && !preview?.refused && !preview?.inLedger);
+  };
+  const next = nextLookup(header, rows, canRun);
   return (
     <article className="card" aria-labelledby={nameId}>
-      <CardHeader header={header} nameId={nameId} action={actionOf(ROW_ACTION.header)} lookups={offered} now={now} />
+      <CardHeader header={header} nameId={nameId} action={actionOf(ROW_ACTION.header)} lookups={offered} now={now} primary={next === ROW_ACTION.header} />
       <ul className="card-rows">
         {rows.map((row) => (
-          <CardRow key={row.id} row={row} action={actionOf(ROW_ACTION[row.id])} lookups={offered} now={now} />
+          <CardRow
+            key={row.id}
+            row={row}
+            action={actionOf(ROW_ACTION[row.id])}
+            lookups={offered}
+            now={now}
+            primary={next !== null && next === ROW_ACTION[row.id]}
+            companyCard={header.kind === 'company'}
+          />
         ))}
       </ul>
       {fields.map((field) => (

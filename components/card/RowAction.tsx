@@ -1,9 +1,11 @@
-import { t } from '@/lib/i18n';
+import { useId } from 'react';
+import { t, type MessageKey } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { PanelAction } from '@/lib/panel/actions';
 import { CostLine } from '@/components/CostLine';
 import { credits, priceLabel } from '@/components/panel/format';
 import { SpendStatus } from '@/components/SpendStatus';
+import { RowMenu } from '@/components/card/RowMenu';
 import type { CardLookups } from '@/components/card/useCardLookups';
 
 interface Props {
@@ -11,9 +13,7 @@ interface Props {
   action: PanelAction | undefined;
   /** When the row's newest value was found; null while nothing is known. */
   knownAt: number | null;
-
   lookups: CardLookups | null;
-  now: number;
 }
 
 export function Age({ at, now, messageKey }: { at: number; now: number; messageKey: 'card.found' | 'card.foundAt' }) {
@@ -24,32 +24,83 @@ export function Age({ at, now, messageKey }: { at: number; now: number; messageK
   );
 }
 
+/** What a priced lookup charges for: nothing unless it finds what it looks for (the contract's "no match, no charge"). */
+const CHARGED_IF = {
+  enrich: 'card.chargedIf.enrich',
+  email: 'card.chargedIf.email',
+  personal: 'card.chargedIf.email',
+  mobile: 'card.chargedIf.mobile',
+  microblog: 'card.chargedIf.microblog',
+  company: 'card.chargedIf.company',
+} as const satisfies Record<PanelAction['id'], MessageKey>;
+
 /**
- * A row's lookup: its price before the click when the row is empty; its age and a priced
- * "refresh" (paying again) once it is known. What the lookup is doing (running, the price
- * question, a lost answer, a failure) and what it came to show on the row itself.
+ * A known row's menu, on its label's line: when the value was found (the full date on hover)
+ * and the refresh, which pays again and says so.
  */
-export function RowAction({ action, knownAt, lookups, now }: Props) {
-  if (!action || !lookups) return knownAt !== null ? <p className="card-age muted"><Age at={knownAt} now={now} messageKey="card.found" /></p> : null;
+export function RowFreshness({ action, knownAt, lookups, now, rowLabel }: Props & { now: number; rowLabel: string }) {
+  if (knownAt === null) return null;
+  const preview = action && lookups ? lookups.previews[action.id] : undefined;
+  return (
+    <RowMenu rowLabel={rowLabel}>
+      {(close) => (
+        <>
+          <p className="muted">
+            <Age at={knownAt} now={now} messageKey="card.found" />
+          </p>
+          {action && lookups && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={lookups.busy || Boolean(preview?.refused)}
+              onClick={(e) => {
+                lookups.run(action, true, e);
+                close();
+              }}
+            >
+              {preview ? t('card.refresh', { credits: credits(preview.price) }) : t('card.refreshUnpriced')}
+            </button>
+          )}
+        </>
+      )}
+    </RowMenu>
+  );
+}
+
+/**
+ * A row's lookup under its values: the priced button while the row is empty (the card's next
+ * lookup filled, the others outlined), what a paid price means (under the next lookup, on hover
+ * for the others), and what the lookup is doing
+ * (running, the price question, a lost answer, a failure) and came to.
+ */
+export function RowLookup({ action, knownAt, lookups, primary }: Props & { primary: boolean }) {
+  const hintId = useId();
+  if (!action || !lookups) return null;
   const preview = lookups.previews[action.id];
   const active = lookups.active?.id === action.id;
   const outcome = lookups.outcomes[action.id];
-  const disabled = lookups.busy || Boolean(preview?.refused);
+  const offered = knownAt === null;
+  const explained = offered && preview && !preview.refused && !preview.inLedger && preview.price > 0;
+  if (!offered && !active && !outcome) return null;
   return (
     <div className="card-action">
-      {knownAt !== null ? (
-        <p className="card-age">
-          <span className="muted">
-            <Age at={knownAt} now={now} messageKey="card.found" />
-          </span>{' '}
-          <button type="button" className="link-button" disabled={disabled} onClick={(e) => lookups.run(action, true, e)}>
-            {preview ? t('card.refresh', { credits: credits(preview.price) }) : t('card.refreshUnpriced')}
-          </button>
-        </p>
-      ) : (
-        <button type="button" disabled={disabled} onClick={(e) => lookups.run(action, false, e)}>
+      {offered && (
+        <button
+          type="button"
+          className={primary ? undefined : 'secondary'}
+          disabled={lookups.busy || Boolean(preview?.refused)}
+          aria-describedby={explained && primary ? hintId : undefined}
+          // The card's other lookups say it on hover (and as their description), to keep the card short.
+          title={explained && !primary ? t(CHARGED_IF[action.id]) : undefined}
+          onClick={(e) => lookups.run(action, false, e)}
+        >
           {t('card.action', { action: action.label, price: priceLabel(preview) })}
         </button>
+      )}
+      {explained && primary && (
+        <p id={hintId} className="muted price-hint">
+          {t(CHARGED_IF[action.id])}
+        </p>
       )}
       {preview?.refused && <p className="muted">{preview.refused.message}</p>}
       {active && lookups.spend.state.phase === 'running' && (

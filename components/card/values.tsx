@@ -9,6 +9,9 @@ import { Age } from '@/components/card/RowAction';
  * text, and only `mailto:`, `tel:`, `https://wa.me/` and http(s) links are made.
  */
 
+/** An address found longer ago than this may have gone stale: its age shows beside it. */
+const STALE_AFTER_MS = 90 * 86_400_000;
+
 const GRADE_CLASS: Record<EmailFact['grade'], string> = { verified: 'badge ok', catch_all: 'badge', most_probable: 'badge warn', unverified: 'badge warn' };
 
 export function EmailValue({ email, now }: { email: EmailFact; now: number }) {
@@ -20,9 +23,12 @@ export function EmailValue({ email, now }: { email: EmailFact; now: number }) {
       <span className={GRADE_CLASS[email.grade]} title={hint}>
         {t(`card.grade.${email.grade}`)}
       </span>{' '}
-      <span className="muted">
-        <Age at={email.foundAt} now={now} messageKey="card.foundAt" />
-      </span>{' '}
+      {/* When it was found is in the row's menu; said here only when it is old enough to doubt. */}
+      {now - email.foundAt > STALE_AFTER_MS && (
+        <span className="muted">
+          <Age at={email.foundAt} now={now} messageKey="card.foundAt" />
+        </span>
+      )}{' '}
       <CopyButton value={email.address} label={t('card.copyEmail', { address: email.address })} />
     </li>
   );
@@ -67,7 +73,7 @@ export function HandleValue({ handle }: { handle: string }) {
   );
 }
 
-type FactLabel = Extract<MessageKey, `card.company.${string}`> | 'card.link.website';
+type FactLabel = Exclude<Extract<MessageKey, `card.company.${string}`>, 'card.company.sizeSummary'> | 'card.link.website';
 
 function Fact({ label, value }: { label: FactLabel; value: string | undefined }) {
   if (!value) return null;
@@ -79,10 +85,10 @@ function Fact({ label, value }: { label: FactLabel; value: string | undefined })
   );
 }
 
-/** The company's facts, as far as they are known. */
-export function CompanyFacts({ company }: { company: CompanyContact }) {
+/** The company's facts, as far as they are known: on a person's card folded under a one-line summary. */
+export function CompanyFacts({ company, open }: { company: CompanyContact; open: boolean }) {
   const website = safeHttpUrl(company.website?.value);
-  return (
+  const facts = (
     <>
       <dl className="card-facts">
         <Fact label="card.company.domain" value={company.domain?.value} />
@@ -98,5 +104,13 @@ export function CompanyFacts({ company }: { company: CompanyContact }) {
       </dl>
       {company.description && <p className="card-about">{company.description.value}</p>}
     </>
+  );
+  if (open) return facts;
+  const summary = [company.name?.value, company.industry?.value, company.size?.value && t('card.company.sizeSummary', { size: company.size.value })].filter(Boolean).join(' · ');
+  return (
+    <details className="card-company-details">
+      <summary>{summary || t('card.company.details')}</summary>
+      {facts}
+    </details>
   );
 }

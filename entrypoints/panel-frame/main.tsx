@@ -5,11 +5,15 @@ import { t } from '@/lib/i18n';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
 
 // The panel's stylesheet targets a shadow host; here the frame's document hosts it, and the
-// frame (sized by the content script from what it measures) is the panel's only box.
+// frame (sized by the content script from what it measures) is the panel's only box. The
+// document is what scrolls: the panel must not be a scroller of its own, or its sticky header
+// would stick to a box that never scrolls and leave with the card. The scroll padding keeps what
+// the keyboard focuses from landing under that header.
 const style = document.createElement('style');
 style.textContent = `${styles.replaceAll(':host', ':root')}
 html, body { margin: 0; background: transparent; }
-.panel { width: 100%; max-height: none; box-shadow: none; }`;
+html { scroll-padding-top: 48px; }
+.panel { width: 100%; max-height: none; overflow: visible; box-shadow: none; }`;
 document.head.append(style);
 // A frame inside a web page cannot open the vault: it follows the worker's copy of the language.
 renderPage(document.getElementById('root')!, () => <PanelHost />, { title: () => t('app.name'), language: languageMirrorItem });

@@ -3,8 +3,13 @@ import { renderPage } from '@/components/page-root';
 import { t } from '@/lib/i18n';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 
-// The panel's stylesheet targets a shadow host; here the document itself hosts it.
+// The panel's stylesheet targets a shadow host; here the document itself hosts it, and the
+// browser's side panel is its box: the panel fills it, and the document scrolls under the
+// panel's sticky header (see entrypoints/panel-frame/main.tsx).
 const style = document.createElement('style');
-style.textContent = styles.replaceAll(':host', ':root');
+style.textContent = `${styles.replaceAll(':host', ':root')}
+html, body { margin: 0; }
+html { scroll-padding-top: 48px; }
+.panel { width: 100%; max-height: none; overflow: visible; border: none; border-radius: 0; box-shadow: none; }`;
 document.head.append(style);
 renderPage(document.getElementById('root')!, () => <SidePanel />, { title: () => t('app.name') });

@@ -126,12 +126,12 @@ export function cardRows(subject: CardSubject, options: { euMode: boolean }): Ca
   const workAddresses = new Set(work.map((e) => e.address));
   const personal = (person?.personalEmails ?? []).filter((e) => !workAddresses.has(e.address));
   const phones = person?.phones ?? [];
-  const rows: CardRow[] = [{ id: 'workEmail', emails: work, knownAt: newest(work.map((e) => e.foundAt)) }];
-  if (!options.euMode) rows.push({ id: 'personalEmail', emails: personal, knownAt: newest(personal.map((e) => e.foundAt)), searchedAt: headerKnownAt(subject) });
-  rows.push(
+  // What a prospector came for first: the work email and the phone, then the rest.
+  const rows: CardRow[] = [
+    { id: 'workEmail', emails: work, knownAt: newest(work.map((e) => e.foundAt)) },
     { id: 'phone', phones, knownAt: newest(phones.map((p) => p.foundAt)) },
-    { id: 'microblog', handle: person?.microblog?.value ?? null, knownAt: person?.microblog?.source.at ?? null },
-    companyRow,
-  );
+  ];
+  if (!options.euMode) rows.push({ id: 'personalEmail', emails: personal, knownAt: newest(personal.map((e) => e.foundAt)), searchedAt: headerKnownAt(subject) });
+  rows.push({ id: 'microblog', handle: person?.microblog?.value ?? null, knownAt: person?.microblog?.source.at ?? null }, companyRow);
   return rows;
 }

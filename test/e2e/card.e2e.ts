@@ -31,7 +31,7 @@ test('enrich, then find mobile: one card, the phone row filled in place, no emai
   const card = frame.getByRole('article', { name: 'Maya Chen' });
   const phones = card.getByRole('group', { name: 'Phones', exact: true });
   // A first visit: the page's header, every row still to find, each with its price.
-  await expect(card.getByRole('group', { name: 'Work email', exact: true })).toContainText('Not known yet.');
+  await expect(card.getByRole('group', { name: 'Work email', exact: true }).getByRole('button', { name: 'Find work email · up to 1 credit' })).toBeVisible();
   await expect(phones.getByRole('button', { name: 'Find mobile · up to 30 credits' })).toBeVisible();
 
   await card.getByRole('button', { name: 'Enrich person and company · up to 2 credits' }).click();
@@ -46,6 +46,9 @@ test('enrich, then find mobile: one card, the phone row filled in place, no emai
   // The sandbox says "landline-or-mobile" for these North American numbers: no kind is made up, and none reads "other".
   await expect(phones).not.toContainText(/\bother\b/i);
   await expect(phones.getByRole('button', { name: 'Find mobile · up to 30 credits' })).toHaveCount(0);
+  // When they were found and the refresh (which pays again) wait in the row's menu.
+  await phones.getByRole('button', { name: 'More about Phones' }).click();
+  await expect(phones.getByRole('group', { name: 'More about Phones' })).toContainText(/Found (just now|1 minute ago)/);
   await expect(phones.getByRole('button', { name: /^Refresh \(pays again, 30 credits\)$/ })).toBeVisible();
 
   // One card, each address once (the phone search repeated the work email, unverified).

@@ -50,12 +50,14 @@ test('on a profile: the card appears, enrich fills it with the sandbox record; l
   await page.reload();
   const again = (await inPanel(page)).getByRole('article', { name: 'Maya Chen' });
   await expect(again.getByRole('group', { name: 'Work email' }).getByRole('link', { name: record.email })).toBeVisible();
-  const enrichment = again.getByRole('group', { name: 'Enrich person and company' });
-  await expect(enrichment).toContainText(/Found (just now|1 minute ago)/);
+  // When their record was found, and its refresh, are in the menu beside their name.
+  await again.getByRole('button', { name: 'More about Maya Chen' }).click();
+  const menu = again.getByRole('group', { name: 'More about Maya Chen' });
+  await expect(menu).toContainText(/Found (just now|1 minute ago)/);
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
-  // The refresh says it pays again, and it does.
-  await enrichment.getByRole('button', { name: 'Refresh (pays again, 2 credits)' }).click();
-  await expect(enrichment).toContainText('Refreshed: paid again 2 credits.');
+  // The refresh says it pays again, and it does; what it came to shows under the header.
+  await menu.getByRole('button', { name: 'Refresh (pays again, 2 credits)' }).click();
+  await expect(again.getByRole('group', { name: 'Enrich person and company' })).toContainText('Refreshed: paid again 2 credits.');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2, 2]);
 });
 
@@ -183,6 +185,8 @@ test('gateway data holding markup or a javascript: URL is shown as inert text', 
   await expect(result).toContainText('Paid 2 credits.');
   await expect(result).toContainText('<script>alert(1)</script>');
   await expect(result.getByRole('link', { name: 'Website' })).toHaveCount(0);
+  // The company's facts fold under its summary on a person's card: opened, the website is plain text.
+  await result.getByRole('group', { name: 'Company', exact: true }).locator('summary').click();
   await expect(result.getByText('Website')).toBeVisible();
   expect(await frame.locator('main script, a[href^="javascript:"]').count()).toBe(0);
   // The host's shadow root is closed: the page holds no handle on it.

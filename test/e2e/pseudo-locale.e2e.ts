@@ -5,6 +5,7 @@ import { routeDemoPages } from '@/scripts/demo-routes';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test } from '@/test/e2e/extension';
+import { findClipped } from '@/test/support/layout';
 
 /**
  * The pseudo-locale (en-XA, automation and development builds only): every message accented
@@ -23,48 +24,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A pseudo message with its placeholders as wildcards, for accessible names that fill them. */
 const like = (key: keyof typeof en) => new RegExp(escape(pseudo(key)).replace(/\\\{\w+\\\}/g, '.*'));
 
-interface Clipped {
-  where: string;
-  text: string;
-  why: string;
-}
-
-/**
- * Every element whose text does not fit: content wider than the box where the box clips it
- * (overflow hidden, clip, auto or scroll, or an ellipsis), content taller than a box that hides
- * the rest, text spilling past a box that lets it show (a word wider than its button), and a
- * page that scrolls sideways. Only the innermost offender of a nest is listed.
- */
-function findClipped(): Clipped[] {
-  const found: { el: Element; why: string }[] = [];
-  const doc = document.documentElement;
-  const page: Clipped[] = doc.scrollWidth > doc.clientWidth + 1 ? [{ where: 'html', text: '', why: `the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})` }] : [];
-  for (const el of document.body.querySelectorAll('*')) {
-    const style = getComputedStyle(el);
-    if (style.display === 'none' || style.display === 'inline' || style.display === 'contents' || style.visibility === 'hidden') continue;
-    const text = (el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? '' : el.textContent ?? '').trim();
-    if (!text || el.getClientRects().length === 0) continue;
-    const wider = el.scrollWidth - el.clientWidth;
-    const taller = el.scrollHeight - el.clientHeight;
-    const clipsX = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
-    const clipsY = ['hidden', 'clip'].includes(style.overflowY);
-    if (wider > 1 && style.textOverflow === 'ellipsis') found.push({ el, why: `cut by an ellipsis (${el.scrollWidth} > ${el.clientWidth})` });
-    else if (wider > 1 && clipsX) found.push({ el, why: `wider than its box, which ${style.overflowX === 'auto' || style.overflowX === 'scroll' ? 'scrolls' : 'hides the rest'} (${el.scrollWidth} > ${el.clientWidth})` });
-    else if (wider > 1) found.push({ el, why: `spills out of its box (${el.scrollWidth} > ${el.clientWidth})` });
-    else if (taller > 1 && clipsY) found.push({ el, why: `taller than its box, which hides the rest (${el.scrollHeight} > ${el.clientHeight})` });
-  }
-  const innermost = found.filter(({ el }) => !found.some((other) => other.el !== el && el.contains(other.el)));
-  const describe = (el: Element) => {
-    const parts: string[] = [];
-    for (let node: Element | null = el; node && node !== document.documentElement && parts.length < 4; node = node.parentElement) {
-      parts.unshift(node.localName + (node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''));
-    }
-    return parts.join(' > ');
-  };
-  return [...page, ...innermost.map(({ el, why }) => ({ where: describe(el), text: (el.textContent ?? '').trim().slice(0, 80), why }))];
-}
-
-async function clippedIn(target: Page | Frame): Promise<Clipped[]> {
+async function clippedIn(target: Page | Frame) {
   return target.evaluate(findClipped);
 }
 

@@ -21,7 +21,9 @@ test('on a profile in Firefox: the panel enriches once, a reload shows the card 
   await page.reload();
   const again = await panelFrame(page);
   await byRole(await byRole(again, 'group', 'Work email'), 'link', 'maya.chen@northwind-analytics.example');
-  await expectText(again, 'group', 'Enrich person and company', /Found (just now|1 minute ago)/);
+  // When their record was found, and its refresh, are in the menu beside their name.
+  await click(again, 'button', 'More about Maya Chen');
+  await expectText(again, 'group', 'More about Maya Chen', /Found (just now|1 minute ago)/);
   await byRole(again, 'button', 'Refresh (pays again, 2 credits)');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
 });

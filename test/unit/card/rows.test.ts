@@ -29,7 +29,7 @@ describe('the card’s rows', () => {
   it('after enrich then find mobile: each email once, in one row; the phones with their kinds', async () => {
     const subject = await book(answer('enrichPerson', mayaEnrichment(), 1 * DAY), answer('searchPhone', mayaPhones(), 2 * DAY));
     const rows = cardRows(subject, { euMode: false });
-    expect(rows.map((r) => r.id)).toEqual(['workEmail', 'personalEmail', 'phone', 'microblog', 'company']);
+    expect(rows.map((r) => r.id)).toEqual(['workEmail', 'phone', 'personalEmail', 'microblog', 'company']);
     const all = [...row(rows, 'workEmail').emails, ...row(rows, 'personalEmail').emails].map((e) => e.address);
     expect(all).toEqual([WORK, PERSONAL]);
     // The phone search said "unknown" about the work email: the verified grade stays.
@@ -94,8 +94,8 @@ describe('the card’s rows', () => {
     const rows = cardRows({ person: null, company: null, seed: seedOfDetection(detection) }, { euMode: false });
     expect(rows.map((r) => [r.id, r.knownAt])).toEqual([
       ['workEmail', null],
-      ['personalEmail', null],
       ['phone', null],
+      ['personalEmail', null],
       ['microblog', null],
       ['company', null],
     ]);

@@ -80,13 +80,19 @@ describe('the contact card on a profile page', () => {
     expect(within(card).getByText('VP of Engineering at Northwind Analytics')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'LinkedIn profile' }).getAttribute('href')).toBe(MAYA_URL);
     expect(await within(card).findByRole('button', { name: 'Enrich person and company · up to 2 credits' })).toBeTruthy();
-    expect(within(row('Work email')).getByText('Not known yet.')).toBeTruthy();
     expect(within(row('Work email')).getByRole('button', { name: 'Find work email · up to 1 credit' })).toBeTruthy();
     expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' })).toBeTruthy();
     expect(within(row('X profile')).getByRole('button', { name: 'Find X profile · up to 1 credit' })).toBeTruthy();
     expect(within(row('Company')).getByRole('button', { name: 'Enrich company · up to 2 credits' })).toBeTruthy();
     // Only a full enrichment finds personal emails: the row says so and has no button of its own.
     expect(within(row('Personal emails')).queryByRole('button')).toBeNull();
+    // One filled button, the lookup that fills the most: every other is outlined.
+    const filled = within(card).getAllByRole('button').filter((b) => !b.classList.contains('secondary'));
+    expect(filled.map((b) => b.textContent)).toEqual(['Enrich person and company · up to 2 credits']);
+    // What a price means is said where it is shown.
+    expect(within(card).getByRole('button', { name: 'Enrich person and company · up to 2 credits' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(card).getByText('Charged only for what is found.')).toBeTruthy();
+    expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }).title).toBe('Charged only if a mobile is found.');
   });
 
   it('a synthetic click spends nothing', async () => {
@@ -104,15 +110,19 @@ describe('the contact card on a profile page', () => {
     expect(within(row('Work email')).getByText('verified')).toBeTruthy();
     expect(within(row('Personal emails')).getByRole('link', { name: PERSONAL })).toBeTruthy();
     expect(await screen.findByText('Paid 2 credits.')).toBeTruthy();
-    // Known now: its age, and a refresh that says it pays again.
-    const enrichment = screen.getByRole('group', { name: 'Enrich person and company' });
-    expect(within(enrichment).getByText('Found just now')).toBeTruthy();
-    expect(within(enrichment).getByRole('button', { name: 'Refresh (pays again, 2 credits)' })).toBeTruthy();
+    // Known now: its age, and a refresh that says it pays again, in the menu beside the name.
+    fireEvent.click(screen.getByRole('button', { name: 'More about Maya Chen' }));
+    const menu = screen.getByRole('group', { name: 'More about Maya Chen' });
+    expect(within(menu).getByText('Found just now')).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Refresh (pays again, 2 credits)' })).toBeTruthy();
+    // The next lookup leads now: the mobile.
+    expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }).classList.contains('secondary')).toBe(false);
 
     worker.hold();
     trustedClick(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }));
     await waitFor(() => expect(within(row('Phones')).getByRole('status').textContent).toMatch(/Looking up/));
     // Everything waits for it: one lookup at a time.
+    fireEvent.click(within(row('Work email')).getByRole('button', { name: 'More about Work email' }));
     expect((within(row('Work email')).getByRole('button', { name: /^Refresh/ }) as HTMLButtonElement).disabled).toBe(true);
     act(() => worker.release());
 
@@ -136,9 +146,12 @@ describe('the contact card on a profile page', () => {
     await recordAnswers([mayaAnswers.searchPhone()]);
     const worker = fakeWorker({ answers: mayaAnswers });
     render(<PageCard detection={detection} corrections={{}} />);
-    const refresh = await within(await screen.findByRole('group', { name: 'Phones' })).findByRole('button', { name: 'Refresh (pays again, 30 credits)' });
+    fireEvent.click(await within(await screen.findByRole('group', { name: 'Phones' })).findByRole('button', { name: 'More about Phones' }));
+    const refresh = await within(row('Phones')).findByRole('button', { name: 'Refresh (pays again, 30 credits)' });
     expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
     trustedClick(refresh);
+    // The menu closes: the row shows what the refresh is doing.
+    expect(within(row('Phones')).queryByRole('group', { name: 'More about Phones' })).toBeNull();
     await waitFor(() => expect(within(row('Phones')).getByRole('status').textContent).toBe('Refreshed: paid again 30 credits.'));
     expect(worker.lookups).toEqual([{ op: 'searchPhone', input: { profileUrl: MAYA_URL }, refresh: true, attemptId: expect.any(String) }]);
   });
@@ -206,7 +219,7 @@ describe('the contact card’s values', () => {
     expect(startPreferencesMirror).toHaveBeenCalledTimes(1);
   });
 
-  it('grades each address (verified, catch-all, likely (not verified), unverified) with the date it was found', async () => {
+  it('grades each address (verified, catch-all, likely (not verified), unverified); when it was found is in the row’s menu', async () => {
     const at = Date.now() - 3 * DAY;
     const found = (address: string, grade: 'verified' | 'catch_all' | 'most_probable' | 'unverified') => ({ address, kind: 'work' as const, grade, foundAt: at, source: { op: 'findWorkEmail', historyId: null, at, paid: true } });
     const { person } = await contactsOfAnswer(mayaAnswers.enrichPerson());
@@ -217,15 +230,32 @@ describe('the contact card’s values', () => {
     for (const [address, grade] of expected) {
       const line = within(emails).getByRole('link', { name: address }).closest('li')!;
       expect(within(line as HTMLElement).getByText(grade)).toBeTruthy();
-      expect(line.textContent).toContain('found 3 days ago');
+      expect(line.textContent).not.toContain('found');
       expect(within(line as HTMLElement).getByRole('button', { name: `Copy email ${address}` })).toBeTruthy();
     }
+    fireEvent.click(within(emails).getByRole('button', { name: 'More about Work email' }));
+    expect(within(emails).getByText('Found 3 days ago')).toBeTruthy();
+  });
+
+  it('says beside an address how old it is once it is old enough to doubt (three months)', async () => {
+    const fact = (address: string, days: number) => {
+      const at = Date.now() - days * DAY;
+      return { address, kind: 'work' as const, grade: 'verified' as const, foundAt: at, source: { op: 'findWorkEmail', historyId: null, at, paid: true } };
+    };
+    const { person } = await contactsOfAnswer(mayaAnswers.enrichPerson());
+    render(<ContactCard subject={{ person: { ...person!, workEmails: [fact('old@x.example', 200), fact('new@x.example', 30)] }, company: null, seed: null }} />);
+    const line = (address: string) => within(row('Work email')).getByRole('link', { name: address }).closest('li')!.textContent;
+    expect(line('old@x.example')).toMatch(/found on /);
+    expect(line('new@x.example')).not.toContain('found');
   });
 
   it('a card with no lookups offered (no key) shows its values without buttons but the copy ones', async () => {
     const { person, company } = await contactsOfAnswer(mayaAnswers.searchPhone());
     render(<ContactCard subject={{ person, company, seed: null }} />);
-    expect(screen.getAllByRole('button').every((b) => b.textContent === 'Copy')).toBe(true);
+    // Copy, and the rows' menus, which say when each was found and offer no refresh.
+    expect(screen.getAllByRole('button').every((b) => b.textContent === 'Copy' || b.getAttribute('aria-label')?.startsWith('More about '))).toBe(true);
+    fireEvent.click(within(row('Phones')).getByRole('button', { name: 'More about Phones' }));
     expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
+    expect(within(row('Phones')).queryByRole('button', { name: /^Refresh/ })).toBeNull();
   });
 });

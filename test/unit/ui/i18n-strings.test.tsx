@@ -259,6 +259,12 @@ describe('panel and CRM words come from the i18n table', () => {
       expect(text).toContain('⟦card.grade.verified');
       expect(text).toContain('⟦card.phone.landline');
       expect(text).toContain('⟦card.company.industry');
+    });
+    // When each value was found and its refresh wait in the rows' menus: opened, they speak the table's words too.
+    for (const menu of container.querySelectorAll('button[aria-expanded="false"].row-menu-button')) fireEvent.click(menu);
+    await waitFor(() => {
+      const text = visibleText(container);
+      expect(text).toContain('⟦card.found');
       expect(text).toContain('⟦card.refresh');
     });
     const text = visibleText(container);
@@ -270,7 +276,7 @@ describe('panel and CRM words come from the i18n table', () => {
     const { container } = render(<Panel detection={detection(0.9)} notice={null} layout={layout} onLayout={() => {}} />);
     await waitFor(() => {
       const text = visibleText(container);
-      expect(text).toContain('⟦card.notKnown⟧');
+      // Rows with a lookup say so on its button; the personal row, which has none here, in words.
       expect(text).toContain('⟦card.notKnownPersonal⟧');
       expect(text).toContain('⟦card.action ⟦panel.action.findMobile⟧ ⟦panel.inLedger');
     });

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { nextLookup } from '@/lib/card/next-lookup';
+import { cardHeader, cardRows } from '@/lib/card/rows';
+import type { CardSubject } from '@/lib/card/subject';
+import { mergeAnswer } from '@/lib/contacts/merge';
+import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
+import { answer, DAY, mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
+import type { ContactAnswer } from '@/lib/contacts/answer';
+
+async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
+  const contacts = new Map<string, Contact>();
+  for (const a of answers) {
+    const { upserts, removes } = await mergeAnswer(a, async (keys) => [...contacts.values()].filter((c) => c.keys.some((k) => keys.includes(k))));
+    removes.forEach((id) => contacts.delete(id));
+    upserts.forEach((c) => contacts.set(c.id, c));
+  }
+  const person = ([...contacts.values()].find((c) => c.kind === 'person') as PersonContact | undefined) ?? null;
+  const company = ([...contacts.values()].find((c) => c.kind === 'company') as CompanyContact | undefined) ?? null;
+  return { person, company, seed: null };
+}
+
+const next = (subject: CardSubject, canRun: (id: string) => boolean = () => true) =>
+  nextLookup(cardHeader(subject), cardRows(subject, { euMode: false }), canRun);
+
+describe('the lookup a card puts forward', () => {
+  const seedOnly: CardSubject = { person: null, company: null, seed: { kind: 'person', fullName: 'Maya Chen', company: 'Northwind Analytics', profileUrl: MAYA_URL } };
+
+  it('is the full enrichment while nothing is known', () => {
+    expect(next(seedOnly)).toBe('enrich');
+  });
+
+  it('after the enrichment found the work email, is the mobile', async () => {
+    expect(next(await book(answer('enrichPerson', mayaEnrichment(), DAY)))).toBe('mobile');
+  });
+
+  it('after the mobile too, is whatever is still unknown further down, never a row already filled', async () => {
+    const subject = await book(answer('enrichPerson', mayaEnrichment(), DAY), answer('searchPhone', mayaPhones(), 2 * DAY));
+    const id = next(subject);
+    expect(['enrich', 'email', 'mobile']).not.toContain(id);
+  });
+
+  it('skips a lookup that cannot run (refused, or already asked and free): the next one leads', () => {
+    expect(next(seedOnly, (id) => id !== 'enrich')).toBe('email');
+  });
+
+  it('is none when nothing can run', () => {
+    expect(next(seedOnly, () => false)).toBeNull();
+  });
+});
