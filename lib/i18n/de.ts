@@ -252,7 +252,7 @@ export const de = {
   'bulk.ui.csv.title': 'Eine CSV-Datei',
   'bulk.ui.csv.drop': 'CSV-Datei hier ablegen',
   'bulk.ui.csv.choose': 'oder eine CSV-Datei auswählen',
-  'bulk.ui.csv.hint': 'Getrennt durch Komma, Semikolon oder Tabulator, UTF-8. Die erste Zeile benennt die Spalten.',
+  'bulk.ui.csv.hint': 'Getrennt durch Komma, Semikolon oder Tabulator, UTF-8. Die erste Zeile benennt die Spalten; sieht sie nach einer Person aus, fragt Dossier nach.',
   'bulk.ui.csv.reading': 'Datei wird gelesen … bisher {rows} Zeilen',
   'bulk.ui.csv.badLines.one': '{count} Zeile ist nicht lesbar und wird ausgelassen:',
   'bulk.ui.csv.badLines.other': '{count} Zeilen sind nicht lesbar und werden ausgelassen:',

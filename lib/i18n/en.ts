@@ -253,7 +253,7 @@ export const en = {
   'bulk.ui.csv.title': 'A CSV file',
   'bulk.ui.csv.drop': 'Drop a CSV file here',
   'bulk.ui.csv.choose': 'or choose a CSV file',
-  'bulk.ui.csv.hint': 'Comma, semicolon or tab separated, UTF-8. The first line names the columns.',
+  'bulk.ui.csv.hint': 'Comma, semicolon or tab separated, UTF-8. The first line names the columns; if it looks like a person, Dossier asks.',
   'bulk.ui.csv.reading': 'Reading the file… {rows} rows so far',
   'bulk.ui.csv.badLines.one': '{count} line cannot be read and is left out:',
   'bulk.ui.csv.badLines.other': '{count} lines cannot be read and are left out:',

@@ -252,7 +252,7 @@ export const es = {
   'bulk.ui.csv.title': 'Un archivo CSV',
   'bulk.ui.csv.drop': 'Suelte aquí un archivo CSV',
   'bulk.ui.csv.choose': 'o elija un archivo CSV',
-  'bulk.ui.csv.hint': 'Separado por comas, puntos y comas o tabuladores, en UTF-8. La primera línea nombra las columnas.',
+  'bulk.ui.csv.hint': 'Separado por comas, puntos y comas o tabuladores, en UTF-8. La primera línea nombra las columnas; si parece una persona, Dossier lo pregunta.',
   'bulk.ui.csv.reading': 'Leyendo el archivo… {rows} filas hasta ahora',
   'bulk.ui.csv.badLines.one': '{count} línea no se puede leer y se deja fuera:',
   'bulk.ui.csv.badLines.other': '{count} líneas no se pueden leer y se dejan fuera:',

@@ -252,7 +252,7 @@ export const fr = {
   'bulk.ui.csv.title': 'Un fichier CSV',
   'bulk.ui.csv.drop': 'Déposez un fichier CSV ici',
   'bulk.ui.csv.choose': 'ou choisissez un fichier CSV',
-  'bulk.ui.csv.hint': 'Séparateur virgule, point-virgule ou tabulation, en UTF-8. La première ligne nomme les colonnes.',
+  'bulk.ui.csv.hint': 'Séparateur virgule, point-virgule ou tabulation, en UTF-8. La première ligne nomme les colonnes ; si elle ressemble à une personne, Dossier le demande.',
   'bulk.ui.csv.reading': 'Lecture du fichier… lignes lues : {rows}',
   'bulk.ui.csv.badLines.one': '{count} ligne est illisible et laissée de côté :',
   'bulk.ui.csv.badLines.other': '{count} lignes sont illisibles et laissées de côté :',
