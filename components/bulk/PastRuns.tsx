@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/ConfirmAction';
 import { ask } from '@/components/useBackground';
-import { settledCount, type BulkRun } from '@/lib/bulk/model';
+import { isPastRun, settledCount, type BulkRun } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -20,9 +20,11 @@ function progressText(run: BulkRun): string {
   return `${runStateText(run.state)} · ${t('bulk.ui.progress.summary', { done: settledCount(run.counts), total: run.counts.total })}`;
 }
 
-/** Every run kept, newest first: open one, or delete it (not while it runs: pause or cancel it first). */
+/** Every run started, newest first: open one, or delete it (not while it runs: pause or cancel it first). */
 export function PastRuns({ currentId, onOpen, onDeleted }: Props) {
-  const { value: runs, loaded, error } = useRuns();
+  const { value: all, loaded, error } = useRuns();
+  // A list being prepared is on screen above, not a past run: it becomes one when it starts.
+  const runs = all.filter(isPastRun);
   const [notice, setNotice] = useState<string | null>(null);
 
   async function remove(run: BulkRun) {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
+import { foundText } from '@/lib/bulk/results';
 import { t } from '@/lib/i18n';
 import { personText } from '@/components/bulk/PreviewSection';
 import { credits, operationText, taskText } from '@/components/bulk/text';
@@ -14,6 +15,20 @@ function whoText(row: BulkRow): string {
   const name = person.fullName ?? ([person.firstName, person.lastName].filter(Boolean).join(' ') || undefined);
   const parts = [name, person.company, name ? undefined : (person.email ?? person.profileUrl ?? person.phone)].filter(Boolean);
   return parts.length ? parts.join(' · ') : personText(person);
+}
+
+/** The email and phone found for the row, each on its line, from the answers stored with the row. */
+function FoundCell({ row }: { row: BulkRow }) {
+  const found = foundText(row.columns);
+  return (
+    <td className="bulk-cell">
+      {found.length ? found.map((line) => (
+        <span key={line} className="bulk-found">
+          {line}
+        </span>
+      )) : '—'}
+    </td>
+  );
 }
 
 /**
@@ -39,6 +54,7 @@ export function RowsTable({ run }: { run: BulkRun }) {
           <tr>
             <th scope="col">{t('bulk.ui.table.row')}</th>
             <th scope="col">{t('bulk.ui.rows.who')}</th>
+            <th scope="col">{t('bulk.ui.rows.found')}</th>
             {operations.map((op) => (
               <th key={op} scope="col">
                 {operationText(op)}
@@ -52,6 +68,7 @@ export function RowsTable({ run }: { run: BulkRun }) {
             <tr key={row.index}>
               <th scope="row">{row.index + 1}</th>
               <td className="bulk-cell">{whoText(row)}</td>
+              <FoundCell row={row} />
               {operations.map((op) => {
                 const task = row.tasks.find((task) => task.op === op);
                 return (

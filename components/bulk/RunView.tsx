@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { ask } from '@/components/useBackground';
+import { isPastRun } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/messenger';
 import { PrepareRun } from '@/components/bulk/PrepareRun';
 import { RunProgress } from '@/components/bulk/RunProgress';
 import { RunResults } from '@/components/bulk/RunResults';
@@ -29,6 +32,11 @@ export function RunView({ runId, onClose }: { runId: string; onClose(): void }) 
     );
   }
   const preparing = run.state === 'draft' || run.state === 'quoted';
+  function another() {
+    // A list left before it starts was never a run: it is not kept.
+    if (run && !isPastRun(run)) void ask(() => sendMessage('bulkDelete', { runId: run.id }));
+    onClose();
+  }
   return (
     <section aria-labelledby="bulk-run-title" className="bulk-run">
       <h2 id="bulk-run-title" ref={heading} tabIndex={-1}>
@@ -47,7 +55,7 @@ export function RunView({ runId, onClose }: { runId: string; onClose(): void }) 
         </>
       )}
       <p>
-        <button type="button" className="link-button" onClick={onClose}>
+        <button type="button" className="link-button" onClick={another}>
           {t('bulk.ui.run.another')}
         </button>
       </p>

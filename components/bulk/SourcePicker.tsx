@@ -3,7 +3,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { ask } from '@/components/useBackground';
 import { guessMapping } from '@/lib/bulk/columns';
-import { parseCsv } from '@/lib/bulk/csv';
+import { asHeaderless, badLineText, parseCsv, type CsvTable } from '@/lib/bulk/csv';
 import type { CollectedPerson } from '@/lib/bulk/messages';
 import { BULK_MAX_COLUMNS, BULK_MAX_ROWS, type BulkSource, type ColumnMapping } from '@/lib/bulk/model';
 import { tableFromCollected, tableFromLines } from '@/lib/bulk/pasted';
@@ -37,23 +37,96 @@ interface SourceProps {
   onTable(table: SourceTable): void;
 }
 
+/** A file read, waiting for the user: its first row may be a person, some of its lines could not be read. */
+interface ReadFile {
+  name: string;
+  table: CsvTable;
+}
+
+/**
+ * What the user decides before a file becomes a run: whether its first row is a person (the
+ * file has no header row), and whether to go on without the lines that could not be read.
+ */
+function FileCheck({ file, busy, onUse, onCancel }: { file: ReadFile; busy: boolean; onUse(table: CsvTable): void; onCancel(): void }) {
+  const id = useId();
+  const { table } = file;
+  const bad = table.badLines;
+  const asking = table.firstRowLooksLikeData;
+  return (
+    <section className="bulk-check" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>{file.name}</h4>
+      {bad.length > 0 && (
+        <>
+          <p>{tn('bulk.ui.csv.badLines', bad.length)}</p>
+          <ul className="bulk-problems bulk-unusable-list" aria-label={tn('bulk.ui.csv.badLines', bad.length)}>
+            {bad.map((line) => (
+              <li key={line.line}>{badLineText(line)}</li>
+            ))}
+          </ul>
+          <p className="muted">{t('bulk.ui.csv.badLinesFix')}</p>
+        </>
+      )}
+      {asking ? (
+        <fieldset aria-describedby={`${id}-hint`}>
+          <legend>{t('bulk.ui.csv.firstRowQuestion')}</legend>
+          <p className="bulk-cell">
+            <span className="muted">{t('bulk.ui.csv.firstRow')}:</span> {table.firstRow.filter((cell) => cell.trim()).join(' · ')}
+          </p>
+          <p id={`${id}-hint`} className="muted">
+            {t('bulk.ui.csv.firstRowHint')}
+          </p>
+          <p className="actions">
+            <button type="button" disabled={busy} onClick={() => onUse(asHeaderless(table))}>
+              {t('bulk.ui.csv.useAsData')}
+            </button>
+            <button type="button" className="secondary" disabled={busy || !table.rows.length} onClick={() => onUse(table)}>
+              {t('bulk.ui.csv.keepHeaders')}
+            </button>
+            <button type="button" className="link-button" disabled={busy} onClick={onCancel}>
+              {t('bulk.ui.csv.another')}
+            </button>
+          </p>
+        </fieldset>
+      ) : (
+        <p className="actions">
+          <button type="button" disabled={busy} onClick={() => onUse(table)}>
+            {tn('bulk.ui.csv.goOn', table.rows.length)}
+          </button>
+          <button type="button" className="link-button" disabled={busy} onClick={onCancel}>
+            {t('bulk.ui.csv.another')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
 function CsvSource({ busy, onTable }: SourceProps) {
   const id = useId();
   const [over, setOver] = useState(false);
   const [reading, setReading] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [check, setCheck] = useState<ReadFile | null>(null);
+
+  function choose(name: string, table: CsvTable) {
+    const problem = tableProblem(table);
+    if (problem) return setError(problem);
+    setCheck(null);
+    const { headers, rows } = table;
+    onTable({ name, source: 'csv', headers, rows, mapping: guessMapping(headers, rows.slice(0, SAMPLE_ROWS)) });
+  }
 
   async function read(file: File) {
     setError(null);
+    setCheck(null);
     setReading(0);
     // parseCsv refuses a file past the limit before handing back any of it: nothing is stored, nothing spent.
     const parsed = await parseCsv(file, { onProgress: setReading }).catch((err: unknown) => ({ ok: false as const, message: err instanceof Error ? err.message : String(err) }));
     setReading(null);
     if (!parsed.ok) return setError(parsed.message);
-    const { headers, rows } = parsed.table;
-    const problem = tableProblem(parsed.table);
-    if (problem) return setError(problem);
-    onTable({ name: file.name, source: 'csv', headers, rows, mapping: guessMapping(headers, rows.slice(0, SAMPLE_ROWS)) });
+    // The user answers first: nothing becomes a run on a guess about the first row, or without the lines left out being said.
+    if (parsed.table.firstRowLooksLikeData || parsed.table.badLines.length) return setCheck({ name: file.name, table: parsed.table });
+    choose(file.name, parsed.table);
   }
 
   function drop(event: DragEvent) {
@@ -102,6 +175,7 @@ function CsvSource({ busy, onTable }: SourceProps) {
           {t('bulk.ui.csv.reading', { rows: reading })}
         </p>
       )}
+      {check && <FileCheck file={check} busy={working} onUse={(table) => choose(check.name, table)} onCancel={() => setCheck(null)} />}
       {error && <p role="alert">{error}</p>}
     </section>
   );

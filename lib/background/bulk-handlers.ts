@@ -1,6 +1,6 @@
 import { emptyCounts, unknownRetryPrice } from '@/lib/bulk/counts';
 import type { BulkReplies, CollectedPerson } from '@/lib/bulk/messages';
-import type { BulkOperation, BulkPerson, BulkRow, BulkRun, BulkSource, ColumnMapping } from '@/lib/bulk/model';
+import { ABANDONED_PREPARING_MS, isPastRun, type BulkOperation, type BulkPerson, type BulkRow, type BulkRun, type BulkSource, type ColumnMapping } from '@/lib/bulk/model';
 import { checkStart, quoteRun, type QuoteDeps, type QuoteRequest } from '@/lib/bulk/quote';
 import type { BulkRunner } from '@/lib/bulk/runner';
 import type { Contact } from '@/lib/contacts/model';
@@ -15,6 +15,7 @@ type BulkHandlerName = keyof BulkReplies;
 export interface BulkHandlerDeps {
   store: {
     getRun(id: string): Promise<BulkRun | null>;
+    listRuns(): Promise<BulkRun[]>;
     putRun(run: BulkRun): Promise<void>;
     putRows(rows: readonly BulkRow[]): Promise<void>;
     readRows(runId: string, from: number, limit: number): Promise<BulkRow[]>;
@@ -95,6 +96,8 @@ export function createBulkHandlers(deps: BulkHandlerDeps): Pick<Handlers, BulkHa
       rowCount: rows.length,
       unusableRows: unusable,
       state: 'draft',
+      // Stored so that the worker can read, price and start it; a past run only once started.
+      preparing: true,
       quote: null,
       confirmedAt: null,
       startedAt: null,
@@ -107,7 +110,15 @@ export function createBulkHandlers(deps: BulkHandlerDeps): Pick<Handlers, BulkHa
     // Rows first: a page that sees the run finds its rows.
     await deps.store.putRows(rows);
     await deps.store.putRun(run);
+    await forgetAbandoned(now);
     return run;
+  }
+
+  /** Lists chosen long ago and never started (their tab closed): nothing was spent, nothing to keep. */
+  async function forgetAbandoned(now: number): Promise<void> {
+    for (const run of await deps.store.listRuns()) {
+      if (!isPastRun(run) && run.createdAt < now - ABANDONED_PREPARING_MS) await deps.store.deleteRun(run.id);
+    }
   }
 
   async function changeable(runId: string): Promise<Outcome<BulkRun>> {

@@ -97,7 +97,7 @@ export function createBulk(deps: BulkWiringDeps) {
   });
 
   const handlerDeps: BulkHandlerDeps = {
-    store: { getRun, putRun, putRows, readRows, deleteRun },
+    store: { getRun, listRuns, putRun, putRows, readRows, deleteRun },
     runner,
     quote: {
       preview: (request) => deps.lookups.preview(request),

@@ -83,13 +83,20 @@ function byWords(header: string): Guess {
   return { field: null, score: 0 };
 }
 
-type CellKind = 'profileUrl' | 'email' | 'phone' | 'website';
+export type CellKind = 'profileUrl' | 'email' | 'phone' | 'website';
+
+/** A header Dossier knows the meaning of, in any of the languages above (a column name, never a value). */
+export function isKnownHeader(header: string): boolean {
+  const folded = foldName(header);
+  if (!folded) return false;
+  return folded in EXACT || byWords(folded).score > 0;
+}
 
 /**
  * What a cell looks like. Phones only in international form (+33…, 0033…): without a region,
  * bare digits are as likely an id, a postcode or a date.
  */
-function cellKind(cell: string): CellKind | null {
+export function cellKind(cell: string): CellKind | null {
   const value = cell.trim();
   if (!value) return null;
   if (/linkedin\./i.test(value) && 'url' in readProfileUrl(value)) return 'profileUrl';

@@ -2,6 +2,7 @@ import { nextTask } from '@/lib/ui/next-task';
 import Papa from 'papaparse';
 import { t } from '@/lib/i18n';
 import { BULK_MAX_CELL, BULK_MAX_COLUMNS, BULK_MAX_ROWS } from '@/lib/bulk/model';
+import { firstRowLooksLikeData } from '@/lib/bulk/header-row';
 
 /**
  * A CSV file as people really have them: written by Excel in France (semicolons, Windows-1252),
@@ -19,6 +20,26 @@ export interface CsvTable {
   delimiter: ',' | ';' | '\t' | string;
   /** Empty lines (or lines of empty cells) left out; those after the last row are not counted. */
   skippedEmpty: number;
+  /** The first row's cells as read (not trimmed): the first person, when the file has no header row. */
+  firstRow: string[];
+  /** The first row looks like a person rather than column names (header-row.ts): the page asks. */
+  firstRowLooksLikeData: boolean;
+  /** Lines left out because they could not be read, in the file's order (at most MAX_BAD_LINES). */
+  badLines: CsvBadLine[];
+}
+
+/** Why a line was left out: a quote that never closes, a quote in the middle of a cell, bytes that are not text. */
+export type CsvLineProblem = 'openQuote' | 'strayQuote' | 'unreadable';
+
+export interface CsvBadLine {
+  /** The line in the file, from 1, as a text editor numbers it. */
+  line: number;
+  problem: CsvLineProblem;
+}
+
+/** "Line 3: a quote opens and never closes", in the user's language. */
+export function badLineText(bad: CsvBadLine): string {
+  return t(`bulk.csv.line.${bad.problem}`, { line: bad.line });
 }
 
 export type CsvParse = { ok: true; table: CsvTable } | { ok: false; message: string };
@@ -82,23 +103,59 @@ async function textOf(file: Blob, pause: () => Promise<void>, signal?: AbortSign
   // Excel's "Unicode text" is UTF-16 with a byte order mark.
   if (startsWith(bytes, 0xff, 0xfe)) return { text: await decode(bytes.subarray(2), 'utf-16le', false, pause, signal) };
   if (startsWith(bytes, 0xfe, 0xff)) return { text: await decode(bytes.subarray(2), 'utf-16be', false, pause, signal) };
-  if (bytes.subarray(0, 4096).includes(0)) return { message: t('bulk.csv.notText') };
+  const zero = bytes.subarray(0, 4096).indexOf(0);
+  if (zero >= 0) return { message: notTextAt(lineOfByte(bytes, zero)) };
   try {
     return { text: await decode(bytes, 'utf-8', true, pause, signal) };
   } catch (error) {
     if (signal?.aborted) throw error;
-    // Not UTF-8: what Excel on Windows writes in western Europe.
+    // UTF-8 with a few damaged bytes keeps its accents (the damaged lines are listed); a file
+    // with no UTF-8 at all is what Excel on Windows writes in western Europe.
+    const loose = await decode(bytes, 'utf-8', false, pause, signal);
+    if (mostlyUtf8(loose)) return { text: loose };
     return { text: await decode(bytes, 'windows-1252', false, pause, signal) };
   }
 }
 
+/** The line (from 1) a byte is on. */
+function lineOfByte(bytes: Uint8Array, at: number): number {
+  let line = 1;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  return line;
+}
+
+/** Text decoded loosely as UTF-8 holds more real accented letters than bytes it could not read. */
+function mostlyUtf8(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- counting what is not ASCII is the test
+  const nonAscii = text.match(/[^\u0000-\u007F]/g) ?? [];
+  const bad = nonAscii.filter((c) => c === '\uFFFD').length;
+  return nonAscii.length - bad > bad;
+}
+
+/** A refused file, with the line where it stops being text. */
+const notTextAt = (line: number) => t('bulk.csv.notTextAt', { line });
+
+/** What text never holds: control characters, and what the decoder could not read. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNREADABLE = /[\u0000-\u0008\u000E-\u001F\uFFFD]/;
+// eslint-disable-next-line no-control-regex -- counting control characters is the test
+const UNREADABLE_ALL = /[\u0000-\u0008\u000E-\u001F\uFFFD]/g;
+
 /** Text whose start is mostly control characters is a binary file that happens to decode. */
 function looksBinary(text: string): boolean {
   const head = text.slice(0, 4096);
-  // eslint-disable-next-line no-control-regex -- counting control characters is the test
-  const controls = head.match(/[\u0000-\u0008\u000E-\u001F\uFFFD]/g)?.length ?? 0;
+  const controls = head.match(UNREADABLE_ALL)?.length ?? 0;
   return controls > Math.max(2, head.length / 100);
 }
+
+/** The line (from 1) of the first unreadable character. */
+function firstUnreadableLine(text: string): number {
+  const at = text.search(UNREADABLE);
+  return at < 0 ? 1 : 1 + (text.slice(0, at).match(LINE_BREAK)?.length ?? 0);
+}
+
+/** A line break as a text editor counts them. */
+const LINE_BREAK = /\r\n|\n|\r/g;
 
 const cut = (cell: string) => (cell.length > BULK_MAX_CELL ? cell.slice(0, BULK_MAX_CELL) : cell);
 const isEmptyRow = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
@@ -112,8 +169,10 @@ function usedWidth(row: readonly string[]): number {
 
 /**
  * Reads a CSV file (a File or Blob in the page, a string or Blob in tests) into a table:
- * the first non-empty row is the header. More than BULK_MAX_ROWS data rows is refused as soon
- * as the row after the limit is read, and nothing is kept.
+ * the first non-empty row is the header (or, the user says so, the first person: asHeaderless).
+ * Lines that cannot be read (a broken quote, bytes that are not text) are left out and listed
+ * with their line; the others stay. More than BULK_MAX_ROWS data rows is refused as soon as
+ * the row after the limit is read, and nothing is kept.
  */
 export async function parseCsv(source: Blob | string, options: CsvOptions = {}): Promise<CsvParse> {
   const { signal } = options;
@@ -125,7 +184,7 @@ export async function parseCsv(source: Blob | string, options: CsvOptions = {}):
   // The decoder drops a UTF-8 BOM; a string may still start with one.
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   if (!/\S/.test(text)) return { ok: false, message: t('bulk.csv.empty') };
-  if (looksBinary(text)) return { ok: false, message: t('bulk.csv.notText') };
+  if (looksBinary(text)) return { ok: false, message: notTextAt(firstUnreadableLine(text)) };
   return readTable(text, { ...options, yieldToPage: pause });
 }
 
@@ -151,52 +210,147 @@ export function guessDelimiter(text: string): string {
   return best?.delimiter ?? ',';
 }
 
-function readTable(text: string, options: CsvOptions & { yieldToPage: () => Promise<void> }): Promise<CsvParse> {
+/** More lines that cannot be read than this, and the file is not taken for a list. */
+export const MAX_BAD_LINES = 500;
+
+/** The line break papaparse is told to use: the first one in the file. */
+function lineEnd(text: string): '\r\n' | '\n' | '\r' {
+  const lf = text.indexOf('\n');
+  const cr = text.indexOf('\r');
+  if (lf < 0) return cr < 0 ? '\n' : '\r';
+  if (cr >= 0 && cr < lf) return cr === lf - 1 ? '\r\n' : '\r';
+  return '\n';
+}
+
+/** Lines a row spans: one, plus the line breaks kept inside its (quoted) cells. */
+function linesOf(raw: readonly string[]): number {
+  let lines = 1;
+  for (const cell of raw) if (cell.length > 0 && /[\r\n]/.test(cell)) lines += cell.match(LINE_BREAK)!.length;
+  return lines;
+}
+
+/** Where each line starts, found going forwards only (lines asked for never go back). */
+function lineStarts(text: string): (line: number) => number {
+  let known = { line: 1, at: 0 };
+  return (line) => {
+    const breaks = new RegExp(LINE_BREAK.source, 'g');
+    breaks.lastIndex = known.at;
+    while (known.line < line) {
+      const found = breaks.exec(text);
+      if (!found) return text.length;
+      known = { line: known.line + 1, at: found.index + found[0].length };
+    }
+    return known.at;
+  };
+}
+
+interface TableState {
+  headers: string[] | null;
+  firstRow: string[];
+  rows: string[][];
+  width: number;
+  skippedEmpty: number;
+  /** Empty rows seen since the last data row: those at the very end are not counted. */
+  emptyRun: number;
+  badLines: CsvBadLine[];
+}
+
+/** How one pass of papaparse ended: the file's end, a refusal, or a broken quote on a line. */
+type PassEnd = { kind: 'end' } | { kind: 'refused'; result: CsvParse } | { kind: 'quote'; line: number; problem: CsvLineProblem };
+
+/**
+ * Reads the file in passes: papaparse reads until a quote breaks a row; that row's first line
+ * is listed and the next pass starts on the line after it, so one stray quote costs one line,
+ * not the rest of the file.
+ */
+async function readTable(text: string, options: CsvOptions & { yieldToPage: () => Promise<void> }): Promise<CsvParse> {
+  const delimiter = guessDelimiter(text);
+  const newline = lineEnd(text);
+  const startOf = lineStarts(text);
+  const state: TableState = { headers: null, firstRow: [], rows: [], width: 0, skippedEmpty: 0, emptyRun: 0, badLines: [] };
+  for (let line = 1; ; ) {
+    const from = startOf(line);
+    if (from >= text.length) break;
+    const end = await readPass(text.slice(from), line, state, { ...options, delimiter, newline });
+    if (end.kind === 'refused') return end.result;
+    if (end.kind === 'end') break;
+    state.badLines.push({ line: end.line, problem: end.problem });
+    if (state.badLines.length > MAX_BAD_LINES) return { ok: false, message: t('bulk.csv.tooManyBadLines', { count: MAX_BAD_LINES }) };
+    line = end.line + 1;
+  }
+  const { headers, rows, width } = state;
+  if (!headers) return { ok: false, message: state.badLines.length ? badLineText(state.badLines[0]!) : t('bulk.csv.empty') };
+  const looksLikeData = firstRowLooksLikeData(state.firstRow, rows);
+  // A file of one person and no header row is a list of one: the page asks about it.
+  if (!rows.length && !looksLikeData) return { ok: false, message: t('bulk.csv.noRows') };
+  if (width > BULK_MAX_COLUMNS) return { ok: false, message: t('bulk.csv.tooManyColumns', { limit: BULK_MAX_COLUMNS }) };
+  const table = shape(headers, rows, Math.max(width, 1), delimiter, state.skippedEmpty);
+  return { ok: true, table: { ...table, firstRow: state.firstRow, firstRowLooksLikeData: looksLikeData, badLines: state.badLines } };
+}
+
+function readPass(
+  text: string,
+  firstLine: number,
+  state: TableState,
+  options: CsvOptions & { yieldToPage: () => Promise<void>; delimiter: string; newline: string },
+): Promise<PassEnd> {
   const pause = options.yieldToPage;
-  return new Promise<CsvParse>((resolve, reject) => {
-    let headers: string[] | null = null;
-    const rows: string[][] = [];
-    let width = 0;
-    let skippedEmpty = 0;
-    /** Empty rows seen since the last data row: those at the very end are not counted. */
-    let emptyRun = 0;
-    let outcome: CsvParse | null = null;
+  return new Promise<PassEnd>((resolve, reject) => {
+    let line = firstLine;
+    let outcome: PassEnd | null = null;
     let failure: unknown = null;
 
-    const stop = (parser: Papa.Parser, result: CsvParse | null, error: unknown = null) => {
-      outcome = result;
+    const stop = (parser: Papa.Parser, end: PassEnd | null, error: unknown = null) => {
+      outcome = end;
       failure = error;
       parser.abort();
     };
+    const refuse = (parser: Papa.Parser, message: string) => stop(parser, { kind: 'refused', result: { ok: false, message } });
 
-    const delimiter = guessDelimiter(text);
     const config: Papa.ParseConfig<string[]> & StreamCallbacks = {
       chunkSize: options.chunkSize ?? CHUNK_SIZE,
-      delimiter,
+      delimiter: options.delimiter,
+      newline: options.newline as Papa.ParseConfig['newline'],
       skipEmptyLines: false,
       chunk(results, parser) {
-        for (const raw of results.data) {
+        // A quote error names the row of this chunk it broke; one on the row still being read
+        // (past the chunk's rows) is told again once that row is whole.
+        const broken = new Map<number, CsvLineProblem>();
+        for (const error of results.errors) {
+          if (error.type !== 'Quotes' || typeof error.row !== 'number' || error.row >= results.data.length || broken.has(error.row)) continue;
+          broken.set(error.row, error.code === 'MissingQuotes' ? 'openQuote' : 'strayQuote');
+        }
+        for (const [i, raw] of results.data.entries()) {
+          const at = line;
+          line += linesOf(raw);
+          const problem = broken.get(i);
+          if (problem) return stop(parser, { kind: 'quote', line: at, problem });
           if (isEmptyRow(raw)) {
-            emptyRun += 1;
+            state.emptyRun += 1;
             continue;
           }
-          if (!headers) {
+          if (raw.some((cell) => UNREADABLE.test(cell))) {
+            state.badLines.push({ line: at, problem: 'unreadable' });
+            if (state.badLines.length > MAX_BAD_LINES) return refuse(parser, t('bulk.csv.tooManyBadLines', { count: MAX_BAD_LINES }));
+            continue;
+          }
+          if (!state.headers) {
             // Lines before the header are not rows of the list.
-            const header = raw.map((cell) => cut(cell.trim()));
-            headers = header;
-            width = usedWidth(header);
+            state.firstRow = raw.map(cut);
+            state.headers = raw.map((cell) => cut(cell.trim()));
+            state.width = usedWidth(state.headers);
             continue;
           }
-          skippedEmpty += emptyRun;
-          emptyRun = 0;
-          if (rows.length === BULK_MAX_ROWS) return stop(parser, { ok: false, message: tooManyRowsMessage() });
+          state.skippedEmpty += state.emptyRun;
+          state.emptyRun = 0;
+          if (state.rows.length === BULK_MAX_ROWS) return refuse(parser, tooManyRowsMessage());
           const row = raw.map(cut);
           const used = usedWidth(row);
-          if (used > BULK_MAX_COLUMNS) return stop(parser, { ok: false, message: t('bulk.csv.tooManyColumns', { limit: BULK_MAX_COLUMNS }) });
-          if (used > width) width = used;
-          rows.push(row);
+          if (used > BULK_MAX_COLUMNS) return refuse(parser, t('bulk.csv.tooManyColumns', { limit: BULK_MAX_COLUMNS }));
+          if (used > state.width) state.width = used;
+          state.rows.push(row);
         }
-        options.onProgress?.(rows.length);
+        options.onProgress?.(state.rows.length);
         // The page's turn: input and a frame come before the next chunk.
         parser.pause();
         pause().then(
@@ -209,11 +363,7 @@ function readTable(text: string, options: CsvOptions & { yieldToPage: () => Prom
       },
       complete() {
         if (failure !== null) return reject(failure);
-        if (outcome) return resolve(outcome);
-        if (!headers) return resolve({ ok: false, message: t('bulk.csv.empty') });
-        if (!rows.length) return resolve({ ok: false, message: t('bulk.csv.noRows') });
-        if (width > BULK_MAX_COLUMNS) return resolve({ ok: false, message: t('bulk.csv.tooManyColumns', { limit: BULK_MAX_COLUMNS }) });
-        resolve({ ok: true, table: shape(headers, rows, Math.max(width, 1), delimiter, skippedEmpty) });
+        resolve(outcome ?? { kind: 'end' });
       },
       error(error) {
         reject(error);
@@ -232,11 +382,22 @@ interface StreamCallbacks {
 }
 
 /** Every row as wide as the widest one; columns without a name get one. */
-function shape(headers: string[], rows: string[][], width: number, delimiter: string, skippedEmpty: number): CsvTable {
+function shape(headers: string[], rows: string[][], width: number, delimiter: string, skippedEmpty: number): Omit<CsvTable, 'firstRow' | 'firstRowLooksLikeData' | 'badLines'> {
   const named = Array.from({ length: width }, (_, i) => headers[i] || t('bulk.csv.column', { number: i + 1 }));
   for (const row of rows) {
     if (row.length > width) row.length = width;
     while (row.length < width) row.push('');
   }
   return { headers: named, rows, delimiter, skippedEmpty };
+}
+
+/**
+ * The table read again with its first row as the first person (the user said the file has no
+ * header row): columns named "Column 1", "Column 2"..., the first row's cells as read.
+ */
+export function asHeaderless(table: CsvTable): CsvTable {
+  const rows = [table.firstRow, ...table.rows].map((row) => [...row]);
+  const width = Math.max(1, table.headers.length, ...rows.map(usedWidth));
+  const headers = Array.from({ length: width }, () => '');
+  return { ...table, ...shape(headers, rows, width, table.delimiter, table.skippedEmpty), firstRow: [], firstRowLooksLikeData: false };
 }

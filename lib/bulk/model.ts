@@ -160,6 +160,11 @@ export const bulkRunSchema = z.object({
   /** Rows that cannot be used at all. */
   unusableRows: z.number().int().min(0).default(0),
   state: z.enum(RUN_STATES),
+  /**
+   * A list being prepared (columns, price), never started: not a past run. Runs stored before
+   * this field existed have none and keep showing as they did.
+   */
+  preparing: z.boolean().optional(),
   quote: bulkQuoteSchema.nullable().default(null),
   confirmedAt: z.number().nullable().default(null),
   startedAt: z.number().nullable().default(null),
@@ -181,6 +186,14 @@ export function parseRow(raw: unknown): BulkRow | null {
   const parsed = bulkRowSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
+
+/** A list only chosen and previewed is not a past run: a run is one once it has started. */
+export function isPastRun(run: Pick<BulkRun, 'state' | 'preparing'>): boolean {
+  return !(run.preparing && (run.state === 'draft' || run.state === 'quoted'));
+}
+
+/** A list chosen and left unstarted this long ago is forgotten when another one is chosen. */
+export const ABANDONED_PREPARING_MS = 24 * 60 * 60 * 1000;
 
 /** Tasks settled one way or another, out of `total`. */
 export function settledCount(counts: RunCounts): number {

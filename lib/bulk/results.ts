@@ -211,6 +211,18 @@ function cellOf(key: EnrichedKey, value: string | undefined): string {
   return value;
 }
 
+/**
+ * What was found for a row, shown beside it on the page: the best email with its grade and the
+ * best phone with its kind ("Email: maya@northwind.example (verified)"); empty when nothing was.
+ */
+export function foundText(columns: EnrichedColumns): string[] {
+  const withNote = (value: string, note: string) => (note ? `${value} (${note})` : value);
+  const found: string[] = [];
+  if (columns.email) found.push(t('bulk.ui.rows.foundEmail', { email: withNote(columns.email, cellOf('emailStatus', columns.emailStatus)) }));
+  if (columns.phone) found.push(t('bulk.ui.rows.foundPhone', { phone: withNote(columns.phone, cellOf('phoneType', columns.phoneType)) }));
+  return found;
+}
+
 export function resultsHeader(run: Pick<BulkRun, 'headers'>): string[] {
   return [...run.headers, ...enrichedHeaders(), t('bulk.results.status'), t('bulk.results.reason'), t('bulk.results.cost')];
 }

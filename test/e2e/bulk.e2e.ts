@@ -285,3 +285,86 @@ test('the search list: “add all” on two result pages grows one list, each pe
   await popup.getByRole('button', { name: 'Bulk enrichment' }).click();
   expect(new URL((await fromPopup).url()).pathname).toBe('/bulk.html');
 });
+
+test('a file explains itself: garbage refused with its line, a headerless file asked about, a stray quote costs its line, no past run before Start, what was found beside each row', async ({ sandbox, worker, openExtensionPage }) => {
+  test.setTimeout(90_000);
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await freshKey(sandbox) });
+  const people = CROWD.slice(400, 405);
+  // No header row, and a quote that opens before the second person's company and never closes.
+  const lines = people.map((p, i) => (i === 1 ? `${p.fullName},"${p.company},${p.email}` : `${p.fullName},${p.company},${p.email}`));
+  const headerless = `${lines.join('\n')}\n`;
+  const page = await openExtensionPage('bulk.html');
+  const runs = page.getByRole('region', { name: 'Runs' });
+  await expect(runs.getByText('No runs yet.')).toBeVisible();
+  const shoot = async (name: string) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/bulk/${name}-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+
+  await test.step('a file of garbage bytes is refused with the line where it stops being text', async () => {
+    const garbage = Buffer.from(Array.from({ length: 2_000 }, (_, i) => (i * 7919 + 13) % 256));
+    await page.getByLabel('or choose a CSV file').setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: Buffer.concat([Buffer.from('Name,Email\nMaya,maya@northwind.example\n'), garbage]) });
+    await expect(page.getByRole('alert')).toHaveText(/^Line 3: this is not text Dossier can read/);
+  });
+
+  await test.step('the first row looks like data: the question, with the line the stray quote broke', async () => {
+    await page.getByLabel('or choose a CSV file').setInputFiles({ name: 'walk-in.csv', mimeType: 'text/csv', buffer: Buffer.from(headerless) });
+    await expect(page.getByText('1 line cannot be read and is left out:')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Line 2: a quote opens and never closes' })).toBeVisible();
+    const question = page.getByRole('group', { name: 'The first row looks like data: use it as data?' });
+    await expect(question).toContainText(people[0]!.email!);
+    await shoot('first-row-question-en');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // Nothing is a run yet.
+    await expect(runs.getByText('No runs yet.')).toBeVisible();
+    await question.getByRole('button', { name: 'Use it as data' }).click();
+  });
+
+  await test.step('as data: the first person is a row, the columns named Column 1, 2, 3, the emails found by their values', async () => {
+    await expect(page.getByRole('heading', { name: 'walk-in.csv', level: 2 })).toBeFocused();
+    await expect(page.getByText('CSV file · 4 rows · Not priced yet', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Dossier field for column “Column 3”' })).toHaveValue('email');
+    await expect(page.getByRole('combobox', { name: 'Dossier field for column “Column 1”' })).toHaveValue('');
+  });
+
+  await test.step('chosen and previewed, even after a reload, it is no past run; started, it is one', async () => {
+    await page.getByRole('checkbox', { name: 'Full enrichment (up to 2 credits a row)' }).check();
+    const start = page.getByRole('button', { name: 'Start: spend up to 8 credits' });
+    await expect(start).toBeEnabled();
+    await expect(runs.getByText('No runs yet.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'walk-in.csv', level: 2 })).toBeVisible();
+    await expect(runs.getByText('No runs yet.')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Full enrichment (up to 2 credits a row)' }).check();
+    await page.getByRole('checkbox', { name: /^Find mobile/ }).check();
+    await page.getByRole('button', { name: /^Start: spend up to \d+ credits$/ }).click();
+    await expect(page.getByText('CSV file · 4 rows · Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(runs.getByRole('button', { name: 'Open “walk-in.csv”' })).toBeVisible();
+  });
+
+  await test.step('each row says what was found: the email with its grade, and the phone', async () => {
+    const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Found' }) });
+    const found = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').nth(1);
+    await expect(found('1')).toContainText(new RegExp(`Email: ${people[0]!.email!.replace(/[.+]/g, '\\$&')} \\(`));
+    for (const [row, p] of [['2', people[2]!], ['3', people[3]!], ['4', people[4]!]] as const) await expect(found(row)).toContainText(`Email: ${p.email}`);
+    await expect(table.getByText(/^Phone: \+33\d+/).first()).toBeVisible();
+    await shoot('results-en');
+  });
+
+  await test.step('the same screens in German', async () => {
+    const settings = await openExtensionPage('lookup-history.html');
+    expect(await callBackground(settings, 'saveLanguage', { language: 'de' })).toMatchObject({ ok: true });
+    await settings.close();
+    await expect(page.getByRole('columnheader', { name: 'Gefunden' })).toBeVisible();
+    await shoot('results-de');
+    await page.getByRole('button', { name: 'Neuer Durchlauf' }).click();
+    await page.getByLabel('oder eine CSV-Datei auswählen').setInputFiles({ name: 'walk-in.csv', mimeType: 'text/csv', buffer: Buffer.from(headerless) });
+    await expect(page.getByRole('group', { name: 'Die erste Zeile sieht nach Daten aus: als Daten verwenden?' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Zeile 2: Ein Anführungszeichen wird geöffnet und nie geschlossen' })).toBeVisible();
+    await shoot('first-row-question-de');
+  });
+});

@@ -3,7 +3,7 @@ import { createBulkHandlers, type BulkHandlerDeps } from '@/lib/background/bulk-
 import { CrmRefusal } from '@/lib/background/crm';
 import type { Handlers } from '@/lib/background/router';
 import { countRows } from '@/lib/bulk/counts';
-import type { BulkRow, ColumnMapping } from '@/lib/bulk/model';
+import { ABANDONED_PREPARING_MS, isPastRun, type BulkRow, type ColumnMapping } from '@/lib/bulk/model';
 import { tableFromContacts } from '@/lib/bulk/pasted';
 import { personOf, requestFor } from '@/lib/bulk/person';
 import { QUOTE_TTL_MS } from '@/lib/bulk/quote';
@@ -72,6 +72,33 @@ describe('making a run', () => {
     expect(reply).toMatchObject({ ok: true, value: { id: 'id-1', name: 'Paris event', source: 'csv', state: 'draft', rowCount: 3, unusableRows: 1, headers: ['Profile', 'Name'] } });
     expect(store.row(0, 'id-1')).toMatchObject({ person: { profileUrl: url(0), fullName: 'Ann' }, problem: null, tasks: [] });
     expect(store.row(1, 'id-1')).toMatchObject({ person: null, problem: expect.stringContaining('not a url') });
+  });
+
+  it('a list chosen and priced is no past run until it starts; then it is one', async () => {
+    const { send, store, runner } = setUp();
+    await send('bulkCreate', table);
+    expect(store.run('id-1')).toMatchObject({ state: 'draft', preparing: true });
+    expect(isPastRun(store.run('id-1'))).toBe(false);
+    const quote = await send('bulkQuote', { runId: 'id-1', operations: ['enrichPerson'], skipInCrm: false });
+    expect(isPastRun(store.run('id-1'))).toBe(false);
+    await send('bulkStart', { runId: 'id-1', quoteId: quote.ok ? quote.value.id : '' });
+    expect(isPastRun(store.run('id-1'))).toBe(true);
+    await runToEnd(runner, 'id-1');
+    expect(isPastRun(store.run('id-1'))).toBe(true);
+  });
+
+  it('choosing a list forgets lists left unstarted for a day; runs, and drafts stored before, stay', async () => {
+    const day = ABANDONED_PREPARING_MS;
+    const store = memoryStore([
+      aRun({ id: 'left-long-ago', state: 'quoted', preparing: true, createdAt: 1_000_000 - day - 1 }),
+      aRun({ id: 'other-tab', state: 'draft', preparing: true, createdAt: 1_000_000 - 60_000 }),
+      aRun({ id: 'started-long-ago', state: 'done', preparing: true, createdAt: 1 }),
+      aRun({ id: 'old-draft', state: 'draft', createdAt: 1 }),
+    ]);
+    const { send } = setUp(store);
+    await send('bulkCreate', table);
+    expect([...store.runs.keys()].sort()).toEqual(['id-1', 'old-draft', 'other-tab', 'started-long-ago']);
+    expect(isPastRun(store.run('old-draft'))).toBe(true);
   });
 
   it('bulkFromContacts makes a run of the contacts selected, companies kept as rows that are not sent', async () => {

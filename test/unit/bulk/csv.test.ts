@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseCsv, tooManyRowsMessage, type CsvParse, type CsvTable } from '@/lib/bulk/csv';
+import { asHeaderless, badLineText, parseCsv, tooManyRowsMessage, type CsvParse, type CsvTable } from '@/lib/bulk/csv';
 import { BULK_MAX_CELL, BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 
@@ -20,7 +20,7 @@ describe('parseCsv: delimiters', () => {
     ['\t', 'Name\tCompany\tEmail\nMaya Chen\tNorthwind\tmaya@northwind.example\nBo Li\tAcme\tbo@acme.example\n'],
   ])('%j', async (delimiter, text) => {
     const read = table(await parseCsv(text));
-    expect(read).toEqual({ headers: ['Name', 'Company', 'Email'], rows: PEOPLE, delimiter, skippedEmpty: 0 });
+    expect(read).toEqual({ headers: ['Name', 'Company', 'Email'], rows: PEOPLE, delimiter, skippedEmpty: 0, firstRow: ['Name', 'Company', 'Email'], firstRowLooksLikeData: false, badLines: [] });
   });
 
   it('semicolons with commas inside the cells (a French spreadsheet)', async () => {
@@ -75,6 +75,9 @@ describe('parseCsv: quoting and line ends', () => {
       rows: [['Maya Chen', 'Northwind'], ['Bo Li', 'Acme']],
       delimiter: ';',
       skippedEmpty: 0,
+      firstRow: ['Name', 'Company'],
+      firstRowLooksLikeData: false,
+      badLines: [],
     });
   });
 
@@ -149,8 +152,9 @@ describe('parseCsv: refusals', () => {
     expect(await parseCsv(new File([zip], 'people.xlsx'))).toEqual({ ok: false, message: t('bulk.csv.spreadsheet') });
     expect(await parseCsv(new Blob([zip]))).toEqual({ ok: false, message: t('bulk.csv.notText') });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-    expect(await parseCsv(new Blob([png]))).toEqual({ ok: false, message: t('bulk.csv.notText') });
-    expect(await parseCsv('\u0001\u0002\u0003\u0004binary\u0005\u0006')).toEqual({ ok: false, message: t('bulk.csv.notText') });
+    // Said with the line where the text stops: a PNG's signature holds two line ends.
+    expect(await parseCsv(new Blob([png]))).toEqual({ ok: false, message: t('bulk.csv.notTextAt', { line: 3 }) });
+    expect(await parseCsv('\u0001\u0002\u0003\u0004binary\u0005\u0006')).toEqual({ ok: false, message: t('bulk.csv.notTextAt', { line: 1 }) });
   });
 
   it('more than 200 columns', async () => {
@@ -196,5 +200,54 @@ describe('parseCsv: the page keeps its turns', () => {
     const aborted = new AbortController();
     aborted.abort(new Error('before'));
     await expect(parseCsv('a\nb', { signal: aborted.signal })).rejects.toThrow('before');
+  });
+});
+
+describe('parseCsv: lines that cannot be read are listed with their line, the others kept', () => {
+  it('a quote that opens and never closes costs its own line, not the rest of the file', async () => {
+    const text = 'Name,Company,Email\nMaya Chen,Northwind,maya@northwind.example\nBo Li,"Acme,bo@acme.example\nAna Ruiz,Initech,ana@initech.example\nLea Roth,Umbrella,lea@umbrella.example\n';
+    const read = table(await parseCsv(text));
+    expect(read.badLines).toEqual([{ line: 3, problem: 'openQuote' }]);
+    expect(read.rows.map((row) => row[0])).toEqual(['Maya Chen', 'Ana Ruiz', 'Lea Roth']);
+    expect(badLineText(read.badLines[0]!)).toBe('Line 3: a quote opens and never closes');
+  });
+
+  it('counts lines as an editor does: quoted cells spanning lines, CRLF, empty lines', async () => {
+    const text = 'Name,Note,Email\r\n"Maya Chen","first line\r\nsecond line\nthird",maya@northwind.example\r\n\r\nBo Li,"say ""hi""",bo@acme.example\r\nAna "Ruiz",x,"ana@initech.example\r\nLea Roth,ok,lea@umbrella.example\r\n';
+    for (const chunkSize of [5, 17, 64, 100_000]) {
+      const read = table(await parseCsv(text, { chunkSize }));
+      expect(read.badLines).toEqual([{ line: 7, problem: 'openQuote' }]);
+      expect(read.rows.map((row) => row[0])).toEqual(['Maya Chen', 'Bo Li', 'Lea Roth']);
+    }
+  });
+
+  it('a quote that closes in the middle of a cell', async () => {
+    const read = table(await parseCsv('Name,Company\nMaya,Northwind\n"Bo" Li,Acme\nAna,Initech\n'));
+    expect(read.badLines).toEqual([{ line: 3, problem: 'strayQuote' }]);
+    expect(read.rows).toEqual([['Maya', 'Northwind'], ['Ana', 'Initech']]);
+    expect(badLineText(read.badLines[0]!)).toBe('Line 3: a quote closes in the middle of a cell');
+  });
+
+  it('a headerless file with a stray quote: the first person is still asked about, not swallowed', async () => {
+    const read = table(await parseCsv('Maya Chen,"Northwind,maya@northwind.example\nBo Li,Acme,bo@acme.example\nAna Ruiz,Initech,ana@initech.example\n'));
+    expect(read.badLines).toEqual([{ line: 1, problem: 'openQuote' }]);
+    expect(read.firstRowLooksLikeData).toBe(true);
+    expect(asHeaderless(read).rows).toHaveLength(2);
+  });
+
+  it('UTF-8 with a damaged byte keeps its accents and lists the damaged line', async () => {
+    const good = new TextEncoder().encode('Name,Company\nZoë Faure,Société Générale\n');
+    const bad = new Uint8Array([...new TextEncoder().encode('Bo '), 0xff, ...new TextEncoder().encode(' Li,Acme\nAna,Initech\n')]);
+    const read = table(await parseCsv(new Blob([good, bad])));
+    expect(read.rows).toEqual([['Zoë Faure', 'Société Générale'], ['Ana', 'Initech']]);
+    expect(read.badLines).toEqual([{ line: 3, problem: 'unreadable' }]);
+    expect(badLineText(read.badLines[0]!)).toBe('Line 3: some characters cannot be read (bytes that are not text)');
+  });
+
+  it('a file of garbage bytes is refused with the line where it stops being text', async () => {
+    const garbage = new Uint8Array(600).map((_, i) => (i * 7919 + 13) % 256);
+    const result = await parseCsv(new Blob([new TextEncoder().encode('Name,Company\nMaya,Northwind\n'), garbage]));
+    expect(result).toEqual({ ok: false, message: t('bulk.csv.notTextAt', { line: 3 }) });
+    expect(t('bulk.csv.notTextAt', { line: 3 })).toMatch(/^Line 3: /);
   });
 });

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Company, Person } from '@/lib/api/model';
 import { bulkRowSchema, bulkRunSchema, type BulkRow, type BulkTask } from '@/lib/bulk/model';
-import { csvText, ENRICHED_HEADERS, enrichedColumnsOf, mergeColumns, resultsFile, resultsHeader, resultsRow, rowStatus } from '@/lib/bulk/results';
+import { csvText, ENRICHED_HEADERS, enrichedColumnsOf, foundText, mergeColumns, resultsFile, resultsHeader, resultsRow, rowStatus } from '@/lib/bulk/results';
 import { t } from '@/lib/i18n';
 
 const person: Person = {
@@ -180,5 +180,17 @@ describe('the results file', () => {
     }
     expect(text.endsWith('\r\n')).toBe(true);
     expect(csvText([])).toBe('');
+  });
+});
+
+describe('foundText: what the page shows beside a row', () => {
+  it('the email with its grade and the phone with its kind, each when found', () => {
+    expect(foundText({ email: 'maya@northwind.example', emailStatus: 'verified', phone: '+33612345678', phoneType: 'mobile' })).toEqual([
+      'Email: maya@northwind.example (verified)',
+      'Phone: +33612345678 (mobile)',
+    ]);
+    expect(foundText({ email: 'bo@acme.example' })).toEqual(['Email: bo@acme.example']);
+    expect(foundText({ phone: '+442079460958', phoneType: 'landline' })).toEqual(['Phone: +442079460958 (landline)']);
+    expect(foundText({ jobTitle: 'CTO' })).toEqual([]);
   });
 });

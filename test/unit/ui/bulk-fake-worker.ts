@@ -95,7 +95,7 @@ export function installFakeWorker(): FakeWorker {
   /** Each fake takes what its message carries, as the protocol's schemas declare it. */
   const handlers: { [N in MessageName]?: (data: MessageData<N>) => Promise<unknown> } = {
     async bulkCreate({ name, source, headers, rows, mapping }) {
-      const run = bulkRunSchema.parse({ id: `run-${++ids}`, name, source, createdAt: Date.now(), headers, mapping, rowCount: rows.length, state: 'draft', updatedAt: Date.now() });
+      const run = bulkRunSchema.parse({ id: `run-${++ids}`, name, source, createdAt: Date.now(), headers, mapping, rowCount: rows.length, state: 'draft', preparing: true, updatedAt: Date.now() });
       run.unusableRows = await writeRows(run, rows, mapping);
       await putRun(run);
       return run;

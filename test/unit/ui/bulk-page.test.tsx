@@ -359,7 +359,9 @@ describe('the bulk page: past runs', () => {
     // Runs are listed newest first by creation time; two created in the same millisecond would tie.
     const startedAt = Date.now();
     await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(startedAt));
+    // A draft stored before lists being prepared were told apart from runs: it stays listed.
     const draft = await createRun();
+    await worker.update(draft.id, { preparing: undefined });
     render(<BulkPage />);
     const list = (await screen.findByRole('heading', { name: 'Runs' })).parentElement!;
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
@@ -375,6 +377,26 @@ describe('the bulk page: past runs', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Open “attendees.csv”' }));
     expect(location.hash).toBe(`#run=${running.id}`);
     expect(await screen.findByRole('progressbar', { name: 'Run progress' })).toBeTruthy();
+  });
+});
+
+describe('the bulk page: a list being prepared', () => {
+  it('is no past run; left for a new run, it is forgotten; a started run stays when left', async () => {
+    const draft = await createRun();
+    await openRun(draft);
+    const list = (await screen.findByRole('heading', { name: 'Runs' })).parentElement!;
+    await waitFor(() => expect(within(list).getByText('No runs yet.')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'New run' }));
+    await waitFor(() => expect(worker.named('bulkDelete')).toEqual([{ runId: draft.id }]));
+    cleanup();
+
+    const running = await startedRun();
+    await openRun(running);
+    const runs = (await screen.findByRole('heading', { name: 'Runs' })).parentElement!;
+    await waitFor(() => expect(within(runs).getByRole('button', { name: 'Open “attendees.csv”' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'New run' }));
+    await screen.findByRole('heading', { name: 'New run', level: 2 });
+    expect(worker.named('bulkDelete')).toEqual([]);
   });
 });
 
