@@ -8,7 +8,7 @@ const example = (locale: string) => formatDayInput(`${new Date().getFullYear()}-
 /**
  * A date typed in the interface's language (see lib/i18n/day-input.ts for why not the native
  * date input). A readable date changes the value as it is typed; text that is not one leaves the
- * value as it was and, once the field is left, says how to write it.
+ * value as it was and, once the field is left, says how to write it in place of the example.
  */
 export function DayField({ label, value, onChange }: { label: string; value: string; onChange(day: string): void }) {
   const id = useId();
@@ -43,9 +43,16 @@ export function DayField({ label, value, onChange }: { label: string; value: str
   return (
     <div className="field day-field">
       <label htmlFor={id}>{label}</label>
-      <span id={`${id}-hint`} className="muted">
-        {t('history.dateExample', { example: example(locale) })}
-      </span>
+      {/* The message takes the example's place, above the field, so that the fields of a row stay aligned. */}
+      {unreadable ? (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {t('history.dateUnreadable', { example: example(locale) })}
+        </span>
+      ) : (
+        <span id={`${id}-hint`} className="muted">
+          {t('history.dateExample', { example: example(locale) })}
+        </span>
+      )}
       <input
         id={id}
         type="text"
@@ -56,13 +63,8 @@ export function DayField({ label, value, onChange }: { label: string; value: str
         onChange={(e) => type(e.target.value)}
         onBlur={leave}
         aria-invalid={unreadable ? true : undefined}
-        aria-describedby={unreadable ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-describedby={unreadable ? `${id}-error` : `${id}-hint`}
       />
-      {unreadable && (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {t('history.dateUnreadable', { example: example(locale) })}
-        </span>
-      )}
     </div>
   );
 }
