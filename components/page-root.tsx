@@ -1,12 +1,16 @@
 import { Fragment, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startLanguage, useLanguage, type LanguageSource } from '@/components/stores/language';
+import { startTheme, type ThemeSource } from '@/components/stores/theme';
+import { themeItem } from '@/lib/settings/theme';
 
 export interface PageOptions {
   /** The browser tab's title, read in the page's language. */
   title?: () => string;
   /** Where the language choice is read (the vault by default; the panel's frame reads the worker's copy). */
   language?: LanguageSource;
+  /** Where the theme is read (the vault by default; the panel's frame reads the worker's copy). */
+  theme?: ThemeSource;
 }
 
 /**
@@ -25,6 +29,7 @@ export function renderPage(container: HTMLElement, page: () => ReactNode, option
   useLanguage.subscribe((state, previous) => {
     if (state.locale !== previous.locale) draw(state.locale);
   });
+  startTheme(options.theme ?? themeItem);
   startLanguage(options.language);
   draw(useLanguage.getState().locale);
 }

@@ -3,6 +3,7 @@ import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance'
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
 import { createRouter } from '@/lib/background/router';
 import { startWorkerLanguage } from '@/lib/background/language';
+import { startWorkerTheme } from '@/lib/background/theme';
 import { syncContentScripts } from '@/lib/background/content-registration';
 import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
 import type { Browser } from 'wxt/browser';
@@ -31,6 +32,8 @@ export default defineBackground(() => {
   // The user's language, before the worker says anything: no message is answered, no menu
   // made, no notification shown until its catalog is in. A new choice renames the menus.
   const language = startWorkerLanguage(() => createContextMenus());
+  // The panel's frame reads the theme from the worker's copy.
+  startWorkerTheme();
   const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };
   const background = createBackground(identity);
   const dispatch = createRouter(createHandlers(background.handlerDeps), identity);

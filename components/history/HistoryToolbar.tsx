@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { OUTCOMES } from '@/lib/history/entry';
 import { t } from '@/lib/i18n';
+import { DayField } from '@/components/DayField';
 import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
 import type { HistoryFilter } from '@/components/history/filter';
 
 export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {
-  const ids = { text: useId(), op: useId(), outcome: useId(), from: useId(), to: useId() };
+  const ids = { text: useId(), op: useId(), outcome: useId() };
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
   return (
     <div className="filters" role="search">
@@ -35,14 +36,8 @@ export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; on
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={ids.from}>{t('history.from')}</label>
-        <input id={ids.from} type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.to}>{t('history.to')}</label>
-        <input id={ids.to} type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
-      </div>
+      <DayField label={t('history.from')} value={filter.from} onChange={(from) => set({ from })} />
+      <DayField label={t('history.to')} value={filter.to} onChange={(to) => set({ to })} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ export interface HistoryFilter {
   text: string;
   op: string;
   outcome: Outcome | '';
-  /** `YYYY-MM-DD` from a date input, local time, inclusive; '' for no bound. */
+  /** `YYYY-MM-DD` (components/DayField.tsx), local time, inclusive; '' for no bound. */
   from: string;
   to: string;
 }

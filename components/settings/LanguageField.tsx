@@ -8,7 +8,7 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import { SelectField } from '@/components/settings/fields';
 
 /**
- * Settings › Language, right under the title: the browser's (the default) or one of Dossier's
+ * Settings › Language: the browser's (the default) or one of Dossier's
  * languages, each named in itself. Saved at once, apart from the form's Save: every open Dossier
  * page and the worker switch when it is stored, this one included.
  */
@@ -22,7 +22,6 @@ export function LanguageField() {
     setError(reply.ok ? undefined : reply.error.message);
   }
 
-  // Right under the page's title, where someone who cannot read the current language looks first.
   return (
     <SelectField
       label={t('language.label')}

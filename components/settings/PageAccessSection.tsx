@@ -7,6 +7,7 @@ import { allSitesAccess } from '@/lib/settings/permissions';
 import { PanelModeChoice } from '@/components/PanelModeChoice';
 import { CheckboxField } from '@/components/settings/fields';
 import { useHostAccess } from '@/components/settings/useHostAccess';
+import { SettingsSection } from '@/components/settings/SettingsSection';
 import type { SectionProps } from '@/components/settings/types';
 
 export function PageAccessSection(_props: SectionProps) {
@@ -25,8 +26,7 @@ export function PageAccessSection(_props: SectionProps) {
   }
 
   return (
-    <section aria-labelledby="page-access-title">
-      <h2 id="page-access-title">{t('pageAccess.title')}</h2>
+    <SettingsSection id="pages" title={t('pageAccess.title')} intro={t('settings.atOnce')}>
       <CheckboxField
         label={t('pageAccess.allSites')}
         hint={t('pageAccess.allSitesHint')}
@@ -38,6 +38,6 @@ export function PageAccessSection(_props: SectionProps) {
         {message}
       </p>
       <PanelModeChoice />
-    </section>
+    </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@ import { download } from '@/components/history/download';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { CheckboxField, LinesField, NumberField } from '@/components/settings/fields';
+import { SettingsSection } from '@/components/settings/SettingsSection';
 import type { SectionProps } from '@/components/settings/types';
 
 export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps & { onDeleted(): void }) {
@@ -24,8 +25,7 @@ export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps &
   }
 
   return (
-    <section aria-labelledby="privacy-title">
-      <h2 id="privacy-title">{t('privacy.title')}</h2>
+    <SettingsSection id="privacy" title={t('privacy.title')}>
       <CheckboxField label={t('privacy.euMode')} checked={draft['privacy.euMode']} error={errors['privacy.euMode']} onChange={(v) => set('privacy.euMode', v)} />
       <LinesField
         label={t('privacy.suppression')}
@@ -50,6 +50,6 @@ export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps &
           {message}
         </p>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

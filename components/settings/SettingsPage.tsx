@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ask } from '@/components/useBackground';
 import { applyStatus, reloadStatus, startConnectionMirror, useConnection } from '@/components/stores/connection';
 import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
@@ -10,11 +10,12 @@ import { hostPermissionFor } from '@/lib/settings/gateway';
 import { requestGatewayAccess } from '@/lib/settings/permissions';
 import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } from '@/lib/settings/preferences-form';
 import { credits } from '@/components/price';
-import { ConnectionSection } from '@/components/settings/ConnectionSection';
+import { AccountSection } from '@/components/settings/AccountSection';
+import { AdvancedSection } from '@/components/settings/AdvancedSection';
 import { CrmSection } from '@/components/settings/CrmSection';
-import { EnrichmentSection } from '@/components/settings/EnrichmentSection';
-import { LanguageField } from '@/components/settings/LanguageField';
+import { LanguageSection } from '@/components/settings/LanguageSection';
 import { PageAccessSection } from '@/components/settings/PageAccessSection';
+import { SettingsNav, useCurrentSection } from '@/components/settings/SettingsNav';
 import { PrivacySection } from '@/components/settings/PrivacySection';
 import { SpendingSection } from '@/components/settings/SpendingSection';
 import { WebmailSection } from '@/components/settings/WebmailSection';
@@ -28,7 +29,8 @@ function describeTest(test: ConnectionTest): string {
 /**
  * One form, one Save: every field is checked before anything is written, and the background
  * checks again with the same schemas. Until the user edits, the form shows what storage holds,
- * so a change saved in another window appears here at once.
+ * so a change saved in another window appears here at once. The sections scroll in a box of their
+ * own between the navigation and the Save bar, so that the bar never covers a field.
  */
 export function SettingsPage() {
   const prefs = usePreferences((s) => s.prefs);
@@ -41,6 +43,8 @@ export function SettingsPage() {
   const [connErrors, setConnErrors] = useState<ConnectionErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  const [section, goTo] = useCurrentSection(body);
 
   useEffect(() => {
     const stops = [startConnectionMirror(), startPreferencesMirror()];
@@ -111,24 +115,36 @@ export function SettingsPage() {
   return (
     <form className="settings" onSubmit={save} noValidate aria-labelledby="settings-title">
       <h1 id="settings-title">{t('app.settingsTitle')}</h1>
-      <LanguageField />
-      <ConnectionSection draft={conn} errors={connErrors} status={status} busy={busy} onChange={setConnDraft} onTest={() => void test()} />
-      <EnrichmentSection draft={draft} errors={prefErrors} set={set} />
-      <SpendingSection draft={draft} errors={prefErrors} set={set} />
-      <PrivacySection
-        draft={draft}
-        errors={prefErrors}
-        set={set}
-        onDeleted={() => {
-          setPrefsDraft(null);
-          setConnDraft(null);
-          setDataGeneration((g) => g + 1);
-          void reloadStatus();
-        }}
-      />
-      <PageAccessSection draft={draft} errors={prefErrors} set={set} />
-      <WebmailSection />
-      <CrmSection generation={dataGeneration} />
+      <SettingsNav current={section} choose={goTo} />
+      <div className="settings-body" ref={body}>
+        <AccountSection
+          draft={conn}
+          errors={connErrors}
+          status={status}
+          saved={gateway}
+          busy={busy}
+          onChange={setConnDraft}
+          onTest={() => void test()}
+          onChangeService={() => goTo('advanced')}
+        />
+        <SpendingSection draft={draft} errors={prefErrors} set={set} />
+        <PageAccessSection draft={draft} errors={prefErrors} set={set} />
+        <CrmSection generation={dataGeneration} />
+        <WebmailSection />
+        <PrivacySection
+          draft={draft}
+          errors={prefErrors}
+          set={set}
+          onDeleted={() => {
+            setPrefsDraft(null);
+            setConnDraft(null);
+            setDataGeneration((g) => g + 1);
+            void reloadStatus();
+          }}
+        />
+        <LanguageSection />
+        <AdvancedSection draft={draft} errors={prefErrors} set={set} connection={{ draft: conn, errors: connErrors, saved: gateway, onChange: setConnDraft }} />
+      </div>
       <div className="savebar">
         <button type="submit" disabled={busy}>
           {t('settings.save')}

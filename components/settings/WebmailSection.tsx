@@ -5,6 +5,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { webmailAccess } from '@/lib/webmail/permissions';
 import { CheckboxField } from '@/components/settings/fields';
+import { SettingsSection } from '@/components/settings/SettingsSection';
 import { useHostAccess } from '@/components/settings/useHostAccess';
 
 /**
@@ -32,8 +33,7 @@ export function WebmailSection() {
   }
 
   return (
-    <section aria-labelledby="webmail-title">
-      <h2 id="webmail-title">{t('webmail.settings.title')}</h2>
+    <SettingsSection id="webmail" title={t('webmail.settings.title')}>
       <CheckboxField
         label={t('webmail.settings.enable')}
         hint={t('webmail.settings.hint')}
@@ -44,6 +44,6 @@ export function WebmailSection() {
       <p aria-live="polite" className="muted">
         {message}
       </p>
-    </section>
+    </SettingsSection>
   );
 }

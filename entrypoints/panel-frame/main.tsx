@@ -3,6 +3,7 @@ import { PanelHost } from '@/components/panel/PanelHost';
 import { renderPage } from '@/components/page-root';
 import { t } from '@/lib/i18n';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
+import { themeMirrorItem } from '@/lib/settings/theme-mirror';
 
 // The panel's stylesheet targets a shadow host; here the frame's document hosts it, and the
 // frame (sized by the content script from what it measures) is the panel's only box. The
@@ -15,5 +16,5 @@ html, body { margin: 0; background: transparent; }
 html { scroll-padding-top: 48px; }
 .panel { width: 100%; max-height: none; overflow: visible; box-shadow: none; }`;
 document.head.append(style);
-// A frame inside a web page cannot open the vault: it follows the worker's copy of the language.
-renderPage(document.getElementById('root')!, () => <PanelHost />, { title: () => t('app.name'), language: languageMirrorItem });
+// A frame inside a web page cannot open the vault: it follows the worker's copy of the language and theme.
+renderPage(document.getElementById('root')!, () => <PanelHost />, { title: () => t('app.name'), language: languageMirrorItem, theme: themeMirrorItem });

@@ -19,6 +19,7 @@ import type { PanelService } from '@/lib/background/panel-service';
 import { webmailHostOf } from '@/lib/webmail/hosts';
 import { t } from '@/lib/i18n';
 import { languageItem } from '@/lib/settings/language';
+import { themeItem } from '@/lib/settings/theme';
 import { createClipboardHandlers } from '@/lib/background/clipboard';
 
 export interface HandlerDeps {
@@ -190,6 +191,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     saveLanguage: async ({ language }) => {
       await languageItem.setValue(language);
       return { ok: true, value: { language } };
+    },
+    saveTheme: async ({ theme }) => {
+      await themeItem.setValue(theme);
+      return { ok: true, value: { theme } };
     },
     exportAllData: async () => ({ ok: true, value: await deps.userData.exportAll(deps.now()) }),
     deleteAllData: async () => {

@@ -10,6 +10,7 @@ import type { LookupResponse, Preview } from '@/lib/lookup/service';
 import { gatewaySchema, type Gateway } from '@/lib/settings/gateway';
 import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
 import type { Preferences } from '@/lib/settings/preferences';
+import { THEME_CHOICES, type ThemeChoice } from '@/lib/settings/theme-choice';
 import { detectionSchema, foundItemSchema, layoutSchema, type FramePlacement, type PanelTabState } from '@/lib/panel/tab-state';
 import { webmailParticipantsSchema } from '@/lib/webmail/schema';
 import { clipboardMessageSchemas, type ClipboardReplies } from '@/lib/clipboard/messages';
@@ -74,6 +75,8 @@ export const messageSchemas = {
   savePreferences: z.unknown(),
   /** Settings: the interface language ("auto": the browser's); every page and the worker follow it at once. */
   saveLanguage: z.object({ language: z.custom<LanguageChoice>(isLanguageChoice) }).strict(),
+  /** Settings: light, dark or the system's; every page and the panel follow it at once. */
+  saveTheme: z.object({ theme: z.enum(THEME_CHOICES) }).strict(),
   panelStatus: z.undefined(),
   openSettings: z.undefined(),
   /** Every screen without a key links to the welcome page (the panel's frame cannot open a tab itself). */
@@ -145,6 +148,7 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   getPreferences: Preferences;
   savePreferences: Preferences;
   saveLanguage: { language: LanguageChoice };
+  saveTheme: { theme: ThemeChoice };
   panelStatus: PanelStatus;
   openSettings: true;
   openWelcome: true;

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 import { apiKeySchema } from '@/lib/settings/api-key';
-import { DEFAULT_SANDBOX_URL, gatewaySchema, isLoopbackUrl, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
+import { DEFAULT_GATEWAY, DEFAULT_SANDBOX_URL, gatewaySchema, isLoopbackUrl, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
 
 /** What the connection part of the settings form holds while the user types. */
 export interface ConnectionDraft {
@@ -38,4 +38,16 @@ export function parseConnection(draft: ConnectionDraft): ConnectionResult {
   }
   if (errors.url || errors.apiKey || !gateway.success) return { ok: false, errors };
   return { ok: true, value: { gateway: gateway.data, apiKey } };
+}
+
+/**
+ * The service the form holds, when it is not the one in force: a settings line that states the
+ * saved service must also say that this one applies only once saved. Null when they are the same
+ * (an address typed differently but meaning the same, a missing final slash, counts as the same).
+ */
+export function pendingGateway(saved: Gateway | null, draft: ConnectionDraft): { kind: Gateway['kind']; url: string } | null {
+  const inForce = saved ?? DEFAULT_GATEWAY;
+  const typed = gatewaySchema.safeParse({ kind: draft.kind, url: draft.url });
+  const url = typed.success ? typed.data.url : draft.url.trim();
+  return draft.kind === inForce.kind && url === inForce.url ? null : { kind: draft.kind, url };
 }

@@ -14,6 +14,8 @@ import { OLD_LEDGER_KEY } from '@/lib/lookup/ledger-move';
 import { gatewaySchema } from '@/lib/settings/gateway';
 import { preferencesSchema } from '@/lib/settings/preferences';
 import { languageItem, readLanguage } from '@/lib/settings/language';
+import { readTheme, themeItem } from '@/lib/settings/theme';
+import { isThemeChoice, type ThemeChoice } from '@/lib/settings/theme-choice';
 import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
 import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from '@/lib/storage/items';
 import { panelLayoutItem } from '@/lib/panel/layout-item';
@@ -113,6 +115,13 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     deleteAll: true,
     exportAs: { path: ['settings', 'language'], read: readLanguage },
   }),
+  vaultItem(themeItem, {
+    name: 'theme',
+    holds: 'settings',
+    schema: z.custom<ThemeChoice>(isThemeChoice),
+    deleteAll: true,
+    exportAs: { path: ['settings', 'theme'], read: readTheme },
+  }),
   // The history and the ledger: record stores, cleared and exported whole.
   recordStore('history', {
     name: 'history entries',
@@ -165,6 +174,17 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     area: 'session',
     holds: 'settings',
     schema: z.custom<LanguageChoice>(isLanguageChoice),
+    version: 1,
+    migrations: {},
+    deleteAll: true,
+  },
+  {
+    // The worker's copy of the theme, for the panel's frame (lib/settings/theme-mirror.ts).
+    name: 'theme (for the panel frame)',
+    key: 'themeMirror',
+    area: 'session',
+    holds: 'settings',
+    schema: z.custom<ThemeChoice>(isThemeChoice),
     version: 1,
     migrations: {},
     deleteAll: true,

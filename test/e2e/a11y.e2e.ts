@@ -75,7 +75,7 @@ test('the history page with entries and details open: no serious violation; keyb
 
 test('the settings: no serious violation, also with errors shown; Enter saves', async ({ sandbox, openExtensionPage }) => {
   const settings = await openExtensionPage('options.html');
-  for (const name of ['Connection', 'Enrichment defaults', 'Spending', 'Privacy', 'Page access', 'CRM connections']) {
+  for (const name of ['Account', 'Spending', 'Pages and side panel', 'CRM connections', 'Web mail', 'Privacy', 'Language and theme', 'Advanced']) {
     await expect(settings.getByRole('heading', { name, level: 2, exact: true })).toBeVisible();
   }
   await expectNoSeriousViolations(settings);

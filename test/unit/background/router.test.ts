@@ -28,6 +28,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     getPreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     savePreferences: vi.fn(async () => ({ ok: true as const, value: DEFAULT_PREFERENCES })),
     saveLanguage: vi.fn(async () => ({ ok: true as const, value: { language: 'fr' as const } })),
+    saveTheme: vi.fn(async () => ({ ok: true as const, value: { theme: 'dark' as const } })),
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
     openWelcome: vi.fn(async () => ({ ok: true as const, value: true as const })),
@@ -82,6 +83,8 @@ const privileged = {
   savePreferences: {},
   // A page must not change the language the worker and every Dossier page speak.
   saveLanguage: { language: 'fr' },
+  // Nor the theme of every Dossier page.
+  saveTheme: { theme: 'dark' },
   panelStatus: undefined,
   openSettings: undefined,
   exportAllData: undefined,
@@ -124,7 +127,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk', 'copyText'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'saveTheme', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk', 'copyText'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();

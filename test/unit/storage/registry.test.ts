@@ -71,13 +71,16 @@ describe('the registry of stored items', () => {
     expect(readers.sort()).toEqual(['lib/background/data.ts', 'lib/storage/migrate.ts', 'lib/storage/registry.ts']);
   });
 
-  it('keeps storage.session to the panel state and the language mirror the registry declares', () => {
+  it('keeps storage.session to the panel state and the language and theme mirrors the registry declares', () => {
     const users = CODE.filter(({ text }) => /storage\.session\b|['`]session:/.test(text)).map(({ path }) => path);
-    expect(users.sort()).toEqual(['lib/background/data.ts', 'lib/background/panel-tabs.ts', 'lib/panel/tab-state.ts', 'lib/settings/language-mirror.ts', 'lib/storage/registry.ts']);
+    expect(users.sort()).toEqual(['lib/background/data.ts', 'lib/background/panel-tabs.ts', 'lib/panel/tab-state.ts', 'lib/settings/language-mirror.ts', 'lib/settings/theme-mirror.ts', 'lib/storage/registry.ts']);
     expect(itemOfKey('tab:12')).toMatchObject({ area: 'session', family: true });
     // The panel's frame cannot open the vault: the worker mirrors the language choice for it.
     expect(itemOfKey('languageMirror')).toMatchObject({ area: 'session', holds: 'settings' });
     expect(itemOfKey('language')).toMatchObject({ area: 'vault', holds: 'settings', exportAs: { path: ['settings', 'language'] } });
+    // And the theme, likewise.
+    expect(itemOfKey('themeMirror')).toMatchObject({ area: 'session', holds: 'settings' });
+    expect(itemOfKey('theme')).toMatchObject({ area: 'vault', holds: 'settings', exportAs: { path: ['settings', 'theme'] } });
   });
 });
 

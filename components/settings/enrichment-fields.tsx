@@ -10,16 +10,34 @@ const FLAGS = [
   ['lookups.fullFlags.whatsappCheck', 'enrichment.whatsappCheck'],
 ] as const;
 
-export function EnrichmentSection({ draft, errors, set }: SectionProps) {
+/** What a full enrichment returns: beside the spending limits, where a user looks at what a lookup gives. */
+export function FullEnrichmentFields({ draft, errors, set }: SectionProps) {
   return (
-    <section aria-labelledby="enrichment-title">
-      <h2 id="enrichment-title">{t('enrichment.title')}</h2>
-      <fieldset>
-        <legend>{t('enrichment.fullFlags')}</legend>
-        {FLAGS.map(([path, label]) => (
-          <CheckboxField key={path} label={t(label)} checked={draft[path]} error={errors[path]} onChange={(v) => set(path, v)} />
-        ))}
-      </fieldset>
+    <fieldset>
+      <legend>{t('enrichment.fullFlags')}</legend>
+      {FLAGS.map(([path, label]) => (
+        <CheckboxField key={path} label={t(label)} checked={draft[path]} error={errors[path]} onChange={(v) => set(path, v)} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** How long a paid answer is reused for free. */
+export function FreshnessFields({ draft, errors, set }: SectionProps) {
+  return (
+    <fieldset>
+      <legend>{t('enrichment.freshness')}</legend>
+      <NumberField label={t('enrichment.phoneDays')} value={draft['freshness.phoneDays']} error={errors['freshness.phoneDays']} onChange={(v) => set('freshness.phoneDays', v)} />
+      <NumberField label={t('enrichment.otherDays')} value={draft['freshness.otherDays']} error={errors['freshness.otherDays']} onChange={(v) => set('freshness.otherDays', v)} />
+    </fieldset>
+  );
+}
+
+/** The finer points of the email finder and the phone search: under Advanced. */
+export function LookupDetailsFields({ draft, errors, set }: SectionProps) {
+  return (
+    <fieldset>
+      <legend>{t('enrichment.title')}</legend>
       <SelectField
         label={t('enrichment.findEmailStep')}
         value={draft['lookups.findEmailStep']}
@@ -33,11 +51,6 @@ export function EnrichmentSection({ draft, errors, set }: SectionProps) {
       <TextField label={t('enrichment.findEmailCountry')} value={draft['lookups.findEmailCountry']} error={errors['lookups.findEmailCountry']} onChange={(v) => set('lookups.findEmailCountry', v)} width="20em" />
       <NumberField label={t('enrichment.minimumMatch')} value={draft['lookups.minimumMatch']} error={errors['lookups.minimumMatch']} onChange={(v) => set('lookups.minimumMatch', v)} />
       <TextField label={t('enrichment.defaultPhoneRegion')} value={draft['lookups.defaultPhoneRegion']} error={errors['lookups.defaultPhoneRegion']} onChange={(v) => set('lookups.defaultPhoneRegion', v)} width="6em" />
-      <fieldset>
-        <legend>{t('enrichment.freshness')}</legend>
-        <NumberField label={t('enrichment.phoneDays')} value={draft['freshness.phoneDays']} error={errors['freshness.phoneDays']} onChange={(v) => set('freshness.phoneDays', v)} />
-        <NumberField label={t('enrichment.otherDays')} value={draft['freshness.otherDays']} error={errors['freshness.otherDays']} onChange={(v) => set('freshness.otherDays', v)} />
-      </fieldset>
-    </section>
+    </fieldset>
   );
 }
