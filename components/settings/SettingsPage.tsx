@@ -6,8 +6,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ConnectionTest } from '@/lib/messaging/protocol';
 import { connectionDraftFrom, parseConnection, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/connection-form';
-import { hostPermissionFor } from '@/lib/settings/gateway';
-import { requestGatewayAccess } from '@/lib/settings/permissions';
+import { gatewayAccessRefusal } from '@/lib/settings/permissions';
 import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } from '@/lib/settings/preferences-form';
 import { credits } from '@/components/price';
 import { AccountSection } from '@/components/settings/AccountSection';
@@ -74,9 +73,8 @@ export function SettingsPage() {
     setBusy(true);
     try {
       // First thing awaited: the browser shows the prompt only during the click.
-      if (!(await requestGatewayAccess(connection.value.gateway.url))) {
-        return setNotice({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(connection.value.gateway.url) }) });
-      }
+      const refusal = await gatewayAccessRefusal(connection.value.gateway.url);
+      if (refusal) return setNotice({ tone: 'alert', text: refusal });
       const savedConnection = await ask(() => sendMessage('saveConnection', connection.value));
       if (!savedConnection.ok) {
         // A refused key is not saved; the reason goes beside the field it is about.
@@ -100,9 +98,8 @@ export function SettingsPage() {
     if (!connection.ok) return setNotice({ tone: 'alert', text: t('settings.fixBeforeTest') });
     // Testing reaches the gateway as saving does: its host first, within the click (a store
     // build declares none, not even the sandbox's on this computer).
-    if (!(await requestGatewayAccess(connection.value.gateway.url))) {
-      return setNotice({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(connection.value.gateway.url) }) });
-    }
+    const refusal = await gatewayAccessRefusal(connection.value.gateway.url);
+    if (refusal) return setNotice({ tone: 'alert', text: refusal });
     setBusy(true);
     setNotice({ tone: 'status', text: t('connection.testing') });
     const reply = await ask(() => sendMessage('testConnection', connection.value));

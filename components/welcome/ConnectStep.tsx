@@ -4,8 +4,8 @@ import { applyStatus, useConnection } from '@/components/stores/connection';
 import { credits } from '@/components/price';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
-import { DEFAULT_GATEWAY, hostPermissionFor, isSandboxGateway } from '@/lib/settings/gateway';
-import { requestGatewayAccess } from '@/lib/settings/permissions';
+import { isSandboxGateway } from '@/lib/settings/gateway';
+import { gatewayAccessRefusal } from '@/lib/settings/permissions';
 
 /** The sandbox's own demo account (sandbox/state.ts): offered only where the sandbox is the service. */
 export const SANDBOX_DEMO_KEY = 'sandbox-demo-key';
@@ -19,19 +19,21 @@ type Result = { tone: 'status' | 'alert'; text: string } | null;
  */
 export function ConnectStep() {
   const ids = { key: useId(), hint: useId(), result: useId() };
-  const { status, gateway } = useConnection();
+  const { status, statusError, gateway } = useConnection();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
-  const service = gateway ?? DEFAULT_GATEWAY;
+  // The service the worker is set to (its status says); the stored one only if the worker cannot
+  // answer. Until one is known nothing is offered: never the default sandbox by mistake.
+  const service = status?.gateway ?? (statusError ? gateway : null);
 
   async function connect(apiKey: string) {
     const typed = apiKey.trim();
     if (!typed) return setResult({ tone: 'alert', text: t('welcome.connect.keyHint') });
+    if (!service) return;
     // First thing awaited: the browser shows its prompt only during the click.
-    if (!(await requestGatewayAccess(service.url))) {
-      return setResult({ tone: 'alert', text: t('connection.permissionRefused', { host: hostPermissionFor(service.url) }) });
-    }
+    const refusal = await gatewayAccessRefusal(service.url);
+    if (refusal) return setResult({ tone: 'alert', text: refusal });
     setBusy(true);
     setResult({ tone: 'status', text: t('welcome.connect.checking') });
     const saved = await ask(() => sendMessage('saveConnection', { gateway: service, apiKey: typed }));
@@ -47,12 +49,14 @@ export function ConnectStep() {
   return (
     <section aria-labelledby={`${ids.key}-title`} className="welcome-step">
       <h2 id={`${ids.key}-title`}>{t('welcome.connect.title')}</h2>
-      <p className="muted">
-        {isSandboxGateway(service) ? t('welcome.connect.sandbox') : t('welcome.connect.service', { url: service.url })}{' '}
-        <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
-          {t('welcome.connect.change')}
-        </a>
-      </p>
+      {service && (
+        <p className="muted">
+          {isSandboxGateway(service) ? t('welcome.connect.sandbox') : t('welcome.connect.service', { url: service.url })}{' '}
+          <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
+            {t('welcome.connect.change')}
+          </a>
+        </p>
+      )}
       {status?.hasKey && !result && <p>{t('welcome.connect.already', { masked: status.maskedKey ?? '' })}</p>}
       <form
         className="welcome-key"
@@ -76,7 +80,7 @@ export function ConnectStep() {
             aria-invalid={refused ? true : undefined}
             aria-describedby={result ? `${ids.hint} ${ids.result}` : ids.hint}
           />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !service}>
             {t('welcome.connect.save')}
           </button>
         </span>
@@ -86,7 +90,7 @@ export function ConnectStep() {
           </p>
         )}
       </form>
-      {isSandboxGateway(service) && (
+      {service && isSandboxGateway(service) && (
         <p>
           <button type="button" className="secondary" disabled={busy} onClick={() => void connect(SANDBOX_DEMO_KEY)}>
             {t('welcome.connect.demo')}

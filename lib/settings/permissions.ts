@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
 import { hostPermissionFor } from '@/lib/settings/gateway';
 
 /**
@@ -32,6 +33,15 @@ export async function requestHostAccess(origins: string[]): Promise<boolean> {
 /** A gateway's host, the sandbox's on this computer included, where the build does not declare it. */
 export function requestGatewayAccess(baseUrl: string): Promise<boolean> {
   return requestHostAccess([hostPermissionFor(baseUrl)]);
+}
+
+/**
+ * The same request, for the screens that save or test a key (welcome page, settings): null when
+ * the host may be reached, else what to tell the user. The first thing a click handler awaits.
+ */
+export async function gatewayAccessRefusal(baseUrl: string): Promise<string | null> {
+  if (await requestGatewayAccess(baseUrl)) return null;
+  return t('connection.permissionRefused', { host: hostPermissionFor(baseUrl) });
 }
 
 /** One optional host access the user turns on and off as a whole (all sites, the web mail clients). */

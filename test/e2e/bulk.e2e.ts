@@ -123,12 +123,12 @@ test('a CSV of 220 rows: priced before it starts, run through a worker stop, cha
 
   await test.step('the price shown is what the sandbox charged for the run, each person once', async () => {
     let counts = await facts(page, 'Counts');
-    expect(counts).toMatchObject({ Skipped: '20', Failed: '0', 'No match': '0', Free: String(PAID_BEFORE) });
+    expect(counts).toMatchObject({ Skipped: '20', Failed: '0', 'No match': '0' });
     // The stop lost the answers of the lookups under way: their outcome is unknown, and none is
     // sent again without the user. Everyone in the file exists in the sandbox, so every charge is
     // a match of 2 credits.
     const unknown = Number(counts['Result unknown']);
-    expect(Number(counts.Paid) + unknown).toBe(PEOPLE - PAID_BEFORE);
+    expect(Number(counts.Paid) + Number(counts.Free) + unknown).toBe(PEOPLE);
     test.info().annotations.push({ type: 'worker stop', description: `${unknown} lookups of unknown outcome` });
     if (unknown) {
       // The user sends them again, knowingly, at the price the page states.
@@ -145,7 +145,13 @@ test('a CSV of 220 rows: priced before it starts, run through a worker stop, cha
     expect(chargedTwice).toBeGreaterThanOrEqual(0);
     expect(chargedTwice).toBeLessThanOrEqual(unknown);
     expect(run.every((c) => c.creditBurn === 2)).toBe(true);
-    expect(counts).toMatchObject({ Paid: String(PEOPLE - PAID_BEFORE), Free: String(PAID_BEFORE), 'Result unknown': '0' });
+    // A lookup whose answer the worker had already recorded when it stopped is answered again from
+    // Dossier's own record on resume: free, never sent again. So "Free" may count a few of this
+    // run's own people (paid once, in this run) beside those paid before it; each person is counted once.
+    expect(counts['Result unknown']).toBe('0');
+    expect(Number(counts.Paid) + Number(counts.Free)).toBe(PEOPLE);
+    expect(Number(counts.Free)).toBeGreaterThanOrEqual(PAID_BEFORE);
+    expect(run.length).toBeGreaterThanOrEqual(Number(counts.Paid));
     // What the page says was spent: each person once, and the second charge of a person sent again
     // when Dossier could tell the lost answer was charged (the balance moved for that lookup alone).
     // When several answers were lost at once it cannot tell which were charged, and counts only
