@@ -107,7 +107,7 @@ export function useBookRows(query: BookQuery): BookRows {
   }, []);
 
   useEffect(() => {
-    if (state.query) performance.mark('dossier:book-rows', { detail: { text: state.query.text, rows: state.rows.length } });
+    if (state.query) performance.mark('dossier:book-rows', { detail: { text: state.query.text, kind: state.query.kind, rows: state.rows.length } });
   }, [state]);
 
   const loadMore = useCallback(() => {
