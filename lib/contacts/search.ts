@@ -265,9 +265,35 @@ const KEY_SLICE = 10_000;
  * between them so that the page stays responsive on a book of 100,000. Without a query or a
  * filter, the store's keys in one read.
  */
-export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void): Promise<string[]> {
-  const filtered = !!query.kind || searchTerms(query.text).length > 0 || Object.values(query.filters).some((v) => v !== undefined && v !== null && v !== false);
+export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void, keySlice = KEY_SLICE): Promise<string[]> {
+  const filtered = searchTerms(query.text).length > 0 || Object.values(query.filters).some((v) => v !== undefined && v !== null && v !== false);
   const ids: string[] = [];
+  if (!filtered && query.kind) {
+    // One tab whole: the `kind` index's keys, a slice per transaction, no record read.
+    const kind = query.kind;
+    for (let after: string | null = null; ; ) {
+      const from: string | null = after;
+      const slice = await withRecords(async (db) => {
+        const keys: string[] = [];
+        let cursor = await db.transaction(STORE, 'readonly').store.index('kind').openKeyCursor(IDBKeyRange.only(kind));
+        if (cursor && from !== null) {
+          // Straight to the last id read (continuePrimaryKey refuses a position not ahead of its own).
+          if (compare(cursor.primaryKey, from) < 0) cursor = await cursor.continuePrimaryKey(kind, from);
+          if (cursor && cursor.primaryKey === from) cursor = await cursor.continue();
+        }
+        while (cursor && keys.length < keySlice) {
+          keys.push(String(cursor.primaryKey));
+          cursor = await cursor.continue();
+        }
+        return keys;
+      });
+      ids.push(...slice);
+      onProgress?.(ids.length);
+      if (slice.length < keySlice) return ids;
+      after = slice[slice.length - 1]!;
+      await pause();
+    }
+  }
   if (!filtered) {
     // The store's keys, a slice at a time: 100,000 keys in one answer would hold the page.
     for (let after: string | null = null; ; ) {

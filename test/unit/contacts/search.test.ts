@@ -31,6 +31,9 @@ describe('searching the contact book', () => {
     expect(await countByKind()).toEqual({ person: 3, company: 1 });
     // "Select all matching" on a tab selects that tab's kind only.
     expect(await matchingIds({ text: '', filters: {}, kind: 'company' })).toEqual([NORTHWIND.id]);
+    // A whole tab is read from the kind index's keys, a slice at a time, each id once.
+    const people = [MAYA.id, MAYA_NAMESAKE.id, BOB.id].sort();
+    for (const slice of [1, 2, 3, 10]) expect(await matchingIds({ text: '', filters: {}, kind: 'person' }, undefined, slice), `slices of ${slice}`).toEqual(people);
   });
 
   it('finds by name, by a prefix of it, whatever the case and accents', async () => {
