@@ -1,16 +1,29 @@
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@/lib/contacts/model';
+import type { ContactKind } from '@/lib/contacts/search';
 import { bookRow, type BookRow } from '@/lib/contacts/row';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { crmText, emailText, phoneKindText } from '@/components/book/text';
 
 const ROW_HEIGHT = 40;
+
+/** Each tab's own columns after the checkbox and the name; phone, CRM and update time close both. */
+const PEOPLE_COLUMNS = ['book.col.name', 'book.col.title', 'book.col.company', 'book.col.email', 'book.col.phone', 'book.col.crm', 'book.col.updated'] as const;
+/** The columns that are never cut, marked for the layout check (test/e2e/book-layout.e2e.ts). */
+const COLUMN_CLASS: Partial<Record<(typeof PEOPLE_COLUMNS)[number] | (typeof COMPANY_COLUMNS)[number], string>> = {
+  'book.col.email': 'c-email',
+  'book.col.phone': 'c-phone',
+  'book.col.updated': 'c-updated',
+};
+const COMPANY_COLUMNS = ['book.col.name', 'book.col.domain', 'book.col.industry', 'book.col.size', 'book.col.phone', 'book.col.crm', 'book.col.updated'] as const;
 /** Ask for the next page this many rows before the end, so scrolling rarely meets the end. */
 const AHEAD = 20;
 
 interface Props {
+  /** The tab shown: its columns. */
+  kind: ContactKind;
   contacts: readonly Contact[];
   /** More rows may come: the table's row count says so, and scrolling near the end asks. */
   done: boolean;
@@ -34,7 +47,7 @@ function rowOf(contact: Contact): BookRow {
  * aria-rowindex keep "row 4,812 of …" true for a screen reader. Up and Down move the focus to the
  * same control of the next or previous row, scrolling it into view.
  */
-export function BookTable({ contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
+export function BookTable({ kind, contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- one mutable virtualizer whose methods answer anew each render: React Compiler must leave this component unmemoised, as it does
   const virtualizer = useVirtualizer({
@@ -73,21 +86,24 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
     focus(5);
   }
 
+  const people = kind === 'person';
   return (
-    <div role="table" aria-label={t('book.table')} aria-rowcount={done ? contacts.length + 1 : -1} className="vtable book-table">
+    <div
+      role="table"
+      aria-label={t('book.table')}
+      aria-rowcount={done ? contacts.length + 1 : -1}
+      className="vtable book-table"
+    >
       <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className="vrow book-row vhead">
+        <div role="row" aria-rowindex={1} className={`vrow book-row ${people ? 'people' : 'companies'} vhead`}>
           <span role="columnheader" className="c-select">
             <input type="checkbox" aria-label={t('book.selectShown')} checked={allShown} disabled={!contacts.length} onChange={(e) => onToggleShown(e.target.checked)} />
           </span>
-          <span role="columnheader">{t('book.col.name')}</span>
-          <span role="columnheader">{t('book.col.company')}</span>
-          <span role="columnheader">{t('book.col.title')}</span>
-          <span role="columnheader">{t('book.col.email')}</span>
-          <span role="columnheader">{t('book.col.phone')}</span>
-          <span role="columnheader">{t('book.col.tags')}</span>
-          <span role="columnheader">{t('book.col.crm')}</span>
-          <span role="columnheader">{t('book.col.updated')}</span>
+          {(people ? PEOPLE_COLUMNS : COMPANY_COLUMNS).map((key) => (
+            <span key={key} role="columnheader" className={COLUMN_CLASS[key]} title={t(key)}>
+              {t(key)}
+            </span>
+          ))}
         </div>
       </div>
       <div role="rowgroup" ref={scroller} className="vbody">
@@ -102,7 +118,7 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
                 aria-current={row.id === openId ? 'true' : undefined}
-                className="vrow book-row"
+                className={`vrow book-row ${people ? 'people' : 'companies'}`}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
                 <span role="cell" className="c-select">
@@ -118,39 +134,76 @@ export function BookTable({ contacts, done, selected, openId, onToggle, onToggle
                   <button type="button" className="link-button" data-col="name" aria-label={t('book.detailsOf', { name: row.name })} onClick={() => onOpen(row.id)}>
                     {row.name}
                   </button>
-                  {row.kind === 'company' && <span className="badge">{t('book.kind.company')}</span>}
                 </span>
-                <span role="cell" title={row.company ?? undefined}>{row.company}</span>
-                <span role="cell" title={row.title ?? undefined}>{row.title}</span>
-                <span role="cell" title={row.email?.address}>
-                  {row.email && (
-                    <>
-                      {row.email.address} <span className={row.email.grade === 'verified' ? 'badge ok' : 'badge warn'}>{emailText.grade(row.email.grade)}</span>
-                    </>
-                  )}
-                </span>
+                {people ? <PersonCells row={row} /> : <CompanyCells row={row} />}
                 {/* Formatted for reading (the stored E.164 is what copy and exports give). */}
-                <span role="cell" title={row.phone?.international}>
+                <span role="cell" className="c-phone" title={row.phone?.international}>
                   {row.phone && (
                     <>
-                      {row.phone.international} <span className={row.phone.kind === 'mobile' ? 'badge ok' : 'badge'}>{phoneKindText(row.phone.kind)}</span>
+                      <span className="c-value">{row.phone.international}</span>{' '}
+                      <Badge tone={row.phone.kind === 'mobile' ? 'ok' : null} text={phoneKindText(row.phone.kind)} />
                     </>
                   )}
                 </span>
-                <span role="cell" title={row.tags.join(', ')}>
-                  {row.tags.map((tag) => (
-                    <span key={tag} className="tag book-tag">
-                      {tag}
-                    </span>
-                  ))}
+                <span role="cell" title={crmText(row.crm)}>
+                  {crmText(row.crm)}
                 </span>
-                <span role="cell">{crmText(row.crm)}</span>
-                <span role="cell">{formatDateTime(row.updatedAt)}</span>
+                <span role="cell" className="c-updated" title={formatDateTime(row.updatedAt)}>
+                  {formatDateTime(row.updatedAt)}
+                </span>
               </div>
             );
           })}
         </div>
       </div>
     </div>
+  );
+}
+
+/** An email's grade or a phone's line: what gives way (its whole word in its title) before the value it qualifies. */
+function Badge({ tone, text }: { tone: 'ok' | 'warn' | null; text: string }) {
+  return (
+    <span className={tone ? `badge ${tone}` : 'badge'} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/** A person's own columns: title, company, work email with its grade. */
+function PersonCells({ row }: { row: BookRow }) {
+  return (
+    <>
+      <span role="cell" title={row.title ?? undefined}>
+        {row.title}
+      </span>
+      <span role="cell" title={row.company ?? undefined}>
+        {row.company}
+      </span>
+      <span role="cell" className="c-email" title={row.email?.address}>
+        {row.email && (
+          <>
+            <span className="c-value">{row.email.address}</span>{' '}
+            <Badge tone={row.email.grade === 'verified' ? 'ok' : 'warn'} text={emailText.grade(row.email.grade)} />
+          </>
+        )}
+      </span>
+    </>
+  );
+}
+
+/** A company's own columns: its web address, industry and size. */
+function CompanyCells({ row }: { row: BookRow }) {
+  return (
+    <>
+      <span role="cell" title={row.domain ?? undefined}>
+        {row.domain}
+      </span>
+      <span role="cell" title={row.industry ?? undefined}>
+        {row.industry}
+      </span>
+      <span role="cell" title={row.size ?? undefined}>
+        {row.size}
+      </span>
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import type { BookFilters } from '@/lib/contacts/search';
+import type { BookFilters, ContactKind } from '@/lib/contacts/search';
 import { t } from '@/lib/i18n';
 
 interface Props {
+  /** The tab shown: the email and mobile filters are a person's. */
+  kind: ContactKind;
   text: string;
   filters: BookFilters;
   tags: readonly string[];
@@ -24,7 +26,7 @@ function dayValue(at: number | null | undefined): string {
 }
 
 /** The search box and the filters; every change reads the book again (index reads, a page at a time). */
-export function BookToolbar({ text, filters, tags, onText, onFilters }: Props) {
+export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Props) {
   const id = useId();
   const set = (patch: BookFilters) => onFilters({ ...filters, ...patch });
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== false);
@@ -36,14 +38,18 @@ export function BookToolbar({ text, filters, tags, onText, onFilters }: Props) {
       </div>
       <fieldset className="filters book-filters">
         <legend>{t('book.filters')}</legend>
-        <span className="inline">
-          <input id={`${id}-verified`} type="checkbox" checked={!!filters.verifiedEmail} onChange={(e) => set({ verifiedEmail: e.target.checked || undefined })} />
-          <label htmlFor={`${id}-verified`}>{t('book.filter.verifiedEmail')}</label>
-        </span>
-        <span className="inline">
-          <input id={`${id}-mobile`} type="checkbox" checked={!!filters.mobile} onChange={(e) => set({ mobile: e.target.checked || undefined })} />
-          <label htmlFor={`${id}-mobile`}>{t('book.filter.mobile')}</label>
-        </span>
+        {kind === 'person' && (
+          <>
+            <span className="inline">
+              <input id={`${id}-verified`} type="checkbox" checked={!!filters.verifiedEmail} onChange={(e) => set({ verifiedEmail: e.target.checked || undefined })} />
+              <label htmlFor={`${id}-verified`}>{t('book.filter.verifiedEmail')}</label>
+            </span>
+            <span className="inline">
+              <input id={`${id}-mobile`} type="checkbox" checked={!!filters.mobile} onChange={(e) => set({ mobile: e.target.checked || undefined })} />
+              <label htmlFor={`${id}-mobile`}>{t('book.filter.mobile')}</label>
+            </span>
+          </>
+        )}
         <span className="field">
           <label htmlFor={`${id}-crm`}>{t('book.filter.crm')}</label>
           <select id={`${id}-crm`} value={filters.crm ?? ''} onChange={(e) => set({ crm: (e.target.value || null) as BookFilters['crm'] })}>

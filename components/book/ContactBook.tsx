@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
-import { matchingIds, readContact, type BookFilters, type BookQuery } from '@/lib/contacts/search';
+import { matchingIds, readContact, type BookFilters, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { t, tn } from '@/lib/i18n';
 import type { Notice } from '@/components/book/BookActions';
 import { BookDetails } from '@/components/book/BookDetails';
 import { BookTable } from '@/components/book/BookTable';
+import { BookTabs, panelId, tabId } from '@/components/book/BookTabs';
 import { BookToolbar } from '@/components/book/BookToolbar';
 import { useBookRows } from '@/components/book/useBookRows';
+import { MissingKeyNotice } from '@/components/NoKeyNotice';
 
 // What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
 // code (the CSV writer, the CRM plan) is not on the way to them.
@@ -21,12 +23,19 @@ function idFromHash(): string | null {
  * The page reads the book itself (index reads, a page at a time); every change goes through
  * the worker, whose writes come back here as record-change events.
  */
+const NONE: ReadonlySet<string> = new Set();
+
 export function ContactBook() {
+  const [kind, setKind] = useState<ContactKind>('person');
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<BookFilters>({});
-  const query = useMemo<BookQuery>(() => ({ text, filters }), [text, filters]);
+  const query = useMemo<BookQuery>(() => ({ text, filters, kind }), [text, filters, kind]);
   const book = useBookRows(query);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // One selection per tab: what is done with a selection is done to the kind shown.
+  const [selections, setSelections] = useState<Record<ContactKind, ReadonlySet<string>>>({ person: NONE, company: NONE });
+  const selected = selections[kind];
+  const setSelected = (change: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
+    setSelections((all) => ({ ...all, [kind]: typeof change === 'function' ? change(all[kind]) : change }));
   const [selecting, setSelecting] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(idFromHash);
   const [known, setKnown] = useState<{ id: string; contact: Contact | null } | null>(null);
@@ -76,13 +85,22 @@ export function ContactBook() {
     }
   }
 
+  function showKind(next: ContactKind) {
+    if (next === kind) return;
+    setKind(next);
+    // Email and mobile filters are about people: a company never matches them.
+    if (next === 'company' && (filters.verifiedEmail || filters.mobile)) setFilters({ ...filters, verifiedEmail: undefined, mobile: undefined });
+  }
+
   const ids = useMemo(() => [...selected], [selected]);
-  const total = book.total;
+  const total = book.counts ? book.counts.person + book.counts.company : null;
   const status =
     book.rows.length === 0 && book.done
       ? total === 0
         ? t('book.empty')
-        : t('book.noMatch')
+        : book.counts?.[kind] === 0
+          ? t(kind === 'person' ? 'book.noPeople' : 'book.noCompanies')
+          : t('book.noMatch')
       : book.done
         ? tn('book.found', book.rows.length)
         : t('book.shownMore', { shown: book.rows.length });
@@ -93,48 +111,53 @@ export function ContactBook() {
         <h1>{t('app.bookTitle')}</h1>
         {total !== null && <span className="muted">{tn('book.size', total)}</span>}
       </header>
-      <BookToolbar text={text} filters={filters} tags={book.tags} onText={setText} onFilters={setFilters} />
-      {book.error && <p role="alert">{t('book.loadFailed', { reason: book.error })}</p>}
-      <p className="muted" aria-live="polite">
-        {book.query ? status : t('app.loading')}
-      </p>
-      <p className="actions">
-        <span>{tn('book.selected', selected.size)}</span>
-        <button type="button" className="secondary" disabled={selecting !== null || book.rows.length === 0} onClick={() => void selectMatching()}>
-          {selecting !== null ? t('book.selectingMatching', { count: selecting }) : t('book.selectMatching')}
-        </button>
-        <button type="button" className="secondary" disabled={!selected.size} onClick={() => setSelected(new Set())}>
-          {t('book.clearSelection')}
-        </button>
-      </p>
-      {notice && <p role={notice.tone}>{notice.text}</p>}
-      <div className={openId ? 'book-layout with-details' : 'book-layout'}>
-        <BookTable
-          contacts={book.rows}
-          done={book.done}
-          selected={selected}
-          openId={openId}
-          onToggle={toggle}
-          onToggleShown={(on) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              for (const c of book.rows) {
-                if (on) next.add(c.id);
-                else next.delete(c.id);
-              }
-              return next;
-            })
-          }
-          onOpen={open}
-          onNeedMore={book.loadMore}
-        />
-        {openId && <BookDetails contact={openContact} onClose={() => open(null)} />}
+      <MissingKeyNotice />
+      <BookTabs kind={kind} counts={book.counts} onKind={showKind} />
+      <div role="tabpanel" id={panelId(kind)} aria-labelledby={tabId(kind)} className="book-panel">
+        <BookToolbar kind={kind} text={text} filters={filters} tags={book.tags} onText={setText} onFilters={setFilters} />
+        {book.error && <p role="alert">{t('book.loadFailed', { reason: book.error })}</p>}
+        <p className="muted" aria-live="polite">
+          {book.query ? status : t('app.loading')}
+        </p>
+        <p className="actions">
+          <span>{tn('book.selected', selected.size)}</span>
+          <button type="button" className="secondary" disabled={selecting !== null || book.rows.length === 0} onClick={() => void selectMatching()}>
+            {selecting !== null ? t('book.selectingMatching', { count: selecting }) : t('book.selectMatching')}
+          </button>
+          <button type="button" className="secondary" disabled={!selected.size} onClick={() => setSelected(new Set())}>
+            {t('book.clearSelection')}
+          </button>
+        </p>
+        {notice && <p role={notice.tone}>{notice.text}</p>}
+        <div className={openId ? 'book-layout with-details' : 'book-layout'}>
+          <BookTable
+            kind={book.query?.kind ?? kind}
+            contacts={book.rows}
+            done={book.done}
+            selected={selected}
+            openId={openId}
+            onToggle={toggle}
+            onToggleShown={(on) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                for (const c of book.rows) {
+                  if (on) next.add(c.id);
+                  else next.delete(c.id);
+                }
+                return next;
+              })
+            }
+            onOpen={open}
+            onNeedMore={book.loadMore}
+          />
+          {openId && <BookDetails contact={openContact} onClose={() => open(null)} />}
+        </div>
+        {book.query && (
+          <Suspense fallback={null}>
+            <BookActions ids={ids} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
+          </Suspense>
+        )}
       </div>
-      {book.query && (
-        <Suspense fallback={null}>
-          <BookActions ids={ids} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
-import { listTags, openBook, type BookPager, type BookQuery } from '@/lib/contacts/search';
+import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
 
 /** Enough rows to fill the view; the rest load as the user scrolls. */
@@ -13,8 +13,8 @@ export interface BookRows {
   rows: Contact[];
   /** Nothing more matches. */
   done: boolean;
-  /** How many contacts the book holds, once the newest-first list without a filter has reached its end. */
-  total: number | null;
+  /** How many people and companies the book holds, counted once the first rows are on screen. */
+  counts: Record<ContactKind, number> | null;
   tags: string[];
   error: string | null;
   /** The query the rows are for (they lag a keystroke behind while its page is read). */
@@ -39,8 +39,9 @@ async function fill(pager: BookPager, want: number, into: Contact[] = []): Promi
  * is dropped. Marks `dossier:book-rows` when rows for a query are on screen, for the bench.
  */
 export function useBookRows(query: BookQuery): BookRows {
-  const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'total'>>({ rows: [], done: false, error: null, query: null });
+  const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'counts'>>({ rows: [], done: false, error: null, query: null });
   const [tags, setTags] = useState<string[]>([]);
+  const [counts, setCounts] = useState<Record<ContactKind, number> | null>(null);
   const pager = useRef<BookPager | null>(null);
   const generation = useRef(0);
   const loading = useRef(false);
@@ -74,10 +75,13 @@ export function useBookRows(query: BookQuery): BookRows {
     loadFirst();
   }, [query]);
 
-  // The tags for the filter, once the first rows are in: IndexedDB answers a page's requests in
-  // turn, and nothing may stand before the first rows. The book's size is not counted: a count
-  // walks the whole store (a quarter of a second at 100,000), and would hold every read behind it.
-  const refreshMeta = useCallback(() => void listTags().then(setTags, () => {}), []);
+  // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
+  // page's requests in turn, and nothing may stand before the first rows (a count walks the
+  // `kind` index, a good part of a second at 100,000 on a loaded machine).
+  const refreshMeta = useCallback(() => {
+    void listTags().then(setTags, () => {});
+    void countByKind().then(setCounts, () => {});
+  }, []);
   const firstIn = state.query !== null;
   useEffect(() => {
     if (firstIn) refreshMeta();
@@ -103,7 +107,7 @@ export function useBookRows(query: BookQuery): BookRows {
   }, []);
 
   useEffect(() => {
-    if (state.query) performance.mark('dossier:book-rows', { detail: { text: state.query.text, rows: state.rows.length } });
+    if (state.query) performance.mark('dossier:book-rows', { detail: { text: state.query.text, kind: state.query.kind, rows: state.rows.length } });
   }, [state]);
 
   const loadMore = useCallback(() => {
@@ -111,7 +115,5 @@ export function useBookRows(query: BookQuery): BookRows {
     load(false, PAGE);
   }, [load, state.done, state.query, query]);
 
-  const unfiltered = !!state.query && !state.query.text.trim() && !Object.values(state.query.filters).some((v) => v !== undefined && v !== null && v !== false);
-  const total = unfiltered && state.done ? state.rows.length : null;
-  return { ...state, total, tags, loadMore };
+  return { ...state, counts, tags, loadMore };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ask } from '@/components/useBackground';
+import { MissingKeyNotice } from '@/components/NoKeyNotice';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -59,6 +60,7 @@ export function BulkPage() {
       <header className="bar">
         <h1>{t('bulk.ui.title')}</h1>
       </header>
+      <MissingKeyNotice />
       <p className="muted">{t('bulk.ui.limits', { max: BULK_MAX_ROWS })}</p>
       {runId ? (
         <RunView runId={runId} onClose={() => openRun(null)} />

@@ -103,7 +103,16 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
                 </span>
                 <span role="cell" className="c-time">{formatDateTime(entry.at)}</span>
                 <span role="cell" className="c-op">{operationLabel(entry.op)}</span>
-                <span role="cell" className="c-subject" title={entry.subject}>{name}</span>
+                {/* What was asked (a profile URL, a number) follows the name as secondary text; the cell
+                    is named by the name, and described by what was asked (its title). */}
+                <span role="cell" className="c-subject" title={entry.subject}>
+                  {name}
+                  {name !== entry.subject && (
+                    <span className="muted c-subject-asked" aria-hidden="true">
+                      {entry.subject}
+                    </span>
+                  )}
+                </span>
                 <span role="cell" className="c-outcome" title={entry.error?.message}>{t(`outcome.${entry.outcome}`)}</span>
                 <span role="cell" className="c-credits">{entry.cost}</span>
                 <span role="cell" className="c-details">

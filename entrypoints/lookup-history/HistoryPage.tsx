@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ask } from '@/components/useBackground';
 import { ConfirmAction } from '@/components/ConfirmAction';
+import { MissingKeyNotice } from '@/components/NoKeyNotice';
 import { download } from '@/components/history/download';
 import { historyQuery, NO_FILTER, type HistoryFilter } from '@/components/history/filter';
 import { HistoryDetails } from '@/components/history/HistoryDetails';
@@ -104,6 +105,7 @@ export function HistoryPage() {
   return (
     <>
       <h1>{t('app.historyTitle')}</h1>
+      <MissingKeyNotice />
       <HistoryToolbar filter={filter} onChange={setFilter} />
       <p className="actions">
         <button type="button" onClick={() => void exportAs('csv')}>

@@ -4,11 +4,13 @@ import { CreditBalance } from '@/components/CreditBalance';
 import { CurrentTabPerson } from '@/components/CurrentTabPerson';
 import { QuickLookup } from '@/components/QuickLookup';
 import { PanelModeChoice } from '@/components/PanelModeChoice';
+import { NoKeyNotice } from '@/components/NoKeyNotice';
 import { MigrationProgressLine } from '@/components/history/MigrationProgress';
 import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
 import { usePreferences } from '@/components/stores/preferences';
 import { useRecentHistory } from '@/components/stores/recent-history';
+import { WELCOME_PATH } from '@/lib/background/welcome';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ErrorReport } from '@/lib/messaging/protocol';
@@ -19,7 +21,7 @@ function openSettings() {
 }
 
 function openWelcome() {
-  void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') });
+  void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PATH) });
   window.close();
 }
 
@@ -147,18 +149,11 @@ export function Popup() {
           {recent.entries && <RecentLookups entries={recent.entries} />}
         </>
       ) : (
-        <section aria-labelledby="onboarding-title">
-          <h2 id="onboarding-title">{t('onboarding.title')}</h2>
-          <p>{t('onboarding.body')}</p>
-          <p className="actions">
-            <button type="button" onClick={openWelcome}>
-              {t('onboarding.setUp')}
-            </button>
-            <button type="button" className="link-button" onClick={openSettings}>
-              {t('app.openSettings')}
-            </button>
-          </p>
-        </section>
+        <NoKeyNotice onSetUp={openWelcome}>
+          <button type="button" className="link-button" onClick={openSettings}>
+            {t('app.openSettings')}
+          </button>
+        </NoKeyNotice>
       )}
     </>
   );

@@ -4,6 +4,7 @@ import type { CardContacts } from '@/lib/card/book';
 import type { HistoryEntry } from '@/lib/history/entry';
 import type { LookupService } from '@/lib/lookup/service';
 import { storedPageUrl } from '@/lib/ui/page-url';
+import { aboutOnPage, type PageAbout } from '@/lib/background/page-about';
 import { embeddingTabOf, type SenderInfo } from '@/lib/messaging/sender';
 import type { Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
@@ -77,6 +78,18 @@ function pageOf(sender: SenderInfo, identity: RouterIdentity): string | null {
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { connection } = deps;
 
+  /** Who the in-page panel's page showed, when the lookup is about them (see page-about.ts). */
+  async function aboutOf(sender: SenderInfo, input: Record<string, unknown>): Promise<PageAbout | undefined> {
+    const tabId = embeddingTabOf(sender, deps.identity.extensionId, deps.identity.extensionOrigin);
+    if (tabId === null) return undefined;
+    try {
+      return aboutOnPage((await deps.panel.state(tabId)).detection, input);
+    } catch {
+      // The tab's state could not be read: the lookup goes on, listed by what it asked.
+      return undefined;
+    }
+  }
+
   /** Every write of the preferences: the settings page's, and the contact book's suppression. */
   async function savePreferences(data: unknown): Promise<Outcome<Preferences>> {
     const parsed = preferencesInputSchema.safeParse(data);
@@ -98,7 +111,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     testConnection: async ({ gateway, apiKey }) => ({ ok: true, value: await testConnection(connection, gateway, apiKey) }),
     lookup: async (request, sender) => ({
       ok: true,
-      value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity) }),
+      value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity), about: await aboutOf(sender, request.input) }),
     }),
     preview: async (request) => ({ ok: true, value: await deps.lookups.preview(request) }),
     lookupOutcome: async ({ attemptId }) => ({

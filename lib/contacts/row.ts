@@ -10,7 +10,13 @@ export interface BookRow {
   kind: Contact['kind'];
   name: string;
   company: string | null;
+  /** A person's job title; a company has none (its industry is its own column). */
   title: string | null;
+  /** A company's web address as shown: its domain, else its website. */
+  domain: string | null;
+  industry: string | null;
+  /** "51-200 employees" as the gateway says it, else the head count it gave. */
+  size: string | null;
   email: { address: string; grade: EmailGrade } | null;
   mobile: string | null;
   /** The phone to show: the mobile, else the first other one (a landline, a company's switchboard) with its kind. */
@@ -29,15 +35,19 @@ export function nameOf(contact: Contact): string {
 
 export function bookRow(contact: Contact): BookRow {
   const person = contact.kind === 'person' ? contact : null;
+  const company = contact.kind === 'company' ? contact : null;
   const best = person?.workEmails[0] ?? null;
   const mobile = person?.phones.find((p) => p.kind === 'mobile') ?? null;
-  const shown = mobile ?? (person ? person.phones[0] : contact.kind === 'company' ? contact.phone : undefined) ?? null;
+  const shown = mobile ?? (person ? person.phones[0] : company?.phone) ?? null;
   return {
     id: contact.id,
     kind: contact.kind,
     name: nameOf(contact),
     company: person ? (person.companyName?.value ?? null) : null,
-    title: person ? (person.title?.value ?? null) : contact.kind === 'company' ? (contact.industry?.value ?? null) : null,
+    title: person?.title?.value ?? null,
+    domain: company ? (company.domain?.value ?? company.website?.value ?? null) : null,
+    industry: company?.industry?.value ?? null,
+    size: company ? (company.size?.value ?? company.employeeCount?.value ?? null) : null,
     email: best ? { address: best.address, grade: best.grade } : null,
     mobile: mobile?.e164 ?? null,
     phone: shown && { e164: shown.e164, international: shown.international, kind: shown.kind },

@@ -28,9 +28,13 @@ export interface BookFilters {
   updatedSince?: number | null;
 }
 
+export type ContactKind = Contact['kind'];
+
 export interface BookQuery {
   text: string;
   filters: BookFilters;
+  /** People or companies (the book's two tabs); both when absent. */
+  kind?: ContactKind | null;
 }
 
 export const NO_FILTERS: BookFilters = {};
@@ -56,7 +60,8 @@ export interface PagerOptions {
 const TAG_READ_LIMIT = 5_000;
 
 /** Whether `contact` matches every query word (each a prefix of one of its words) and every filter. */
-export function contactMatches(contact: Contact, words: readonly string[], filters: BookFilters): boolean {
+export function contactMatches(contact: Contact, words: readonly string[], filters: BookFilters, kind: ContactKind | null = null): boolean {
+  if (kind && contact.kind !== kind) return false;
   for (const word of words) if (!contact.words.some((w) => w.startsWith(word))) return false;
   if (filters.tag && !contact.tags.includes(filters.tag)) return false;
   if (filters.updatedSince != null && contact.updatedAt < filters.updatedSince) return false;
@@ -143,8 +148,12 @@ function listPager(read: () => Promise<Contact[]>): BookPager {
 
 const newestFirst = (a: Contact, b: Contact) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** The newest-first walk: the date filter narrows the index range itself. */
-function newestPager(filters: BookFilters, maxScan: number): BookPager {
+/**
+ * The newest-first walk: the date filter narrows the index range itself. A kind is checked on
+ * each record: one in ten is a company in a typical book, so a page of companies reads about
+ * ten times its rows, well inside a page's scan budget.
+ */
+function newestPager(filters: BookFilters, kind: ContactKind | null, maxScan: number): BookPager {
   const since = filters.updatedSince ?? null;
   return indexPager(
     {
@@ -157,7 +166,7 @@ function newestPager(filters: BookFilters, maxScan: number): BookPager {
         return upper !== undefined ? IDBKeyRange.upperBound(upper) : null;
       },
     },
-    (contact) => contactMatches(contact, [], filters),
+    (contact) => contactMatches(contact, [], filters, kind),
     maxScan,
   );
 }
@@ -178,18 +187,19 @@ export function openBook(query: BookQuery, options: PagerOptions = {}): BookPage
   const maxScan = options.maxScan ?? MAX_SCAN;
   const words = searchTerms(query.text);
   const filters = query.filters;
+  const kind = query.kind ?? null;
   if (words.length) {
     // The longest word narrows the index range most; the others are checked on its candidates.
     const lead = words.reduce((best, word) => (word.length > best.length ? word : best));
     const upper = `${lead}\uffff`;
     return indexPager(
       { index: 'words', direction: 'next', range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) },
-      (contact) => contactMatches(contact, words, filters),
+      (contact) => contactMatches(contact, words, filters, kind),
       maxScan,
     );
   }
   const tag = filters.tag;
-  if (!tag) return newestPager(filters, maxScan);
+  if (!tag) return newestPager(filters, kind, maxScan);
   // Which pager is decided on the first page, from the tag's count (an index count, no reads).
   let pager: BookPager | null = null;
   return {
@@ -202,10 +212,10 @@ export function openBook(query: BookQuery, options: PagerOptions = {}): BookPage
                 const raw = await withRecords((db) => db.getAllFromIndex(STORE, 'tags', tag));
                 return raw
                   .map(parseContact)
-                  .filter((c): c is Contact => c !== null && contactMatches(c, [], filters))
+                  .filter((c): c is Contact => c !== null && contactMatches(c, [], filters, kind))
                   .sort(newestFirst);
               })
-            : newestPager(filters, maxScan);
+            : newestPager(filters, kind, maxScan);
       }
       return pager.next(limit);
     },
@@ -230,6 +240,18 @@ export async function readContact(id: string): Promise<Contact | null> {
   return withRecords(async (db) => parseContact(await db.get(STORE, id)));
 }
 
+/**
+ * How many people and companies the book holds, through the `kind` index (its keys only, no
+ * record read). It still walks the index: asked once the first rows are on screen, never before.
+ */
+export async function countByKind(): Promise<Record<ContactKind, number>> {
+  return withRecords(async (db) => {
+    const index = db.transaction(STORE, 'readonly').store.index('kind');
+    const [person, company] = await Promise.all([index.count('person'), index.count('company')]);
+    return { person, company };
+  });
+}
+
 /** How many contacts the book holds: the store's count, which walks the store (avoid on a page's first read). */
 export async function bookSize(): Promise<number> {
   return withRecords((db) => db.count(STORE));
@@ -243,9 +265,35 @@ const KEY_SLICE = 10_000;
  * between them so that the page stays responsive on a book of 100,000. Without a query or a
  * filter, the store's keys in one read.
  */
-export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void): Promise<string[]> {
+export async function matchingIds(query: BookQuery, onProgress?: (count: number) => void, keySlice = KEY_SLICE): Promise<string[]> {
   const filtered = searchTerms(query.text).length > 0 || Object.values(query.filters).some((v) => v !== undefined && v !== null && v !== false);
   const ids: string[] = [];
+  if (!filtered && query.kind) {
+    // One tab whole: the `kind` index's keys, a slice per transaction, no record read.
+    const kind = query.kind;
+    for (let after: string | null = null; ; ) {
+      const from: string | null = after;
+      const slice = await withRecords(async (db) => {
+        const keys: string[] = [];
+        let cursor = await db.transaction(STORE, 'readonly').store.index('kind').openKeyCursor(IDBKeyRange.only(kind));
+        if (cursor && from !== null) {
+          // Straight to the last id read (continuePrimaryKey refuses a position not ahead of its own).
+          if (compare(cursor.primaryKey, from) < 0) cursor = await cursor.continuePrimaryKey(kind, from);
+          if (cursor && cursor.primaryKey === from) cursor = await cursor.continue();
+        }
+        while (cursor && keys.length < keySlice) {
+          keys.push(String(cursor.primaryKey));
+          cursor = await cursor.continue();
+        }
+        return keys;
+      });
+      ids.push(...slice);
+      onProgress?.(ids.length);
+      if (slice.length < keySlice) return ids;
+      after = slice[slice.length - 1]!;
+      await pause();
+    }
+  }
   if (!filtered) {
     // The store's keys, a slice at a time: 100,000 keys in one answer would hold the page.
     for (let after: string | null = null; ; ) {

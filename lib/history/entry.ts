@@ -34,6 +34,8 @@ const entryFields = z.object({
   at: z.number(),
   /** Origin and path only (see storedPageUrl): entries written before that rule are cleaned on read. */
   pageUrl: z.string().nullable().default(null).transform(storedPageUrl),
+  /** Who the page the lookup came from showed (its detected name): names a lookup whose answer does not. */
+  about: z.object({ name: z.string().max(200), company: z.string().max(200).optional() }).optional().catch(undefined),
   error: z.object({ kind: z.string(), message: z.string() }).nullable().default(null),
   /** For an `unknown` outcome: the most it may have cost (its price; counted against the daily cap). */
   maxCost: z.number().finite().min(0).optional(),

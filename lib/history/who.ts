@@ -78,13 +78,18 @@ export function whoOfResult(found: OperationAnswer, input: Record<string, unknow
   }
 }
 
-/** Who an entry is about: its answer, else the name it asked about (a miss, a failure). */
+/**
+ * Who an entry is about: its answer, else the name it asked about, else the name the page showed
+ * when it was asked (a miss, a failure).
+ */
 export function whoOfEntry(entry: HistoryEntry): Who | null {
   const found = entryAnswer(entry);
   const fromResult = found ? whoOfResult(found, entry.input) : null;
   if (fromResult) return fromResult.profileKey ? fromResult : { ...fromResult, profileKey: profileKeyOf(entry.input.profileUrl) };
   const asked = str(entry.input.fullName) ?? ([str(entry.input.firstName), str(entry.input.lastName)].filter(Boolean).join(' ') || undefined);
-  return asked ? { name: asked, company: str(entry.input.company), profileKey: profileKeyOf(entry.input.profileUrl) } : null;
+  if (asked) return { name: asked, company: str(entry.input.company), profileKey: profileKeyOf(entry.input.profileUrl) };
+  const shown = str(entry.about?.name);
+  return shown ? { name: shown, company: str(entry.about?.company), profileKey: profileKeyOf(entry.input.profileUrl) } : null;
 }
 
 /** The entry's line on screen: the person's name and company, its subject (a URL, a number) only when no name is known. */

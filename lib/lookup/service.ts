@@ -38,6 +38,11 @@ export interface LookupRequest {
    * worker is lost mid-lookup, the caller asks for this attempt's outcome by it.
    */
   attemptId?: string;
+  /**
+   * Who the page the lookup came from showed (its detected name and company), recorded with the
+   * entry so that a lookup that failed, whose answer names no one, is still listed by name.
+   */
+  about?: { name: string; company?: string };
 }
 
 /**
@@ -197,7 +202,7 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   async function record<Op extends OperationName>(
-    request: Pick<LookupRequest, 'input' | 'pageUrl'>,
+    request: Pick<LookupRequest, 'input' | 'pageUrl' | 'about'>,
     op: Op,
     subject: string,
     identity: string | null,
@@ -216,7 +221,7 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   /** Everything an entry records but its operation and answer. */
-  function entryFields(request: Pick<LookupRequest, 'input' | 'pageUrl'>, subject: string, identity: string | null, response: Omit<ResponseFields, 'historyId'>, historyId: string, input: unknown) {
+  function entryFields(request: Pick<LookupRequest, 'input' | 'pageUrl' | 'about'>, subject: string, identity: string | null, response: Omit<ResponseFields, 'historyId'>, historyId: string, input: unknown) {
     return {
       id: historyId,
       subject,
@@ -228,6 +233,7 @@ export function createLookupService(deps: LookupDeps) {
       paidAt: response.paidAt,
       at: deps.now(),
       pageUrl: storedPageUrl(request.pageUrl),
+      ...(request.about ? { about: request.about } : {}),
       error: response.error ?? null,
       ...(response.status === 'unknown' ? { maxCost: unknownMaxCost(response), ...(response.balanceCheck ? { balanceCheck: response.balanceCheck } : {}) } : {}),
     };

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookSize, listTags, matchingIds, openBook, type BookFilters, type BookQuery } from '@/lib/contacts/search';
+import { bookSize, countByKind, listTags, matchingIds, openBook, type BookFilters, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { tagContacts } from '@/lib/contacts/store';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
 
 /** Every page of a query, one contact id per match. */
-async function all(text: string, filters: BookFilters = {}, pageSize = 50): Promise<string[]> {
-  const pager = openBook({ text, filters });
+async function all(text: string, filters: BookFilters = {}, pageSize = 50, kind: ContactKind | null = null): Promise<string[]> {
+  const pager = openBook({ text, filters, kind });
   const ids: string[] = [];
   for (;;) {
     const page = await pager.next(pageSize);
@@ -20,6 +20,20 @@ describe('searching the contact book', () => {
   it('lists everyone newest first without a query', async () => {
     expect(await all('')).toEqual([MAYA.id, MAYA_NAMESAKE.id, BOB.id, NORTHWIND.id]);
     expect(await bookSize()).toBe(4);
+  });
+
+  it('lists people or companies apart (the two tabs), with or without a query or a tag, and counts each', async () => {
+    expect(await all('', {}, 50, 'person')).toEqual([MAYA.id, MAYA_NAMESAKE.id, BOB.id]);
+    expect(await all('', {}, 50, 'company')).toEqual([NORTHWIND.id]);
+    expect((await all('northwind', {}, 50, 'person')).sort()).toEqual([MAYA.id, BOB.id].sort());
+    expect(await all('northwind', {}, 50, 'company')).toEqual([NORTHWIND.id]);
+    expect(await all('', { tag: 'Paris event' }, 50, 'company')).toEqual([]);
+    expect(await countByKind()).toEqual({ person: 3, company: 1 });
+    // "Select all matching" on a tab selects that tab's kind only.
+    expect(await matchingIds({ text: '', filters: {}, kind: 'company' })).toEqual([NORTHWIND.id]);
+    // A whole tab is read from the kind index's keys, a slice at a time, each id once.
+    const people = [MAYA.id, MAYA_NAMESAKE.id, BOB.id].sort();
+    for (const slice of [1, 2, 3, 10]) expect(await matchingIds({ text: '', filters: {}, kind: 'person' }, undefined, slice), `slices of ${slice}`).toEqual(people);
   });
 
   it('finds by name, by a prefix of it, whatever the case and accents', async () => {

@@ -32,6 +32,16 @@ const reverse = {
 };
 
 describe('naming a history entry', () => {
+  it('names a failed lookup by what the page showed when the request knew no name; by its URL otherwise', () => {
+    const failed = { outcome: 'failed', cost: 0, error: { kind: 'network', message: 'offline' } };
+    const named = entry('enrichPerson', { profileUrl: MAYA_URL }, undefined, { ...failed, about: { name: 'Maya Chen', company: 'Northwind Analytics' } });
+    expect(entryName(named)).toBe('Maya Chen · Northwind Analytics');
+    expect(whoOfEntry(named)?.profileKey).toBe('person:maya-chen');
+    expect(entryName(entry('enrichPerson', { profileUrl: MAYA_URL }, undefined, failed))).toBe(MAYA_URL);
+    // A damaged record of it is left out, never a reason to lose the entry.
+    expect(entryName(entry('enrichPerson', { profileUrl: MAYA_URL }, undefined, { ...failed, about: { name: 42 } }))).toBe(MAYA_URL);
+  });
+
   it.each([
     ['a full enrichment', entry('enrichPerson', { profileUrl: MAYA_URL }, mayaEnrichment())],
     ['a phone search', entry('searchPhone', { profileUrl: MAYA_URL }, mayaPhones())],

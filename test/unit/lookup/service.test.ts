@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { freshVault } from '@/test/setup/vault-helpers';
+import { entryName } from '@/lib/history/who';
 import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
 import { createSandboxApp } from '@/sandbox/app';
 import type { ApiError } from '@/lib/api/errors';
@@ -417,6 +418,14 @@ async function journalPending() {
 }
 describe('the page a lookup came from', () => {
   beforeEach(() => fakeBrowser.reset());
+
+  it('a failed lookup keeps the name the page showed, for the history to list it by', async () => {
+    const h = harness([{ ok: false, error: apiError('invalid_key') }]);
+    await h.service.lookup({ ...jane, about: { name: 'Jane Doe', company: 'Acme' } });
+    const [entry] = await readHistory();
+    expect(entry).toMatchObject({ outcome: 'failed', subject: jane.input.profileUrl, about: { name: 'Jane Doe', company: 'Acme' } });
+    expect(entryName(entry!)).toBe('Jane Doe · Acme');
+  });
 
   it('is written to history as origin and path only', async () => {
     const h = harness();
