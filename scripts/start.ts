@@ -72,7 +72,7 @@ async function main() {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   console.log('Extension loaded. The tour:');
   try {
-    await runTour({ context, worker, sandboxUrl: sandbox.url, hubspotOrigin: hubspot.origin, screenshotDir: headless ? SCREENSHOT_DIR : undefined, pauseMs: headless ? 0 : 1500 });
+    await runTour({ context, worker, sandboxUrl: sandbox.url, hubspotOrigin: hubspot.origin, screenshotDir: headless ? SCREENSHOT_DIR : undefined, darkToo: headless, pauseMs: headless ? 0 : 1500 });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await stop(1);

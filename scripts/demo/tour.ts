@@ -26,6 +26,8 @@ export interface TourSetup {
   screenshotDir?: string;
   /** Pause after each step in a headed run, so a person can follow. */
   pauseMs?: number;
+  /** Also shoot each step in the dark theme, beside the light one (`NN-name-dark.png`). */
+  darkToo?: boolean;
   log?: (line: string) => void;
 }
 
@@ -70,7 +72,7 @@ async function panelFrame(page: Page): Promise<Frame> {
 }
 
 export async function runTour(setup: TourSetup): Promise<string[]> {
-  const { context, worker, sandboxUrl, hubspotOrigin, screenshotDir, pauseMs = 0, log = console.log } = setup;
+  const { context, worker, sandboxUrl, hubspotOrigin, screenshotDir, pauseMs = 0, darkToo = false, log = console.log } = setup;
   const extensionId = new URL(worker.url()).host;
   const extensionPage = async (path: string, viewport = { width: 1280, height: 860 }) => {
     const page = await context.newPage();
@@ -87,6 +89,16 @@ export async function runTour(setup: TourSetup): Promise<string[]> {
       const path = join(screenshotDir, step.file);
       await target.screenshot({ path });
       written.push(path);
+      if (darkToo) {
+        // The same screen as a dark system shows it (the panel's frame follows its page).
+        const page = 'page' in target && typeof target.page === 'function' ? target.page() : (target as Page);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.waitForTimeout(150);
+        const dark = join(screenshotDir, step.file.replace(/\.png$/, '-dark.png'));
+        await target.screenshot({ path: dark });
+        written.push(dark);
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
     }
     log(`  ${index}. ${step.title}`);
     if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
