@@ -5,10 +5,30 @@ import { whoOfEntry } from '@/lib/history/who';
 import { personLabel } from '@/lib/contacts/naming';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
+import { OUTCOMES } from '@/lib/history/entry';
+import { OPERATION_NAMES } from '@/lib/lookup/operation-names';
 import { operationLabel } from '@/components/price';
 import { useBookNames } from '@/components/useBookNames';
 
 const ROW_HEIGHT = 40;
+
+/**
+ * The short columns as wide as their longest word in the interface's language (a header, an
+ * operation, an outcome), never narrower than English needs: every row is its own grid (the list
+ * is virtual), so widths cannot follow the content and must be known up front. `ch` is a digit's
+ * width; letters run a little wider, hence the margin.
+ */
+function columnWidths(): React.CSSProperties {
+  // Up to a ceiling, so that the name keeps its room; past it a value shortens, whole on hover.
+  const widest = (texts: readonly string[], floorEm: number, ceilingEm: number) =>
+    `min(${ceilingEm}em, max(${floorEm}em, ${Math.ceil(Math.max(...texts.map((text) => text.length)) * 1.15) + 2}ch))`;
+  return {
+    '--col-op': widest([t('history.colOperation'), ...OPERATION_NAMES.map(operationLabel)], 11, 15),
+    '--col-outcome': widest([t('history.colOutcome'), ...OUTCOMES.map((outcome) => t(`outcome.${outcome}`))], 10, 14),
+    '--col-credits': widest([t('history.colCredits')], 5, 9),
+    '--col-details': widest([t('history.colDetails'), t('history.details')], 6, 9),
+  } as React.CSSProperties;
+}
 /** Rows from the end of what is read at which the next page is asked for. */
 const NEAR_END = 30;
 
@@ -65,7 +85,7 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
     return who ? personLabel(who.name, who.company) : (bookNames.get(entry.id) ?? entry.subject);
   };
   return (
-    <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable">
+    <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable" style={columnWidths()}>
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vrow vhead">
           <span role="columnheader" className="c-select">
@@ -102,18 +122,25 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
                   />
                 </span>
                 <span role="cell" className="c-time">{formatDateTime(entry.at)}</span>
-                <span role="cell" className="c-op">{operationLabel(entry.op)}</span>
+                <span role="cell" className="c-op" title={operationLabel(entry.op)}>
+                  {operationLabel(entry.op)}
+                </span>
                 {/* What was asked (a profile URL, a number) follows the name as secondary text; the cell
                     is named by the name, and described by what was asked (its title). */}
                 <span role="cell" className="c-subject" title={entry.subject}>
-                  {name}
+                  {/* Each part shortens on its own, the name last: the whole of each on hover. */}
+                  <span className="c-subject-name" title={name}>
+                    {name}
+                  </span>
                   {name !== entry.subject && (
-                    <span className="muted c-subject-asked" aria-hidden="true">
+                    <span className="muted c-subject-asked" aria-hidden="true" title={entry.subject}>
                       {entry.subject}
                     </span>
                   )}
                 </span>
-                <span role="cell" className="c-outcome" title={entry.error?.message}>{t(`outcome.${entry.outcome}`)}</span>
+                <span role="cell" className="c-outcome" title={entry.error ? `${t(`outcome.${entry.outcome}`)}: ${entry.error.message}` : t(`outcome.${entry.outcome}`)}>
+                  {t(`outcome.${entry.outcome}`)}
+                </span>
                 <span role="cell" className="c-credits">{entry.cost}</span>
                 <span role="cell" className="c-details">
                   <button type="button" className="link-button" aria-label={t('history.detailsOf', { subject: name })} onClick={() => onOpen(entry.id)}>

@@ -30,6 +30,8 @@ export function findClipped(): Clipped[] {
     const taller = el.scrollHeight - el.clientHeight;
     const clipsX = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
     const clipsY = ['hidden', 'clip'].includes(style.overflowY);
+    // Shortened on purpose, the whole value on hover (a table's less needed columns): not cut.
+    if (style.textOverflow === 'ellipsis' && (el.getAttribute('title') ?? '').includes(text)) continue;
     if (wider > 1 && style.textOverflow === 'ellipsis') found.push({ el, why: `cut by an ellipsis (${el.scrollWidth} > ${el.clientWidth})` });
     else if (wider > 1 && clipsX) found.push({ el, why: `wider than its box, which ${style.overflowX === 'auto' || style.overflowX === 'scroll' ? 'scrolls' : 'hides the rest'} (${el.scrollWidth} > ${el.clientWidth})` });
     else if (wider > 1) found.push({ el, why: `spills out of its box (${el.scrollWidth} > ${el.clientWidth})` });
