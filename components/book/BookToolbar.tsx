@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { BookFilters, ContactKind } from '@/lib/contacts/search';
 import { t } from '@/lib/i18n';
+import { DayField } from '@/components/DayField';
 
 interface Props {
   /** The tab shown: the email and mobile filters are a person's. */
@@ -69,10 +70,8 @@ export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Pr
             ))}
           </select>
         </span>
-        <span className="field">
-          <label htmlFor={`${id}-since`}>{t('book.filter.since')}</label>
-          <input id={`${id}-since`} type="date" value={dayValue(filters.updatedSince)} onChange={(e) => set({ updatedSince: dayStart(e.target.value) })} />
-        </span>
+        {/* Typed as the interface's language writes dates (components/DayField.tsx), not the browser's. */}
+        <DayField label={t('book.filter.since')} value={dayValue(filters.updatedSince)} onChange={(day) => set({ updatedSince: dayStart(day) })} />
         <button type="button" className="secondary" disabled={!filtered} onClick={() => onFilters({})}>
           {t('book.filter.clear')}
         </button>
