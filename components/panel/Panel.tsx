@@ -73,6 +73,7 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
       return { ...page, ...change(page) };
     });
   const [error, setError] = useState<string | null>(null);
+  const [keyRefused, setKeyRefused] = useState(false);
   const ids = { title: useId(), name: useId(), company: useId(), notice: useId() };
   const rootRef = useRef<HTMLElement>(null);
 
@@ -98,6 +99,8 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
 
   function answered({ action, response }: CardAnswer) {
     if (response.error?.kind === 'no_key') setStatus((s) => (s ? { ...s, hasKey: false } : s));
+    // A key the service refuses (revoked, mistyped elsewhere) is said at the top, with the way to a new one.
+    if (response.error?.kind === 'invalid_key') setKeyRefused(true);
     if (action.id === 'enrich') onPage(() => ({ enrichment: response }));
   }
 
@@ -167,9 +170,9 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
               <input id={ids.company} value={corrections.company ?? detection?.person?.company ?? detection?.company?.name ?? ''} onChange={(e) => onPage((p) => ({ corrections: { ...p.corrections, company: e.target.value } }))} />
             </fieldset>
           )}
-          {status && !status.hasKey && (
+          {((status && !status.hasKey) || keyRefused) && (
             <div role="alert">
-              <p>{t('panel.noKey')}</p>
+              <p>{keyRefused && status?.hasKey !== false ? t('panel.keyRefused') : t('panel.noKey')}</p>
               <button type="button" onClick={() => void sendMessage('openWelcome', undefined)}>
                 {t('panel.connect')}
               </button>

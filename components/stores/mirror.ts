@@ -7,12 +7,22 @@ import type { VaultItem } from '@/lib/storage/vault-item';
  */
 export function mirrorItem<T>(item: Pick<VaultItem<T>, 'getValue' | 'watch'>, apply: (value: T) => void): () => void {
   let changed = false;
-  const unwatch = item.watch((value) => {
-    changed = true;
-    apply(value);
-  });
-  void item.getValue().then((value) => {
-    if (!changed) apply(value);
-  });
+  let unwatch: () => void;
+  try {
+    unwatch = item.watch((value) => {
+      changed = true;
+      apply(value);
+    });
+  } catch {
+    // A storage area this context does not have (Firefox gives the panel's frame, an extension page
+    // inside a web page, no storage.session): the store keeps its default, and the page still draws.
+    return () => {};
+  }
+  void item
+    .getValue()
+    .then((value) => {
+      if (!changed) apply(value);
+    })
+    .catch(() => {});
   return unwatch;
 }

@@ -637,6 +637,7 @@ export const de = {
   'panel.inLedger': 'bereits am {date} abgefragt: kostenlos',
   'panel.noBackground': 'Der Hintergrunddienst von Dossier hat nicht geantwortet. Laden Sie die Seite neu.',
   'panel.noKey': 'Es ist kein API-Schlüssel hinterlegt, daher kann noch nichts abgefragt werden.',
+  'panel.keyRefused': 'Der Dienst hat Ihren API-Schlüssel abgelehnt: Suchen sind erst wieder möglich, wenn Sie sich mit einem gültigen verbinden.',
   'panel.nothingDetected': 'Auf dieser Seite wurde noch nichts erkannt. Öffnen Sie ein Profil, eine Unternehmensseite oder Personensuchergebnisse.',
   'panel.companyPage': 'Eine Unternehmensseite',
   'panel.peopleSearch': 'Personensuchergebnisse',

@@ -639,6 +639,7 @@ export const en = {
   'panel.inLedger': 'already looked up on {date}: free',
   'panel.noBackground': 'Dossier’s background did not answer. Reload the page.',
   'panel.noKey': 'No API key is set, so nothing can be looked up yet.',
+  'panel.keyRefused': 'The service refused your API key: nothing can be looked up until you connect with a working one.',
   'panel.nothingDetected': 'Nothing detected on this page yet. Open a profile, a company page or people search results.',
   'panel.companyPage': 'A company page',
   'panel.peopleSearch': 'People search results',

@@ -637,6 +637,7 @@ export const es = {
   'panel.inLedger': 'ya consultado el {date}: gratis',
   'panel.noBackground': 'El servicio en segundo plano de Dossier no respondió. Recargue la página.',
   'panel.noKey': 'No hay ninguna clave de API definida, así que aún no se puede consultar nada.',
+  'panel.keyRefused': 'El servicio rechazó su clave de API: no se puede buscar nada hasta que se conecte con una válida.',
   'panel.nothingDetected': 'Aún no se ha detectado nada en esta página. Abra un perfil, una página de empresa o resultados de búsqueda de personas.',
   'panel.companyPage': 'Una página de empresa',
   'panel.peopleSearch': 'Resultados de búsqueda de personas',

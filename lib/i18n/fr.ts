@@ -637,6 +637,7 @@ export const fr = {
   'panel.inLedger': 'déjà recherché le {date} : gratuit',
   'panel.noBackground': 'Le service d’arrière-plan de Dossier n’a pas répondu. Rechargez la page.',
   'panel.noKey': 'Aucune clé API n’est définie : rien ne peut encore être recherché.',
+  'panel.keyRefused': 'Le service a refusé votre clé d’API : aucune recherche n’est possible avant de vous connecter avec une clé valide.',
   'panel.nothingDetected': 'Rien n’a encore été détecté sur cette page. Ouvrez un profil, une page entreprise ou des résultats de recherche de personnes.',
   'panel.companyPage': 'Une page entreprise',
   'panel.peopleSearch': 'Résultats de recherche de personnes',

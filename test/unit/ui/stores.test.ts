@@ -76,6 +76,20 @@ describe('stores mirror storage', () => {
     expect(seen).toEqual([2]);
   });
 
+  it('a storage area the context lacks (Firefox’s panel frame has no storage.session) leaves the default and throws nothing', async () => {
+    const item = {
+      getValue: () => Promise.reject(new Error('"browser.storage.session" is undefined')),
+      watch: () => {
+        throw new Error('"browser.storage.session" is undefined');
+      },
+    };
+    const seen: number[] = [];
+    const stop = mirrorItem(item as never, (value: number) => seen.push(value));
+    stop();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([]);
+  });
+
   it('recent history: read from the history store without waking the background, then follows every lookup recorded', async () => {
     await appendHistory(entry('a', 2), 100);
     const stop = startRecentHistoryMirror(2);
