@@ -1,5 +1,8 @@
 import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/api/model';
 import type { ContactAnswer } from '@/lib/contacts/answer';
+import type { CardSubject } from '@/lib/card/subject';
+import { mergeAnswer } from '@/lib/contacts/merge';
+import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
 import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 import { answer as typedAnswer } from '@/lib/lookup/results';
 import type { Detection } from '@/lib/extract/detection';
@@ -60,3 +63,16 @@ export const detection: Detection = {
   confidence: 0.9,
   sources: ['url'],
 };
+
+/** The book after these answers, as the worker's recordAnswers merges them: the card's subject. */
+export async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
+  const contacts = new Map<string, Contact>();
+  for (const a of answers) {
+    const { upserts, removes } = await mergeAnswer(a, async (keys) => [...contacts.values()].filter((c) => c.keys.some((k) => keys.includes(k))));
+    removes.forEach((id) => contacts.delete(id));
+    upserts.forEach((c) => contacts.set(c.id, c));
+  }
+  const person = ([...contacts.values()].find((c) => c.kind === 'person') as PersonContact | undefined) ?? null;
+  const company = ([...contacts.values()].find((c) => c.kind === 'company') as CompanyContact | undefined) ?? null;
+  return { person, company, seed: null };
+}

@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextLookup } from '@/lib/card/next-lookup';
 import { cardHeader, cardRows } from '@/lib/card/rows';
 import type { CardSubject } from '@/lib/card/subject';
-import { mergeAnswer } from '@/lib/contacts/merge';
-import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
-import { answer, DAY, mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
-import type { ContactAnswer } from '@/lib/contacts/answer';
-
-async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
-  const contacts = new Map<string, Contact>();
-  for (const a of answers) {
-    const { upserts, removes } = await mergeAnswer(a, async (keys) => [...contacts.values()].filter((c) => c.keys.some((k) => keys.includes(k))));
-    removes.forEach((id) => contacts.delete(id));
-    upserts.forEach((c) => contacts.set(c.id, c));
-  }
-  const person = ([...contacts.values()].find((c) => c.kind === 'person') as PersonContact | undefined) ?? null;
-  const company = ([...contacts.values()].find((c) => c.kind === 'company') as CompanyContact | undefined) ?? null;
-  return { person, company, seed: null };
-}
+import { answer, book, DAY, mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
 
 const next = (subject: CardSubject, canRun: (id: string) => boolean = () => true) =>
   nextLookup(cardHeader(subject), cardRows(subject, { euMode: false }), canRun);

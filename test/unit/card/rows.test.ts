@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cardActions } from '@/lib/card/actions';
 import { lastEnrichment } from '@/lib/card/enrichment';
 import { cardHeader, cardRows, type CardRow } from '@/lib/card/rows';
-import { keysOfSeed, seedOfDetection, type CardSubject } from '@/lib/card/subject';
-import type { ContactAnswer } from '@/lib/contacts/answer';
-import { mergeAnswer } from '@/lib/contacts/merge';
-import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
-import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
-
-/** The book after these answers, as the worker's recordAnswers merges them. */
-async function book(...answers: ContactAnswer[]): Promise<CardSubject> {
-  const contacts = new Map<string, Contact>();
-  for (const a of answers) {
-    const { upserts, removes } = await mergeAnswer(a, async (keys) => [...contacts.values()].filter((c) => c.keys.some((k) => keys.includes(k))));
-    removes.forEach((id) => contacts.delete(id));
-    upserts.forEach((c) => contacts.set(c.id, c));
-  }
-  const person = ([...contacts.values()].find((c) => c.kind === 'person') as PersonContact | undefined) ?? null;
-  const company = ([...contacts.values()].find((c) => c.kind === 'company') as CompanyContact | undefined) ?? null;
-  return { person, company, seed: null };
-}
+import { keysOfSeed, seedOfDetection } from '@/lib/card/subject';
+import type { PersonContact } from '@/lib/contacts/model';
+import { answer, book, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
 
 /** The row with that id, typed as its kind of row. */
 type RowOf<I> = CardRow extends infer R ? (R extends { id: infer K } ? (I extends K ? R : never) : never) : never;
