@@ -3,6 +3,7 @@ import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
 import { credits } from '@/components/price';
 import { useNow } from '@/components/useNow';
+import { BalanceDifferenceNote } from '@/components/BalanceDifferenceNote';
 
 interface Props {
   balance: StoredBalance | null;
@@ -29,6 +30,7 @@ export function CreditBalance({ balance, error, refreshing, lowThreshold, onRefr
         )}
       </p>
       {low && <p className="warning">{t('balance.low', { credits: credits(lowThreshold) })}</p>}
+      {balance?.difference && <BalanceDifferenceNote difference={balance.difference} />}
       {error && <p role="alert">{error.message}</p>}
       <button type="button" className="secondary" onClick={onRefresh} disabled={refreshing}>
         {refreshing ? t('balance.refreshing') : t('balance.refresh')}

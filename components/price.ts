@@ -1,7 +1,7 @@
 import { t, tn } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/relative-time';
 // The names only, not lib/lookup/operations.ts: the popup must not load every operation's schemas.
-import { CRM_PUSH, OPERATION_NAMES, isOperationName } from '@/lib/lookup/operation-names';
+import { BALANCE_DIFFERENCE, CRM_PUSH, OPERATION_NAMES, isOperationName } from '@/lib/lookup/operation-names';
 import type { Preview } from '@/lib/lookup/service';
 
 export function credits(count: number): string {
@@ -16,10 +16,11 @@ export function priceText(preview: Preview | undefined): string {
   return preview.cost === 0 ? t('cost.free') : t('cost.upTo', { credits: credits(preview.price) });
 }
 
-/** Every kind of history entry: the lookups, then the CRM pushes. */
-export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, CRM_PUSH];
+/** Every kind of history entry: the lookups, then the CRM pushes and the balance checks. */
+export const HISTORY_OPERATIONS: readonly string[] = [...OPERATION_NAMES, CRM_PUSH, BALANCE_DIFFERENCE];
 
 export function operationLabel(op: string): string {
   if (op === CRM_PUSH) return t('ops.crmPush');
+  if (op === BALANCE_DIFFERENCE) return t('ops.balanceDifference');
   return isOperationName(op) ? t(`ops.${op}`) : op;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
 import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
 import { entryName } from '@/lib/history/who';
+import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
 import { t } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
 import { safeHttpUrl } from '@/lib/ui/safe-url';
@@ -73,6 +74,25 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
             <dd>{formatDateTime(entry.at)}</dd>
             <dt>{t('history.colOutcome')}</dt>
             <dd>{t(`outcome.${entry.outcome}`)}</dd>
+            {entry.difference && (
+              <>
+                <dt>{t('ops.balanceDifference')}</dt>
+                <dd data-testid="details-difference">
+                  {differenceSentence(entry.difference)}{' '}
+                  {t('difference.readings', {
+                    before: credits(entry.difference.before),
+                    after: credits(entry.difference.after),
+                    expected: credits(entry.difference.expected),
+                  })}
+                </dd>
+              </>
+            )}
+            {entry.chargeQuestion && (
+              <>
+                <dt>{t('ops.balanceDifference')}</dt>
+                <dd data-testid="details-charge-question">{chargeQuestionText(entry.chargeQuestion)}</dd>
+              </>
+            )}
             <dt>{t('history.colCredits')}</dt>
             <dd>{credits(entry.cost)}</dd>
             {entry.paidAt !== null && (

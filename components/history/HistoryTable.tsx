@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { HistoryEntry } from '@/lib/history/entry';
 import { whoOfEntry } from '@/lib/history/who';
 import { personLabel } from '@/lib/contacts/naming';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { OUTCOMES } from '@/lib/history/entry';
-import { OPERATION_NAMES } from '@/lib/lookup/operation-names';
-import { operationLabel } from '@/components/price';
+import { OUTCOMES, isBalanceDifference, type HistoryEntry } from '@/lib/history/entry';
+import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
+import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
 import { useBookNames } from '@/components/useBookNames';
 
 const ROW_HEIGHT = 40;
@@ -23,7 +22,7 @@ function columnWidths(): React.CSSProperties {
   const widest = (texts: readonly string[], floorEm: number, ceilingEm: number) =>
     `min(${ceilingEm}em, max(${floorEm}em, ${Math.ceil(Math.max(...texts.map((text) => text.length)) * 1.15) + 2}ch))`;
   return {
-    '--col-op': widest([t('history.colOperation'), ...OPERATION_NAMES.map(operationLabel)], 11, 15),
+    '--col-op': widest([t('history.colOperation'), ...HISTORY_OPERATIONS.map(operationLabel)], 11, 15),
     '--col-outcome': widest([t('history.colOutcome'), ...OUTCOMES.map((outcome) => t(`outcome.${outcome}`))], 10, 14),
     '--col-credits': widest([t('history.colCredits')], 5, 9),
     '--col-details': widest([t('history.colDetails'), t('history.details')], 6, 9),
@@ -81,6 +80,7 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
     visible.flatMap((entry) => (named.get(entry.id) || !entry.identity ? [] : [{ key: entry.id, keys: [entry.identity] }])),
   );
   const nameOf = (entry: HistoryEntry) => {
+    if (isBalanceDifference(entry) && entry.difference) return differenceSentence(entry.difference);
     const who = named.get(entry.id);
     return who ? personLabel(who.name, who.company) : (bookNames.get(entry.id) ?? entry.subject);
   };
@@ -140,6 +140,12 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
                 </span>
                 <span role="cell" className="c-outcome" title={entry.error ? `${t(`outcome.${entry.outcome}`)}: ${entry.error.message}` : t(`outcome.${entry.outcome}`)}>
                   {t(`outcome.${entry.outcome}`)}
+                  {entry.chargeQuestion && (
+                    <span className="charge-question" title={chargeQuestionText(entry.chargeQuestion)}>
+                      {' · '}
+                      {t('chargeQuestion.short')}
+                    </span>
+                  )}
                 </span>
                 <span role="cell" className="c-credits">{entry.cost}</span>
                 <span role="cell" className="c-details">

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
-import type { ConnectionStatus } from '@/lib/messaging/protocol';
+import type { BalanceDifferenceNotice, ConnectionStatus } from '@/lib/messaging/protocol';
 import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/connection-form';
 import { DEFAULT_GATEWAY, type Gateway } from '@/lib/settings/gateway';
 import { SettingsSection } from '@/components/settings/SettingsSection';
+import { BalanceDifferenceNote } from '@/components/BalanceDifferenceNote';
 
 interface Props {
   draft: ConnectionDraft;
   errors: ConnectionErrors;
   status: ConnectionStatus | null;
+  /** The last balance difference found, until the user has seen it (the Test reads the balance). */
+  difference?: BalanceDifferenceNotice;
   /** The service in force (saved); null until known. */
   saved: Gateway | null;
   busy: boolean;
@@ -19,7 +22,7 @@ interface Props {
 }
 
 /** The key, its test, and which service is in use: what every user needs, first. */
-export function AccountSection({ draft, errors, status, saved, busy, onChange, onTest, onChangeService }: Props) {
+export function AccountSection({ draft, errors, status, difference, saved, busy, onChange, onTest, onChangeService }: Props) {
   const [showKey, setShowKey] = useState(false);
   const inForce = saved ?? DEFAULT_GATEWAY;
   return (
@@ -55,6 +58,7 @@ export function AccountSection({ draft, errors, status, saved, busy, onChange, o
           {t('connection.test')}
         </button>
       </p>
+      {difference && <BalanceDifferenceNote difference={difference} />}
       <p className="muted" data-testid="service-in-use">
         {t('connection.inUse', { service: t(`connection.kind.${inForce.kind}`), url: inForce.url })}{' '}
         <a

@@ -33,7 +33,7 @@ function describeTest(test: ConnectionTest): string {
  */
 export function SettingsPage() {
   const prefs = usePreferences((s) => s.prefs);
-  const { status, gateway } = useConnection();
+  const { status, gateway, balance } = useConnection();
   const [prefsDraft, setPrefsDraft] = useState<Draft | null>(null);
   const [connDraft, setConnDraft] = useState<ConnectionDraft | null>(null);
   // Bumped when all data is deleted, so that sections loading their own state load it again.
@@ -118,6 +118,7 @@ export function SettingsPage() {
           draft={conn}
           errors={connErrors}
           status={status}
+          difference={balance?.difference}
           saved={gateway}
           busy={busy}
           onChange={setConnDraft}

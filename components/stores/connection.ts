@@ -64,9 +64,19 @@ export function applyStatus(status: ConnectionStatus): void {
   useConnection.setState({ status, statusError: null, keyHint: status.hasKey });
 }
 
+const DIFFERENCE_CAUSES: ReadonlySet<unknown> = new Set(['repeat', 'unclear', 'elsewhere', 'added']);
+
+/** Storage is input too: a damaged difference note is dropped, the balance kept. */
+function readDifference(value: unknown): StoredBalance['difference'] {
+  const d = value as StoredBalance['difference'];
+  return d && typeof d.historyId === 'string' && DIFFERENCE_CAUSES.has(d.cause) && [d.credits, d.from, d.to].every(Number.isFinite) ? d : undefined;
+}
+
 function readBalance(value: unknown): StoredBalance | null {
   const v = value as StoredBalance | null;
-  return v && Number.isFinite(v.credits) && Number.isFinite(v.at) ? v : null;
+  if (!v || !Number.isFinite(v.credits) || !Number.isFinite(v.at)) return null;
+  const difference = readDifference(v.difference);
+  return { credits: v.credits, at: v.at, ...(difference ? { difference } : {}) };
 }
 
 export function startConnectionMirror(): () => void {

@@ -21,11 +21,22 @@ export interface ConnectionDeps {
   now(): number;
   /** Backoff of free calls; tests shorten it. */
   retryPolicy?: RetryPolicy;
+  /**
+   * Told when a balance is asked for, with the key it is asked with; the function it answers is
+   * told the balance that came back (reconcile.ts holds every reading against history).
+   */
+  watchReading?(gateway: Gateway, apiKey: string): (credits: number) => Promise<void>;
+  /** Stops showing that difference beside the balance (it stays in history). */
+  dismissDifference?(historyId: string): Promise<void>;
 }
 
 /** The balance is free: a 500 or a 429 (after its Retry-After) is simply asked again. */
-function readCredits(deps: ConnectionDeps, gateway: Gateway, apiKey: string) {
-  return withRetry(() => deps.clientFor(gateway, apiKey).getCredits(), deps.retryPolicy, FREE_CALL);
+async function readCredits(deps: ConnectionDeps, gateway: Gateway, apiKey: string) {
+  const answered = deps.watchReading?.(gateway, apiKey);
+  const result = await withRetry(() => deps.clientFor(gateway, apiKey).getCredits(), deps.retryPolicy, FREE_CALL);
+  // Holding the reading against history must never cost the caller its balance.
+  if (result.ok && answered) await answered(result.value.credits).catch(() => {});
+  return result;
 }
 
 export async function connectionStatus(deps: ConnectionDeps): Promise<ConnectionStatus> {
@@ -50,7 +61,13 @@ export async function fetchBalance(deps: ConnectionDeps): Promise<Outcome<Stored
   if (!result.ok) return { ok: false, error: { kind: result.error.kind, message: result.error.message } };
   const balance = { credits: result.value.credits, at: deps.now() };
   await deps.writeBalance(balance);
-  return { ok: true, value: balance };
+  // As stored: with the difference a reading may have found, for the screen that asked.
+  return { ok: true, value: (await deps.readBalance()) ?? balance };
+}
+
+export async function dismissDifference(deps: ConnectionDeps, historyId: string): Promise<StoredBalance | null> {
+  await deps.dismissDifference?.(historyId);
+  return deps.readBalance();
 }
 
 export async function testConnection(

@@ -8,7 +8,7 @@ import { aboutOnPage, type PageAbout } from '@/lib/background/page-about';
 import { embeddingTabOf, type SenderInfo } from '@/lib/messaging/sender';
 import type { Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
-import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from '@/lib/background/connection';
+import { connectionStatus, dismissDifference, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from '@/lib/background/connection';
 import type { Handlers, RouterIdentity } from '@/lib/background/router';
 import type { Outcome } from '@/lib/messaging/protocol';
 import type { CrmService } from '@/lib/background/crm';
@@ -109,6 +109,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     getCredits: async () => fetchBalance(connection),
     saveConnection: async ({ gateway, apiKey }) => saveConnection(connection, gateway, apiKey),
     testConnection: async ({ gateway, apiKey }) => ({ ok: true, value: await testConnection(connection, gateway, apiKey) }),
+    dismissBalanceDifference: async ({ historyId }) => ({ ok: true, value: await dismissDifference(connection, historyId) }),
     lookup: async (request, sender) => ({
       ok: true,
       value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity), about: await aboutOf(sender, request.input) }),

@@ -1,6 +1,18 @@
 import { browser } from 'wxt/browser';
-import { appendHistory, clearHistory, deleteHistoryEntries, readHistory, readHistoryEntries, readHistorySince, readRecentHistory } from '@/lib/history/store';
-import { markDone, markPending } from '@/lib/lookup/journal';
+import {
+  appendHistory,
+  clearHistory,
+  deleteHistoryEntries,
+  readHistory,
+  readHistoryEntries,
+  readHistorySince,
+  readRecentHistory,
+  replaceHistoryEntry,
+} from '@/lib/history/store';
+import { isBalanceDifference, isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
+import { markDone, markPending, readInterrupted } from '@/lib/lookup/journal';
+import { createSpendActivity } from '@/lib/lookup/spend-activity';
+import { accountOf, createBalanceReconciler } from '@/lib/background/reconcile';
 import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
 import { OPERATIONS } from '@/lib/lookup/operations';
 import { createRateLimiter } from '@/lib/lookup/rate-limiter';
@@ -10,12 +22,14 @@ import type { RetryPolicy } from '@/lib/lookup/retry';
 import { createGatewayClients } from '@/lib/background/gateway-client';
 import {
   apiKeyItem,
+  balanceBaselineItem,
   balanceItem,
   gatewayItem,
   loadPreferences,
   preferencesItem,
   readApiKey,
   readBalance,
+  readBalanceBaseline,
   readGateway,
 } from '@/lib/storage/items';
 import { showBalanceOnBadge } from '@/lib/background/toolbar-badge';
@@ -58,6 +72,14 @@ const REREAD_AFTER_LOSS: RetryPolicy = { maxAttempts: 2, baseDelayMs: 300, maxDe
 export function createBackground(identity: RouterIdentity) {
   // One limiter for every request the worker sends the gateway, through long-lived clients.
   const gateway = createGatewayClients(createRateLimiter({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }));
+  // Paid lookups in flight: a balance read while one is, is not held against history.
+  const spending = createSpendActivity();
+  const reconciler = createBalanceReconciler({
+    readBaseline: readBalanceBaseline,
+    writeBaseline: (baseline) => balanceBaselineItem.setValue(baseline),
+    recordDifference: (entry, suspects) => recordDifference(entry, suspects),
+    newId: () => crypto.randomUUID(),
+  });
   const connection: ConnectionDeps = {
     readGateway,
     readApiKey,
@@ -67,8 +89,28 @@ export function createBackground(identity: RouterIdentity) {
       if (apiKey !== undefined) await apiKeyItem.setValue(apiKey.trim());
     },
     async writeBalance(balance) {
-      await balanceItem.setValue(balance);
+      // A difference found on an earlier reading stays beside the balance until the user dismisses it.
+      const { difference } = (await readBalance()) ?? {};
+      await balanceItem.setValue(difference ? { ...balance, difference } : balance);
       await showBalanceOnBadge(balance);
+    },
+    async dismissDifference(historyId) {
+      const stored = await readBalance();
+      if (stored?.difference?.historyId !== historyId) return;
+      const { difference: _seen, ...balance } = stored;
+      await balanceItem.setValue(balance);
+    },
+    watchReading(asked, apiKey) {
+      const mark = spending.mark();
+      return async (credits) => {
+        const [saved, savedKey, interrupted] = await Promise.all([readGateway(), readApiKey(), readInterrupted()]);
+        // A key or gateway being tried before it is saved is not the account history speaks of.
+        if (saved.url !== asked.url || savedKey !== apiKey.trim()) return;
+        // A stopped worker's lookups are in flight until recovery has recorded them.
+        const quiet = mark.quiet() && interrupted.length === 0;
+        const at = Date.now();
+        await reconciler.reading({ account: await accountOf(asked.url, apiKey), credits, at, quiet });
+      };
     },
     // The balance is a small answer: a gateway that takes longer is not going to give it.
     clientFor: (settings, apiKey) => gateway.clientFor(settings.url, apiKey, BALANCE_TIMEOUT_MS),
@@ -123,12 +165,19 @@ export function createBackground(identity: RouterIdentity) {
       append: (entry, maxEntries) =>
         appendHistory(entry, maxEntries)
           .then(() => spentToday.recorded(entry))
+          .then(() => reconciler.recorded(entry))
           .then(() => contactBook.afterLookupRecorded(entry))
           .finally(() => void crm.afterLookupRecorded(entry).catch(() => {})),
       spentSince,
       byId: async (id) => (await readHistoryEntries([id]))[0] ?? null,
     },
-    journal: { markPending, markDone },
+    journal: {
+      markPending: (pending) => {
+        spending.began(pending.historyId);
+        return markPending(pending);
+      },
+      markDone: (historyId) => markDone(historyId).finally(() => spending.ended(historyId)),
+    },
     cap,
     balance: {
       known: async () => (await readBalance())?.credits ?? null,
@@ -142,6 +191,21 @@ export function createBackground(identity: RouterIdentity) {
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
   });
+
+  /** In history, marked on the lookups it names, and beside the balance until dismissed. */
+  async function recordDifference(entry: HistoryEntry, suspects: readonly string[]): Promise<void> {
+    if (!isBalanceDifference(entry) || !entry.difference) return;
+    const { difference } = entry;
+    await appendHistory(entry, (await loadPreferences()).history.maxEntries);
+    spentToday.recorded(entry);
+    for (const id of suspects) {
+      await replaceHistoryEntry(id, (lookup) =>
+        isLookupEntry(lookup) ? { ...lookup, chargeQuestion: { differenceId: entry.id, cause: difference.cause, credits: difference.credits, at: difference.to } } : lookup,
+      );
+    }
+    const notice = { historyId: entry.id, cause: difference.cause, credits: difference.credits, from: difference.from, to: difference.to };
+    await balanceItem.setValue({ credits: difference.after, at: difference.to, difference: notice });
+  }
 
   const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID() });
   bulkRunning = () => bulk.runner.running().length > 0;

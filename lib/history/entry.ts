@@ -1,13 +1,39 @@
 import { z } from 'zod';
 import { CRM_TARGETS, type CrmTarget, type PushResult } from '@/lib/crm/types';
-import { CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
+import { BALANCE_DIFFERENCE, CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 import { readResult } from '@/lib/lookup/results';
 import { storedPageUrl } from '@/lib/ui/page-url';
 
-export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown'] as const;
+export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown', 'difference'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+/** What a lookup can end in: every outcome but a balance difference, which is no lookup. */
+export type LookupOutcome = Exclude<Outcome, 'difference'>;
 
-export { CRM_PUSH };
+export { BALANCE_DIFFERENCE, CRM_PUSH };
+
+/**
+ * Why a balance moved otherwise than Dossier's lookups explain (lib/background/reconcile.ts):
+ *   repeat    one lookup of the window cost exactly the extra: likely charged twice
+ *   unclear   more was spent than the lookups cost, and no single lookup explains it
+ *   elsewhere no lookup of Dossier's could charge in the window: spent outside Dossier
+ *   added     fewer credits were spent than the lookups cost: a top-up or a refund
+ */
+export const DIFFERENCE_CAUSES = ['repeat', 'unclear', 'elsewhere', 'added'] as const;
+export const balanceDifferenceSchema = z.object({
+  cause: z.enum(DIFFERENCE_CAUSES),
+  /** How many credits the balance moved beyond (or short of, for `added`) what the lookups cost. */
+  credits: z.number().finite().min(0),
+  /** The two readings the difference lies between. */
+  from: z.number(),
+  to: z.number(),
+  before: z.number().finite(),
+  after: z.number().finite(),
+  /** What history says Dossier's lookups cost in between. */
+  expected: z.number().finite().min(0),
+  /** The lookups that may have caused it (history ids). */
+  suspects: z.array(z.string()).max(1_000),
+});
+export type BalanceDifference = z.infer<typeof balanceDifferenceSchema>;
 
 /**
  * What one recorded lookup says whatever its operation. `outcome` says what happened:
@@ -41,6 +67,10 @@ const entryFields = z.object({
   maxCost: z.number().finite().min(0).optional(),
   /** For an `unknown` outcome: the balance when it was sent and when it was read again. */
   balanceCheck: z.object({ before: z.number().nullable(), after: z.number().nullable() }).optional(),
+  /** A balance difference entry: what moved and why it may have (op BALANCE_DIFFERENCE). */
+  difference: balanceDifferenceSchema.optional().catch(undefined),
+  /** A lookup a later balance difference names as its likely or possible cause (that entry's id). */
+  chargeQuestion: z.object({ differenceId: z.string(), cause: z.enum(DIFFERENCE_CAUSES), credits: z.number().finite().min(0), at: z.number().finite() }).optional().catch(undefined),
   /**
    * A stored answer that no longer reads as its operation's result (an older release's shape,
    * or damage), kept as it was so that nothing is lost; never read as a result, only shown raw.
@@ -67,7 +97,10 @@ export type CrmPushEntry = EntryFields & { op: typeof CRM_PUSH; result?: CrmPush
  */
 export type ForeignEntry = EntryFields & { op: string; foreign: true; result?: undefined };
 
-export type HistoryEntry = LookupEntry | CrmPushEntry | ForeignEntry;
+/** A balance that moved otherwise than the lookups explain, recorded by the reconciliation. */
+export type BalanceDifferenceEntry = EntryFields & { op: typeof BALANCE_DIFFERENCE; result?: undefined; foreign?: undefined };
+
+export type HistoryEntry = LookupEntry | CrmPushEntry | BalanceDifferenceEntry | ForeignEntry;
 
 const crmPushRecordSchema = z.object({
   target: z.enum(CRM_TARGETS),
@@ -99,12 +132,17 @@ export const historyEntrySchema = entryFields
   .transform(({ op, result, foreign: _foreign, ...fields }): HistoryEntry => {
     if (isOperationName(op)) return lookupEntry(fields, op, result);
     if (op === CRM_PUSH) return crmPushEntry(fields, result);
+    if (op === BALANCE_DIFFERENCE) return { ...fields, op: BALANCE_DIFFERENCE };
     const raw = result ?? fields.unreadableResult;
     return { ...fields, op, foreign: true, ...(raw === undefined ? {} : { unreadableResult: raw }) };
   });
 
 export function isLookupEntry(entry: HistoryEntry): entry is LookupEntry {
-  return !entry.foreign && entry.op !== CRM_PUSH;
+  return !entry.foreign && entry.op !== CRM_PUSH && entry.op !== BALANCE_DIFFERENCE;
+}
+
+export function isBalanceDifference(entry: HistoryEntry): entry is BalanceDifferenceEntry {
+  return entry.op === BALANCE_DIFFERENCE && entry.difference !== undefined;
 }
 
 /** What an entry counts against the daily cap: a lost answer counts at the most it may have cost. */

@@ -13,6 +13,7 @@ export const CSV_COLUMNS = [
   'page_url',
   'error',
   'result',
+  'balance_check',
 ] as const;
 
 function iso(ms: number | null): string {
@@ -36,6 +37,8 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
     e.error?.message ?? '',
     // An answer this release cannot read is still exported, as it was stored.
     JSON.stringify(e.result ?? e.unreadableResult) ?? '',
+    // A balance difference, or the question a later one raises about this lookup's charge.
+    JSON.stringify(e.difference ?? e.chargeQuestion) ?? '',
   ]));
   return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' });
 }

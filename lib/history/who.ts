@@ -2,7 +2,7 @@ import { personLabel } from '@/lib/contacts/naming';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import type { OperationAnswer } from '@/lib/lookup/operation-names';
 import { answer } from '@/lib/lookup/results';
-import { isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
+import { BALANCE_DIFFERENCE, isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
 
 /**
  * Who a recorded lookup is about, as every screen names them ("Maya Chen · Northwind
@@ -120,6 +120,8 @@ export function recentPeople(entries: readonly HistoryEntry[], max = 20): Recent
   const people: RecentPerson[] = [];
   const byKey = new Map<string, RecentPerson>();
   for (const entry of entries) {
+    // A balance difference is about the account, not a person.
+    if (entry.op === BALANCE_DIFFERENCE) continue;
     const who = whoOfEntry(entry);
     const keys = [who?.profileKey, entry.identity ?? undefined].filter((k): k is string => Boolean(k));
     if (!keys.length) keys.push(`subject:${entry.subject}`);

@@ -60,6 +60,7 @@ export const de = {
   'ops.microblogProfile': 'X-Profil',
   'ops.microblogByEmail': 'X-Profil per E-Mail',
   'ops.crmPush': 'CRM-Übertragung',
+  'ops.balanceDifference': 'Guthabenprüfung',
 
   'outcome.paid': 'Bezahlt',
   'outcome.free': 'Kostenlos',
@@ -68,6 +69,7 @@ export const de = {
   'outcome.failed': 'Fehlgeschlagen (kostenlos)',
   'outcome.refused': 'Nicht ausgeführt',
   'outcome.unknown': 'Ergebnis unbekannt',
+  'outcome.difference': 'Guthaben weicht ab',
 
   'onboarding.title': 'Noch kein API-Schlüssel',
   'onboarding.body': 'Verbinden Sie Ihr Konto, um Personen abzufragen: Das dauert eine Minute.',
@@ -101,6 +103,16 @@ export const de = {
   'balance.refresh': 'Guthaben aktualisieren',
   'balance.refreshing': 'Wird aktualisiert …',
   'balance.low': 'Niedriges Guthaben: unter Ihrer Warnschwelle von {credits}.',
+  'difference.repeat': '{credits} mehr, als die Abfragen von Dossier zwischen {from} und {to} gekostet haben. Eine Abfrage hat genau so viel gekostet: Sie wurde wahrscheinlich doppelt berechnet.',
+  'difference.unclear': '{credits} mehr, als die Abfragen von Dossier zwischen {from} und {to} gekostet haben. Die Abfragen wurden vielleicht mehrfach berechnet, oder der API-Schlüssel wurde anderswo verwendet.',
+  'difference.elsewhere': '{credits} zwischen {from} und {to} außerhalb von Dossier verbraucht: ein anderes Gerät, ein Teammitglied oder ein anderes Tool mit demselben API-Schlüssel.',
+  'difference.added': '{credits} zwischen {from} und {to} hinzugekommen: eine Aufladung oder eine Erstattung.',
+  'difference.readings': 'Das Guthaben ging von {before} auf {after}; die Abfragen von Dossier in dieser Zeit kosteten {expected}.',
+  'difference.seeHistory': 'Im Verlauf ansehen',
+  'difference.dismiss': 'Verstanden',
+  'chargeQuestion.repeat': 'Wahrscheinlich doppelt berechnet: {credits} mehr als ihr Preis gingen vom Guthaben ab (Guthabenprüfung um {time}).',
+  'chargeQuestion.unclear': 'Wurde vielleicht mehrfach berechnet (Guthabenprüfung um {time}).',
+  'chargeQuestion.short': 'Doppelt berechnet?',
 
   'quick.result': 'Ergebnis',
   'quick.title': 'Schnellabfrage',

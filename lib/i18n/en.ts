@@ -61,6 +61,7 @@ export const en = {
   'ops.microblogProfile': 'X profile',
   'ops.microblogByEmail': 'X profile by email',
   'ops.crmPush': 'CRM push',
+  'ops.balanceDifference': 'Balance check',
 
   'outcome.paid': 'Paid',
   'outcome.free': 'Free',
@@ -69,6 +70,7 @@ export const en = {
   'outcome.failed': 'Failed (free)',
   'outcome.refused': 'Not run',
   'outcome.unknown': 'Result unknown',
+  'outcome.difference': 'Balance differs',
 
   'onboarding.title': 'No API key yet',
   'onboarding.body': 'Connect your account to look people up: it takes a minute.',
@@ -102,6 +104,16 @@ export const en = {
   'balance.refresh': 'Refresh balance',
   'balance.refreshing': 'Refreshing…',
   'balance.low': 'Low balance: under your warning threshold of {credits}.',
+  'difference.repeat': '{credits} more than Dossier’s lookups cost between {from} and {to}. One lookup cost exactly that: it was probably charged twice.',
+  'difference.unclear': '{credits} more than Dossier’s lookups cost between {from} and {to}. Its lookups may have been charged more than once, or the API key was used elsewhere.',
+  'difference.elsewhere': '{credits} spent between {from} and {to} outside Dossier: another device, a teammate or another tool using the same API key.',
+  'difference.added': '{credits} added between {from} and {to}: a top-up or a refund.',
+  'difference.readings': 'The balance went from {before} to {after}; Dossier’s lookups in that time cost {expected}.',
+  'difference.seeHistory': 'See in history',
+  'difference.dismiss': 'Got it',
+  'chargeQuestion.repeat': 'Probably charged twice: {credits} more than its price left the balance (balance check at {time}).',
+  'chargeQuestion.unclear': 'May have been charged more than once (balance check at {time}).',
+  'chargeQuestion.short': 'Charged twice?',
 
   'quick.result': 'Result',
   'quick.title': 'Quick lookup',

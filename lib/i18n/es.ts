@@ -60,6 +60,7 @@ export const es = {
   'ops.microblogProfile': 'Perfil de X',
   'ops.microblogByEmail': 'Perfil de X por correo',
   'ops.crmPush': 'Envío al CRM',
+  'ops.balanceDifference': 'Control del saldo',
 
   'outcome.paid': 'Pagada',
   'outcome.free': 'Gratis',
@@ -68,6 +69,7 @@ export const es = {
   'outcome.failed': 'Fallida (gratis)',
   'outcome.refused': 'No ejecutada',
   'outcome.unknown': 'Resultado desconocido',
+  'outcome.difference': 'El saldo no cuadra',
 
   'onboarding.title': 'Aún no hay clave de API',
   'onboarding.body': 'Conecte su cuenta para consultar personas: lleva un minuto.',
@@ -101,6 +103,16 @@ export const es = {
   'balance.refresh': 'Actualizar el saldo',
   'balance.refreshing': 'Actualizando…',
   'balance.low': 'Saldo bajo: por debajo de su umbral de aviso de {credits}.',
+  'difference.repeat': '{credits} más de lo que costaron las búsquedas de Dossier entre {from} y {to}. Una búsqueda costó exactamente eso: probablemente se cobró dos veces.',
+  'difference.unclear': '{credits} más de lo que costaron las búsquedas de Dossier entre {from} y {to}. Sus búsquedas pudieron cobrarse más de una vez, o la clave de API se usó en otro lugar.',
+  'difference.elsewhere': '{credits} gastados entre {from} y {to} fuera de Dossier: otro dispositivo, un compañero u otra herramienta con la misma clave de API.',
+  'difference.added': '{credits} añadidos entre {from} y {to}: una recarga o un reembolso.',
+  'difference.readings': 'El saldo pasó de {before} a {after}; las búsquedas de Dossier en ese tiempo costaron {expected}.',
+  'difference.seeHistory': 'Ver en el historial',
+  'difference.dismiss': 'Entendido',
+  'chargeQuestion.repeat': 'Probablemente cobrada dos veces: {credits} más que su precio salieron del saldo (control del saldo a las {time}).',
+  'chargeQuestion.unclear': 'Pudo cobrarse más de una vez (control del saldo a las {time}).',
+  'chargeQuestion.short': '¿Cobrada dos veces?',
 
   'quick.result': 'Resultado',
   'quick.title': 'Consulta rápida',

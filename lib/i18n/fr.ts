@@ -60,6 +60,7 @@ export const fr = {
   'ops.microblogProfile': 'Profil X',
   'ops.microblogByEmail': 'Profil X par e-mail',
   'ops.crmPush': 'Envoi vers le CRM',
+  'ops.balanceDifference': 'Contrôle du solde',
 
   'outcome.paid': 'Payée',
   'outcome.free': 'Gratuite',
@@ -68,6 +69,7 @@ export const fr = {
   'outcome.failed': 'Échec (gratuite)',
   'outcome.refused': 'Non lancée',
   'outcome.unknown': 'Résultat inconnu',
+  'outcome.difference': 'Écart de solde',
 
   'onboarding.title': 'Pas encore de clé API',
   'onboarding.body': 'Connectez votre compte pour rechercher des personnes : cela prend une minute.',
@@ -101,6 +103,16 @@ export const fr = {
   'balance.refresh': 'Actualiser le solde',
   'balance.refreshing': 'Actualisation…',
   'balance.low': 'Solde bas : sous votre seuil d’alerte de {credits}.',
+  'difference.repeat': '{credits} de plus que le coût des recherches de Dossier entre {from} et {to}. Une recherche a coûté exactement cela : elle a probablement été facturée deux fois.',
+  'difference.unclear': '{credits} de plus que le coût des recherches de Dossier entre {from} et {to}. Ses recherches ont pu être facturées plus d’une fois, ou la clé d’API a servi ailleurs.',
+  'difference.elsewhere': '{credits} dépensés entre {from} et {to} hors de Dossier : un autre appareil, un collègue ou un autre outil utilisant la même clé d’API.',
+  'difference.added': '{credits} ajoutés entre {from} et {to} : une recharge ou un remboursement.',
+  'difference.readings': 'Le solde est passé de {before} à {after} ; les recherches de Dossier pendant ce temps ont coûté {expected}.',
+  'difference.seeHistory': 'Voir dans l’historique',
+  'difference.dismiss': 'Compris',
+  'chargeQuestion.repeat': 'Probablement facturée deux fois : {credits} de plus que son prix ont quitté le solde (contrôle du solde à {time}).',
+  'chargeQuestion.unclear': 'A pu être facturée plus d’une fois (contrôle du solde à {time}).',
+  'chargeQuestion.short': 'Facturée deux fois ?',
 
   'quick.result': 'Résultat',
   'quick.title': 'Recherche rapide',

@@ -49,6 +49,9 @@ export type OperationAnswer<Op extends OperationName = OperationName> = { [O in 
 /** Not a lookup: history records each CRM push (lib/background/crm.ts) beside the lookups, under this name. */
 export const CRM_PUSH = 'crmPush';
 
+/** Not a lookup: a balance that moved otherwise than the lookups explain (lib/background/reconcile.ts). */
+export const BALANCE_DIFFERENCE = 'balanceDifference';
+
 const NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES);
 
 export function isOperationName(value: unknown): value is OperationName {

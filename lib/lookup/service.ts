@@ -121,6 +121,7 @@ export interface LookupDeps {
     /** Reads it again (free; retried); null when the gateway cannot be reached. */
     reread(): Promise<number | null>;
   };
+  /** After a lookup that was, or may have been, charged: once it is in history. */
   afterPaidLookup(): void;
   retryPolicy?: RetryPolicy;
   now(): number;
@@ -285,6 +286,9 @@ export function createLookupService(deps: LookupDeps) {
     const refreshed = Boolean(hit && request.refresh);
     // A baseline to tell later whether credits moved; read once (free) when none is known yet.
     const before = (await deps.balance.known()) ?? (await deps.balance.reread().catch(() => null));
+    // Credits may have moved: read the balance once this lookup is settled (recorded, out of the
+    // journal), so that the reading is held against a history that already counts it.
+    let charged = false;
     try {
       // In the journal once its request leaves (after the rate slot): a lookup still queued for a
       // slot when the worker stops was never sent, and is not reported as possibly charged.
@@ -293,6 +297,7 @@ export function createLookupService(deps: LookupDeps) {
       if (!client.sending) await pending();
       const result = await withRetry(() => op.run(sender, input, prefs), deps.retryPolicy, PAID_CALL);
       if (!result.ok && result.error.answerLost) {
+        charged = true;
         const response = await lostAnswer(op.price, whyLost(result.error), before);
         return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);
       }
@@ -303,12 +308,13 @@ export function createLookupService(deps: LookupDeps) {
       const cost = result.creditBurn;
       if (cost > 0) {
         await deps.ledger.record(widenLedgerEntry(paidEntry(op.name, ledgerKeys(keys, op.resultIdentities(result.value)), deps.now(), cost, result.value, historyId)));
-        deps.afterPaidLookup();
+        charged = true;
       }
       return await record(request, op.name, subject, identity, { ...base, refreshed, status: cost > 0 ? 'paid' : 'free', cost, value: result.value }, historyId, prefs, input);
     } finally {
       await deps.journal.markDone(historyId);
       decision.reservation.settle();
+      if (charged) deps.afterPaidLookup();
     }
   }
 
@@ -407,7 +413,8 @@ function unknownMaxCost(response: Pick<LookupResponse, 'price'>): number {
 
 function responseOf<Op extends OperationName>(entry: LookupEntry<Op>): LookupResponse<Op> {
   return {
-    status: entry.outcome,
+    // A lookup's entry never holds a balance difference; a damaged one reads as failed.
+    status: entry.outcome === 'difference' ? 'failed' : entry.outcome,
     op: entry.op,
     historyId: entry.id,
     ...(entry.result === undefined ? {} : { value: entry.result }),

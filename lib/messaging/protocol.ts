@@ -27,6 +27,17 @@ export interface StoredBalance {
   credits: number;
   /** Epoch ms when the gateway reported it. */
   at: number;
+  /** The last balance difference found (reconcile.ts), shown beside the balance until dismissed. */
+  difference?: BalanceDifferenceNotice;
+}
+
+/** What the screens that show the balance say of a difference; the whole of it is in history. */
+export interface BalanceDifferenceNotice {
+  historyId: string;
+  cause: 'repeat' | 'unclear' | 'elsewhere' | 'added';
+  credits: number;
+  from: number;
+  to: number;
 }
 
 export interface ConnectionStatus {
@@ -63,6 +74,8 @@ export const messageSchemas = {
   getCredits: z.object({ refresh: z.boolean().default(false) }).strict(),
   saveConnection: z.object({ gateway: gatewaySchema, apiKey: z.string().optional() }).strict(),
   testConnection: z.object({ gateway: gatewaySchema, apiKey: z.string().optional() }).strict(),
+  /** The popup or the settings: the user has seen the balance difference shown beside the balance. */
+  dismissBalanceDifference: z.object({ historyId: z.string().min(1).max(100) }).strict(),
   lookup: lookupRequest,
   preview: lookupRequest.pick({ op: true, input: true }).strict(),
   /** The outcome of an attempt whose answer the caller never received (the worker stopped). */
@@ -137,6 +150,7 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   getCredits: StoredBalance;
   saveConnection: ConnectionStatus;
   testConnection: ConnectionTest;
+  dismissBalanceDifference: StoredBalance | null;
   lookup: LookupResponse;
   preview: Preview;
   /** null when the worker never saw the attempt: then nothing was sent. */

@@ -26,7 +26,44 @@ export const balanceItem = defineVaultItem<StoredBalance | null>('balance', {
   version: 1,
 });
 
-export const storedBalanceSchema = z.object({ credits: z.number().finite(), at: z.number().finite() });
+const differenceNoticeSchema = z.object({
+  historyId: z.string(),
+  cause: z.enum(['repeat', 'unclear', 'elsewhere', 'added']),
+  credits: z.number().finite().min(0),
+  from: z.number().finite(),
+  to: z.number().finite(),
+});
+
+export const storedBalanceSchema = z.object({
+  credits: z.number().finite(),
+  at: z.number().finite(),
+  // A damaged notice loses only itself, never the balance (the difference is in history).
+  difference: differenceNoticeSchema.optional().catch(undefined),
+});
+
+/** The last quiet balance reading, for one account (gateway and key), that the next is held against (lib/background/reconcile.ts). */
+export const balanceBaselineSchema = z.object({
+  account: z.string(),
+  credits: z.number().finite(),
+  at: z.number().finite(),
+  /** Since then: what the lookups that answered cost, and the most the lost answers may have cost on top. */
+  known: z.number().finite().min(0),
+  uncertain: z.number().finite().min(0),
+  /** How many lookups charged or may have, and the latest of them (id, cost, most it may have cost). */
+  lookups: z.number().int().min(0),
+  charged: z.array(z.object({ id: z.string(), cost: z.number().finite().min(0), most: z.number().finite().min(0) })).max(100),
+});
+export type BalanceBaseline = z.infer<typeof balanceBaselineSchema>;
+
+export const balanceBaselineItem = defineVaultItem<BalanceBaseline | null>('balanceBaseline', {
+  fallback: null,
+  version: 1,
+});
+
+export async function readBalanceBaseline(): Promise<BalanceBaseline | null> {
+  const parsed = balanceBaselineSchema.safeParse(await balanceBaselineItem.getValue());
+  return parsed.success ? parsed.data : null;
+}
 
 export async function readGateway(): Promise<Gateway> {
   const parsed = gatewaySchema.safeParse(await gatewayItem.getValue());

@@ -17,7 +17,7 @@ import { languageItem, readLanguage } from '@/lib/settings/language';
 import { readTheme, themeItem } from '@/lib/settings/theme';
 import { isThemeChoice, type ThemeChoice } from '@/lib/settings/theme-choice';
 import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
-import { apiKeyItem, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from '@/lib/storage/items';
+import { apiKeyItem, balanceBaselineItem, balanceBaselineSchema, balanceItem, gatewayItem, loadPreferences, preferencesItem, readGateway, storedBalanceSchema } from '@/lib/storage/items';
 import { panelLayoutItem } from '@/lib/panel/layout-item';
 import { layoutSchema } from '@/lib/panel/tab-state';
 import { vault, withRecords, type RecordStore } from '@/lib/storage/vault';
@@ -100,6 +100,7 @@ export const STORED_ITEMS: readonly StoredItem[] = [
     exportAs: { path: ['settings', 'gateway'], read: readGateway },
   }),
   vaultItem(balanceItem, { name: 'balance', holds: 'personal', schema: storedBalanceSchema.nullable(), deleteAll: true }),
+  vaultItem(balanceBaselineItem, { name: 'balance baseline', holds: 'personal', schema: balanceBaselineSchema.nullable(), deleteAll: true }),
   vaultItem(preferencesItem, {
     // The suppression list is personal data.
     name: 'preferences',

@@ -18,6 +18,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     getCredits: vi.fn(async () => ({ ok: true as const, value: { credits: 5, at: 1 } })),
     saveConnection: vi.fn(async () => ({ ok: true as const, value: status })),
     testConnection: vi.fn(async () => ({ ok: true as const, value: { status: 'ok' as const, credits: 5 } })),
+    dismissBalanceDifference: vi.fn(async () => ({ ok: true as const, value: null })),
     lookup: vi.fn(async () => ({ ok: false as const, error: { kind: 'x', message: 'unused' } })),
     preview: vi.fn(async () => ({ ok: true as const, value: { op: 'enrichPerson' as const, cost: 2, price: 2, inLedger: null } })),
     lookupOutcome: vi.fn(async () => ({ ok: true as const, value: null })),

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { LookupEntry } from '@/lib/history/entry';
+import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
 import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
 import {
   appendHistory,
@@ -80,10 +80,22 @@ describe('history export', () => {
     const parsed = Papa.parse<string[]>(historyToCsv(entries), { skipEmptyLines: true });
     expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
     expect(parsed.data).toHaveLength(4);
-    expect(parsed.data[1]).toEqual([new Date(10 * DAY).toISOString(), 'enrichPerson', entries[0]!.subject, 'paid', '2', 'no', '', '', '', '{"company":{"name":"Acme","extra":{}},"extra":{}}']);
+    expect(parsed.data[1]).toEqual([new Date(10 * DAY).toISOString(), 'enrichPerson', entries[0]!.subject, 'paid', '2', 'no', '', '', '', '{"company":{"name":"Acme","extra":{}},"extra":{}}', '']);
     expect(parsed.data[2]![2]).toBe(`'=HYPERLINK("x")`);
     expect(parsed.data[2]![8]).toBe('The gateway took too long.');
     expect(parsed.data[3]!.slice(2, 7)).toEqual(['Doe, Jane "JD"\nline', 'cached', '0', 'yes', new Date(DAY).toISOString()]);
+  });
+
+  it('exports a balance difference, and the question it raises on a lookup, in the balance_check column', () => {
+    const difference = { cause: 'repeat' as const, credits: 30, from: 1, to: 2, before: 100, after: 40, expected: 30, suspects: ['a'] };
+    const rows = [
+      { ...entries[0]!, id: 'd', op: 'balanceDifference', outcome: 'difference' as const, result: undefined, difference },
+      { ...entries[0]!, chargeQuestion: { differenceId: 'd', cause: 'repeat' as const, credits: 30, at: 2 } },
+    ] as HistoryEntry[];
+    const parsed = Papa.parse<string[]>(historyToCsv(rows), { skipEmptyLines: true });
+    const column = CSV_COLUMNS.indexOf('balance_check');
+    expect(JSON.parse(parsed.data[1]![column]!)).toEqual(difference);
+    expect(JSON.parse(parsed.data[2]![column]!)).toMatchObject({ differenceId: 'd', cause: 'repeat' });
   });
 
   it('writes JSON that reads back to the same entries', () => {
