@@ -17,6 +17,8 @@ export interface RequestRecord extends ConnectionTag {
   query: string;
   /** The injected fault that replaced this request, if any. */
   fault: string | null;
+  /** The request's own `Connection` header (`keep-alive`, `close`, or null): what the client asked of the connection. */
+  connectionHeader: string | null;
   at: string;
 }
 
@@ -52,9 +54,9 @@ export class ConnectionLog {
     return tag;
   }
 
-  record(apiId: string, url: URL, tag: ConnectionTag, fault: string | null, at: Date): void {
+  record(apiId: string, url: URL, tag: ConnectionTag, request: { fault: string | null; connectionHeader: string | null }, at: Date): void {
     const list = this.#requests.get(apiId) ?? [];
-    list.push({ path: url.pathname.replace(/^\/api\/ingress/, ''), query: redactApiId(url.search), ...tag, fault, at: at.toISOString() });
+    list.push({ path: url.pathname.replace(/^\/api\/ingress/, ''), query: redactApiId(url.search), ...tag, ...request, at: at.toISOString() });
     if (list.length > KEEP_PER_KEY) list.shift();
     this.#requests.set(apiId, list);
   }

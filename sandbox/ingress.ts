@@ -44,7 +44,7 @@ async function serve(c: Context, deps: IngressDeps, operation: Operation, path: 
 
   const fault = deps.faults.take(apiId);
   const incoming = incomingOf(c.env);
-  deps.connections.record(apiId, new URL(c.req.url), deps.connections.tag(incoming), fault?.kind ?? null, new Date(deps.now()));
+  deps.connections.record(apiId, new URL(c.req.url), deps.connections.tag(incoming), { fault: fault?.kind ?? null, connectionHeader: c.req.header('connection') ?? null }, new Date(deps.now()));
   if (fault) {
     const faulted = await respondToFault(fault, c.req.raw.signal);
     if (faulted !== 'proceed') return faulted;
