@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '@/sandbox/start';
+import { startStubbornServer } from '@/scripts/resend/stubborn-server';
 
 type Browser = 'chromium' | 'firefox';
 type Measure = 'none' | 'dnr-connection-close' | 'webrequest-connection-close' | 'separate-pools';
@@ -109,6 +110,36 @@ async function scenario(driver: Driver, options: { warm: boolean; fault: FaultKi
   }
 }
 
+/**
+ * Against a server that keeps connections alive despite the request's `Connection: close`:
+ * is the client's own header enough, and does rewriting the answer's header help?
+ */
+async function stubborn(driver: Driver, rules: { request: boolean; response: boolean }) {
+  const server = await startStubbornServer();
+  try {
+    if (rules.request) await driver.call('useDnrConnectionClose', true);
+    if (rules.response) await driver.call('useDnrResponseConnectionClose', true);
+    await driver.call('probe', `${server.url}free`);
+    await new Promise((r) => setTimeout(r, 50));
+    server.resetNext();
+    const client = await driver.call<{ status?: number; error?: string }>('probe', `${server.url}paid`);
+    await new Promise((r) => setTimeout(r, 300));
+    const paid = server.received.filter((r) => r.path === '/paid');
+    return {
+      server: 'ignores Connection: close',
+      requestRule: rules.request,
+      responseRule: rules.response,
+      paidRequestsReceived: paid.length,
+      connections: paid.map((r) => `${r.connection}${r.reused ? ' (reused)' : ''} ${r.connectionHeader ?? ''}`.trim()),
+      fetchSaw: client.error ? `error ${client.error}` : `status ${client.status}`,
+    };
+  } finally {
+    await driver.call('useDnrConnectionClose', false);
+    await driver.call('useDnrResponseConnectionClose', false);
+    await server.close();
+  }
+}
+
 async function latency(driver: Driver, measure: Measure, rounds: number, perRound: number) {
   const sandbox = await startSandbox({ port: 0, log: () => {}, rateLimitPerSecond: 100_000 });
   try {
@@ -146,6 +177,10 @@ async function main() {
       }
     }
     results.scenarios = rows;
+    const stubbornRows = [];
+    for (const [request, response] of [[false, false], [true, false], [false, true], [true, true]] as const) stubbornRows.push(await stubborn(driver, { request, response }));
+    results.stubbornServer = stubbornRows;
+    console.table(stubbornRows);
     console.table(rows.map(({ webRequest: _w, ...row }) => row));
     for (const row of rows) console.log(`${row.measure} ${row.fault} warm=${row.warm}: webRequest saw ${row.webRequest || 'nothing'}`);
     const costs = [];

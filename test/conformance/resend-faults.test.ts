@@ -39,7 +39,7 @@ async function inject(apiId: string, kind: string) {
 async function requestsOf(apiId: string) {
   const res = await h.admin(`requests?apiId=${encodeURIComponent(apiId)}`);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { requests: { path: string; query: string; connection: number; reused: boolean; fault: string | null }[] }).requests;
+  return ((await res.json()) as { requests: { path: string; query: string; connection: number; reused: boolean; fault: string | null; connectionHeader: string | null }[] }).requests;
 }
 
 describe('connections in GET /__sandbox/requests', () => {
@@ -61,6 +61,8 @@ describe('connections in GET /__sandbox/requests', () => {
     expect(requests[2]!.connection).not.toBe(requests[0]!.connection);
     // The key never appears; the rest of the query does, as sent, so a re-send is recognisable.
     expect(requests[1]!.query).toBe(`?apiId=***&${MAYA}`);
+    // What the client asked of the connection: Node's keep-alive agent says so, the other says close.
+    expect(requests.map((r) => r.connectionHeader)).toEqual(['keep-alive', 'keep-alive', 'close']);
   });
 
   it('an unknown key is 404/5; a reset forgets the requests', async () => {

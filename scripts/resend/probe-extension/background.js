@@ -55,6 +55,16 @@ globalThis.useDnrConnectionClose = async (on) => {
   return api.declarativeNetRequest.getSessionRules();
 };
 
+/** Connection: close written over the answer's own header, by a declarativeNetRequest session rule. */
+globalThis.useDnrResponseConnectionClose = async (on) => {
+  await api.declarativeNetRequest.updateSessionRules({
+    removeRuleIds: [2],
+    addRules: on ? [{ id: 2, priority: 1, action: { type: 'modifyHeaders', responseHeaders: [{ header: 'connection', operation: 'set', value: 'close' }] },
+      condition: { requestDomains: ['127.0.0.1'], resourceTypes: ['xmlhttprequest', 'other'] } }] : [],
+  });
+  return api.declarativeNetRequest.getSessionRules();
+};
+
 /** Connection: close set by a blocking webRequest listener (Firefox keeps blocking webRequest in MV3). */
 function setClose(details) {
   const headers = (details.requestHeaders ?? []).filter((h) => h.name.toLowerCase() !== 'connection');
