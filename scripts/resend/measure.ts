@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '@/sandbox/start';
+import { startH2Server } from '@/scripts/resend/h2-server';
 import { startStubbornServer } from '@/scripts/resend/stubborn-server';
 
 type Browser = 'chromium' | 'firefox';
@@ -38,7 +39,7 @@ async function chromiumDriver(): Promise<Driver> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: findBrowser()!,
     headless: true,
-    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${PROBE_DIR}`, `--load-extension=${PROBE_DIR}`],
+    args: [...CHROMIUM_FLAGS, '--ignore-certificate-errors', `--disable-extensions-except=${PROBE_DIR}`, `--load-extension=${PROBE_DIR}`],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const call = <T>(fn: string, ...args: unknown[]) =>
@@ -93,12 +94,13 @@ async function scenario(driver: Driver, options: { warm: boolean; fault: FaultKi
     await new Promise((r) => setTimeout(r, 300));
     await applyMeasure(driver, options.measure, false);
     const seen = (await driver.call<Seen[]>('takeSeen')).filter((s) => s.url.includes('/v2/full'));
-    const requests = (await (await fetch(`${sandbox.origin}/__sandbox/requests?apiId=${apiId}`)).json()) as { requests: { path: string; connection: number; reused: boolean; connectionHeader: string | null }[] };
+    const requests = (await (await fetch(`${sandbox.origin}/__sandbox/requests?apiId=${apiId}`)).json()) as { requests: { path: string; connection: number; reused: boolean; connectionHeader: string | null; at: string }[] };
     const paid = requests.requests.filter((r) => r.path === '/v2/full');
     return {
       ...options,
       paidRequestsReceived: paid.length,
       firstReused: paid[0]?.reused ?? null,
+      resentAfterMs: paid.length > 1 ? Date.parse(paid[1]!.at) - Date.parse(paid[0]!.at) : null,
       connections: paid.map((r) => `${r.connection}${r.reused ? ' (reused)' : ''}${r.connectionHeader ? ` ${r.connectionHeader}` : ''}`),
       charges: sandbox.state.ledger(apiId)?.charges.filter((c) => c.path === '/v2/full').length ?? 0,
       fetchSaw: client.error ? `error ${client.error}` : `status ${client.status}`,
@@ -114,19 +116,20 @@ async function scenario(driver: Driver, options: { warm: boolean; fault: FaultKi
  * Against a server that keeps connections alive despite the request's `Connection: close`:
  * is the client's own header enough, and does rewriting the answer's header help?
  */
-async function stubborn(driver: Driver, rules: { request: boolean; response: boolean }) {
-  const server = await startStubbornServer();
+async function stubborn(driver: Driver, rules: { request: boolean; response: boolean }, kind: 'http1-ignores-close' | 'http2' = 'http1-ignores-close') {
+  const server = kind === 'http2' ? await startH2Server() : await startStubbornServer();
   try {
     if (rules.request) await driver.call('useDnrConnectionClose', true);
     if (rules.response) await driver.call('useDnrResponseConnectionClose', true);
-    await driver.call('probe', `${server.url}free`);
+    const free = await driver.call<{ status?: number; error?: string }>('probe', `${server.url}free`);
     await new Promise((r) => setTimeout(r, 50));
     server.resetNext();
     const client = await driver.call<{ status?: number; error?: string }>('probe', `${server.url}paid`);
     await new Promise((r) => setTimeout(r, 300));
     const paid = server.received.filter((r) => r.path === '/paid');
     return {
-      server: 'ignores Connection: close',
+      server: kind,
+      freeCall: free.error ? `error ${free.error}` : `status ${free.status}`,
       requestRule: rules.request,
       responseRule: rules.response,
       paidRequestsReceived: paid.length,
@@ -179,6 +182,7 @@ async function main() {
     results.scenarios = rows;
     const stubbornRows = [];
     for (const [request, response] of [[false, false], [true, false], [false, true], [true, true]] as const) stubbornRows.push(await stubborn(driver, { request, response }));
+    if (browser === 'chromium') for (const request of [false, true]) stubbornRows.push(await stubborn(driver, { request, response: false }, 'http2'));
     results.stubbornServer = stubbornRows;
     console.table(stubbornRows);
     console.table(rows.map(({ webRequest: _w, ...row }) => row));

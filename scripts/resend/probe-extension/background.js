@@ -1,8 +1,9 @@
+/* global performance, fetch, navigator */
 // The re-send probe (scripts/resend/measure.ts drives it): fetches from the extension's own
 // background, as Dossier's worker does, and records what webRequest lets an extension see.
 const api = globalThis.browser ?? globalThis.chrome;
 const isFirefox = typeof globalThis.browser !== 'undefined' && typeof globalThis.browser.runtime.getBrowserInfo === 'function';
-const filter = { urls: ['http://127.0.0.1/*'] };
+const filter = { urls: ['http://127.0.0.1/*', 'https://127.0.0.1/*'] };
 globalThis.seen = [];
 
 function headerOf(details, name) {
