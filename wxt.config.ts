@@ -68,7 +68,10 @@ export default defineConfig({
     // clipboardWrite: Copy from the in-page panel, whose own frame the host page's permissions policy
     // may refuse the clipboard, goes through the extension (lib/background/clipboard.ts), which
     // writes without a click of its own; offscreen: where Chromium's worker, having no document,
-    // writes it (Firefox's background page writes itself).
+    // writes it (Firefox's background page writes itself). declarativeNetRequestWithHostAccess
+    // (Chromium; no install warning, acts only on hosts already granted): closes each gateway
+    // connection after its answer, so that Chromium never sends a paid request twice by itself
+    // (lib/background/fresh-connections.ts).
     permissions: [
       'storage',
       'unlimitedStorage',
@@ -78,7 +81,7 @@ export default defineConfig({
       'scripting',
       'identity',
       'clipboardWrite',
-      ...(browser === 'firefox' ? [] : ['offscreen']),
+      ...(browser === 'firefox' ? [] : ['offscreen', 'declarativeNetRequestWithHostAccess']),
     ],
     // This computer's hosts (the sandbox, the CRM emulators) only where developers and tests run:
     // `wxt` (serve) and the automation build. A store build declares none, and asks for the

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import type { ConnectionLog } from '@/sandbox/connections';
 import { FAULT_KINDS, type FaultQueue } from '@/sandbox/faults';
 import type { SlidingWindowLimiter } from '@/sandbox/rate-limit';
 import type { SandboxState } from '@/sandbox/state';
@@ -9,6 +10,7 @@ export interface AdminDeps {
   state: SandboxState;
   faults: FaultQueue;
   limiter: SlidingWindowLimiter;
+  connections: ConnectionLog;
 }
 
 const apiIdSchema = z.string().min(1).max(200);
@@ -68,7 +70,7 @@ function refuse(c: Context, message: string): Response {
 }
 
 /** Test-only controls under `/__sandbox`: faults, ledgers, keys, reset. Not part of the interface. */
-export function adminRoutes({ state, faults, limiter }: AdminDeps): Hono {
+export function adminRoutes({ state, faults, limiter, connections }: AdminDeps): Hono {
   const routes = new Hono();
   routes.use('*', loopbackOnly());
 
@@ -93,6 +95,14 @@ export function adminRoutes({ state, faults, limiter }: AdminDeps): Hono {
     return c.json(ledger);
   });
 
+  // Which connection served each request of a key, and whether it was a reused one: how a test
+  // sees a browser send the same request again by itself.
+  routes.get('/requests', (c) => {
+    const apiId = c.req.query('apiId');
+    if (apiId === undefined || !state.hasKey(apiId)) return c.json({ code: 5, message: 'Unknown apiId.' }, 404);
+    return c.json({ requests: connections.requests(apiId) });
+  });
+
   routes.post('/keys', async (c) => {
     const input = await readJson(c, keySchema);
     if (!input.ok) return input.response;
@@ -104,6 +114,7 @@ export function adminRoutes({ state, faults, limiter }: AdminDeps): Hono {
     state.reset();
     faults.clear();
     limiter.reset();
+    connections.reset();
     return c.json({ reset: true });
   });
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { adminRoutes } from '@/sandbox/admin';
 import { defaultDirectory, directorySchema, type Directory } from '@/sandbox/directory';
+import { ConnectionLog, incomingOf } from '@/sandbox/connections';
 import { FaultQueue } from '@/sandbox/faults';
 import { ingressRoutes } from '@/sandbox/ingress';
 import { requestLog } from '@/sandbox/log';
@@ -48,11 +49,17 @@ export function createSandboxApp(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState({ ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }), now, log });
   const faults = new FaultQueue();
   const limiter = new SlidingWindowLimiter(options.rateLimitPerSecond ?? 10);
+  const connections = new ConnectionLog();
 
   const app = new Hono();
+  // Every request counts toward its connection's use, whatever route it takes.
+  app.use(async (c, next) => {
+    connections.tag(incomingOf(c.env));
+    await next();
+  });
   app.use(requestLog(log));
-  app.route('/api/ingress', ingressRoutes({ state, faults, limiter, index, now }));
-  app.route('/__sandbox', adminRoutes({ state, faults, limiter }));
+  app.route('/api/ingress', ingressRoutes({ state, faults, limiter, index, now, connections }));
+  app.route('/__sandbox', adminRoutes({ state, faults, limiter, connections }));
   app.route('/pages', pageRoutes(pagesIndex));
   // Routing is strict (so `/v2/full/` stays a missing route); only the pages index takes both forms.
   app.get('/pages/', (c) => c.redirect('/pages', 301));

@@ -1,9 +1,13 @@
+import type { Socket } from 'node:net';
+
 /**
  * Injected failures, for tests of the client's resilience. A fault is queued for a key and
  * replaces that key's next requests. Most never reach billing, so they never charge; the
  * `charge-then-*` faults serve and bill the lookup, then lose its answer (the connection
  * drops mid-body, or the answer comes too late), which is what a paid client must survive
- * without paying twice.
+ * without paying twice. `charge-then-reset-before-answer` and `charge-then-408` lose the answer
+ * in the two ways that make a browser send the same request again by itself when the connection
+ * was a reused one (docs/design/paid-requests-and-resends.md).
  */
 
 export const FAULT_KINDS = [
@@ -16,11 +20,13 @@ export const FAULT_KINDS = [
   'unexpected-shape',
   'charge-then-reset',
   'charge-then-hang',
+  'charge-then-reset-before-answer',
+  'charge-then-408',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Faults that let the lookup run and be billed, and spoil only the answer. */
-export const AFTER_CHARGE_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(['charge-then-reset', 'charge-then-hang']);
+export const AFTER_CHARGE_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(['charge-then-reset', 'charge-then-hang', 'charge-then-reset-before-answer', 'charge-then-408']);
 
 export interface Fault {
   kind: FaultKind;
@@ -100,6 +106,8 @@ export async function respondToFault(fault: Fault, signal: AbortSignal): Promise
   switch (fault.kind) {
     case 'charge-then-reset':
     case 'charge-then-hang':
+    case 'charge-then-reset-before-answer':
+    case 'charge-then-408':
       return 'proceed';
     case '500':
       return json(500, JSON.stringify({ code: 2, message: 'internal error (injected by the sandbox)' }));
@@ -124,13 +132,31 @@ export async function respondToFault(fault: Fault, signal: AbortSignal): Promise
 }
 
 /**
- * The answer of a lookup already billed, spoilt by an after-charge fault: `charge-then-reset`
- * sends the start of the body and then breaks the stream (over HTTP the server resets the
- * connection); `charge-then-hang` holds the answer back until the client gives up, or sends it
- * after `delayMs` to a client that waited that long.
+ * The answer of a lookup already billed, spoilt by an after-charge fault:
+ * - `charge-then-reset` sends the start of the body and then breaks the stream (over HTTP the
+ *   server resets the connection): the client has the status and headers;
+ * - `charge-then-reset-before-answer` resets the TCP connection (RST) before a single byte of the
+ *   answer is written: the client sees only a dropped connection (in process, with no socket, a
+ *   network error);
+ * - `charge-then-408` answers a bare `408 Request Timeout` (no body) and closes the connection,
+ *   as a server does that timed a kept-alive connection out;
+ * - `charge-then-hang` holds the answer back until the client gives up, or sends it after
+ *   `delayMs` to a client that waited that long.
  */
-export async function loseAnswer(fault: Fault, answer: Response, signal: AbortSignal): Promise<Response> {
-  if (fault.kind === 'charge-then-hang') return (await wait(fault.delayMs ?? DEFAULT_HANG_MS, signal)) ? answer : clientGone();
+export async function loseAnswer(fault: Fault, answer: Response, signal: AbortSignal, socket?: Socket): Promise<Response> {
+  switch (fault.kind) {
+    case 'charge-then-hang':
+      return (await wait(fault.delayMs ?? DEFAULT_HANG_MS, signal)) ? answer : clientGone();
+    case 'charge-then-reset-before-answer':
+      if (!socket) return Response.error();
+      socket.resetAndDestroy();
+      // Nothing reaches the client: the socket is gone before the server writes the status line.
+      return clientGone();
+    case 'charge-then-408':
+      return new Response(null, { status: 408, headers: { Connection: 'close' } });
+    default:
+      break;
+  }
   const text = await answer.text();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { ApiError, invalidKey, noCredit, rateLimited } from '@/sandbox/errors';
+import { incomingOf, type ConnectionLog } from '@/sandbox/connections';
 import { AFTER_CHARGE_FAULTS, loseAnswer, respondToFault, type FaultQueue } from '@/sandbox/faults';
 import type { DirectoryIndex } from '@/sandbox/match/lookup';
 import { OPERATIONS } from '@/sandbox/operations';
@@ -14,6 +15,7 @@ export interface IngressDeps {
   limiter: SlidingWindowLimiter;
   index: DirectoryIndex;
   now: () => number;
+  connections: ConnectionLog;
 }
 
 function errorResponse(c: Context, error: ApiError): Response {
@@ -41,6 +43,8 @@ async function serve(c: Context, deps: IngressDeps, operation: Operation, path: 
   deps.state.countRequest(apiId);
 
   const fault = deps.faults.take(apiId);
+  const incoming = incomingOf(c.env);
+  deps.connections.record(apiId, new URL(c.req.url), deps.connections.tag(incoming), { fault: fault?.kind ?? null, connectionHeader: c.req.header('connection') ?? null }, new Date(deps.now()));
   if (fault) {
     const faulted = await respondToFault(fault, c.req.raw.signal);
     if (faulted !== 'proceed') return faulted;
@@ -62,5 +66,5 @@ async function serve(c: Context, deps: IngressDeps, operation: Operation, path: 
   if (operation.billable && (balance === 0 || answer.cost > balance)) return errorResponse(c, noCredit());
   deps.state.charge(apiId, { path, operation: operation.name, creditBurn: answer.cost });
   const served = c.json(answer.body as object, 200);
-  return fault && AFTER_CHARGE_FAULTS.has(fault.kind) ? loseAnswer(fault, served, c.req.raw.signal) : served;
+  return fault && AFTER_CHARGE_FAULTS.has(fault.kind) ? loseAnswer(fault, served, c.req.raw.signal, incoming?.socket) : served;
 }

@@ -15,8 +15,17 @@ const KEEP = 4;
  * a 404 on the interface's path again each time). Every client shares the one rate limiter:
  * balance checks, "Test connection" and lookups all count against the same 10 per second.
  */
-export function createGatewayClients(limiter: RateLimiter, create: (config: EnrichmentClientConfig) => EnrichmentClient = createEnrichmentClient): GatewayClients {
+export function createGatewayClients(
+  limiter: RateLimiter,
+  create: (config: EnrichmentClientConfig) => EnrichmentClient = createEnrichmentClient,
+  /** Settles once the browser is set to open a fresh connection per request (lib/background/fresh-connections.ts); no request leaves before. */
+  transportReady: Promise<unknown> = Promise.resolve(),
+): GatewayClients {
   const clients = new Map<string, EnrichmentClient>();
+  const beforeRequest = async () => {
+    await transportReady;
+    await limiter.acquire();
+  };
   return {
     clientFor(baseUrl, apiKey, timeoutMs) {
       const id = JSON.stringify([baseUrl, apiKey.trim(), timeoutMs ?? null]);
@@ -24,7 +33,7 @@ export function createGatewayClients(limiter: RateLimiter, create: (config: Enri
       if (client) {
         clients.delete(id);
       } else {
-        client = create({ baseUrl, apiKey, timeoutMs, beforeRequest: limiter.acquire, onRetryAfter: limiter.pauseFor });
+        client = create({ baseUrl, apiKey, timeoutMs, beforeRequest, onRetryAfter: limiter.pauseFor });
       }
       clients.set(id, client);
       while (clients.size > KEEP) clients.delete(clients.keys().next().value!);

@@ -20,6 +20,7 @@ import { createLookupService } from '@/lib/lookup/service';
 import { createSpendingCap } from '@/lib/lookup/spending-cap';
 import type { RetryPolicy } from '@/lib/lookup/retry';
 import { createGatewayClients } from '@/lib/background/gateway-client';
+import { useFreshGatewayConnections } from '@/lib/background/fresh-connections';
 import {
   apiKeyItem,
   balanceBaselineItem,
@@ -71,7 +72,13 @@ const REREAD_AFTER_LOSS: RetryPolicy = { maxAttempts: 2, baseDelayMs: 300, maxDe
 /** The real collaborators of the background logic: extension storage, the API client, the toolbar. */
 export function createBackground(identity: RouterIdentity) {
   // One limiter for every request the worker sends the gateway, through long-lived clients.
-  const gateway = createGatewayClients(createRateLimiter({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }));
+  // Chromium: no paid request on a reused connection, which it would send again by itself
+  // (fresh-connections.ts). Firefox sends such a GET again on any connection: nothing to gain there.
+  const gateway = createGatewayClients(
+    createRateLimiter({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }),
+    undefined,
+    import.meta.env.FIREFOX ? Promise.resolve() : useFreshGatewayConnections(),
+  );
   // Paid lookups in flight: a balance read while one is, is not held against history.
   const spending = createSpendActivity();
   const reconciler = createBalanceReconciler({

@@ -297,8 +297,9 @@ export function createLookupService(deps: LookupDeps) {
       if (!client.sending) await pending();
       const result = await withRetry(() => op.run(sender, input, prefs), deps.retryPolicy, PAID_CALL);
       if (!result.ok && result.error.answerLost) {
-        charged = true;
         const response = await lostAnswer(op.price, whyLost(result.error), before);
+        // Read once more when settled, to hold it against history; not when the balance cannot be reached.
+        charged = response.balanceCheck.after !== null;
         return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);
       }
       if (!result.ok) {

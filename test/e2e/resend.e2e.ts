@@ -1,0 +1,76 @@
+import type { Page, Worker } from '@playwright/test';
+import { callBackground, configureExtension, expect, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
+
+/**
+ * Chromium sends a GET again by itself when it went out on a reused kept-alive connection and
+ * that connection dropped before any answer, or answered a bare 408: the gateway bills twice and
+ * the extension never knows (docs/design/paid-requests-and-resends.md). The worker makes every
+ * gateway connection close after its answer (lib/background/fresh-connections.ts), so a paid
+ * request never starts on a reused one.
+ */
+
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+
+interface Received {
+  path: string;
+  query: string;
+  connection: number;
+  reused: boolean;
+  fault: string | null;
+  connectionHeader: string | null;
+}
+
+async function received(sandbox: Sandbox, apiId: string): Promise<Received[]> {
+  return ((await (await sandbox.admin(`requests?apiId=${encodeURIComponent(apiId)}`)).json()) as { requests: Received[] }).requests;
+}
+
+async function fault(sandbox: Sandbox, apiId: string, kind: string) {
+  const res = await sandbox.admin('faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, kind }) });
+  expect(res.ok).toBe(true);
+}
+
+async function setup(sandbox: Sandbox, worker: Worker, openExtensionPage: (p: string) => Promise<Page>) {
+  const apiId = await sandbox.newKey(1000);
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  const page = await openExtensionPage('lookup-history.html');
+  expect(await callBackground(page, 'getCredits', { refresh: true })).toMatchObject({ ok: true });
+  return { apiId, page };
+}
+
+for (const kind of ['charge-then-reset-before-answer', 'charge-then-408'] as const) {
+  test(`${kind} after a balance read: the paid lookup is sent once, on a fresh connection, and charged once`, async ({ sandbox, worker, openExtensionPage }) => {
+    const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
+    await fault(sandbox, apiId, kind);
+    const reply = await valueFromBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+    // The answer was lost after the charge: the lookup says so, and the balance read after it shows the charge.
+    expect(reply).toMatchObject({ status: 'unknown', cost: 0, price: 2 });
+
+    const ledger = await sandbox.ledger(apiId);
+    expect(ledger.charges).toHaveLength(1);
+    const requests = await received(sandbox, apiId);
+    const paid = requests.filter((r) => r.path === '/v2/full');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ reused: false, fault: kind });
+    // Every gateway request asked for its connection to be closed, the free ones included: none was reused.
+    expect(requests.every((r) => r.connectionHeader === 'close' && !r.reused)).toBe(true);
+  });
+}
+
+test('without the measure, Chromium sends the paid lookup again by itself and the gateway charges twice (what the measure prevents)', async ({ sandbox, worker, openExtensionPage }) => {
+  const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
+  await worker.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [1] }));
+  // The balance read leaves a kept-alive connection, which the lookup reuses.
+  expect(await callBackground(page, 'getCredits', { refresh: true })).toMatchObject({ ok: true });
+  await fault(sandbox, apiId, 'charge-then-reset-before-answer');
+  const reply = await valueFromBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+
+  const paid = (await received(sandbox, apiId)).filter((r) => r.path === '/v2/full');
+  expect(paid.map((r) => [r.reused, r.fault])).toEqual([
+    [true, 'charge-then-reset-before-answer'],
+    [false, null],
+  ]);
+  expect(paid[1]!.query).toBe(paid[0]!.query);
+  expect((await sandbox.ledger(apiId)).charges).toHaveLength(2);
+  // The extension saw one answer and counts one payment: only the balance can tell (reconciliation).
+  expect(reply).toMatchObject({ status: 'paid', cost: 2 });
+});
