@@ -70,7 +70,7 @@ describe('full enrichment', () => {
     const result = ok(
       await client.fullEnrich({ data: maya.networkUrl, phoneFull: true, whatsappCheck: true, companyPremium: true, personFull: true }),
     );
-    expect(result.creditBurn).toBe(2);
+    expect(result.creditBurn).toBe(2 + 30); // her one mobile number
     const p = result.value.person!;
     expect(p.fullName).toBe(maya.fullName);
     expect(p.firstName).toBe(maya.firstName);
