@@ -115,7 +115,7 @@ describe('full enrichment', () => {
     expect(c.phone?.type).toBe('work');
     expect(c.description).toBe(northwind.description);
 
-    expect(await balance()).toBe(1_000_000 - 2);
+    expect(await balance()).toBe(1_000_000 - 32);
   });
 
   it.each([
