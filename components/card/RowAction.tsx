@@ -36,6 +36,18 @@ const CHARGED_IF = {
   company: 'card.chargedIf.company',
 } as const satisfies Record<PanelAction['id'], MessageKey>;
 
+/** The button's words, its price kept in one piece should the label wrap (the accessible name is unchanged). */
+function ActionLabel({ label, price }: { label: string; price: string }) {
+  const [before = '', after = ''] = t('card.action', { action: label, price: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span className="card-price">{price}</span>
+      {after}
+    </>
+  );
+}
+
 /** What the price means; with "Phone numbers" on, what each mobile number adds to it. */
 function chargedIf(id: PanelAction['id'], preview: Preview): string {
   if (!preview.mobiles) return t(CHARGED_IF[id]);
@@ -102,7 +114,7 @@ export function RowLookup({ action, knownAt, lookups, primary }: Props & { prima
           title={explained && !primary ? chargedIf(action.id, preview) : undefined}
           onClick={(e) => lookups.run(action, false, e)}
         >
-          {t('card.action', { action: action.label, price: priceLabel(preview) })}
+          <ActionLabel label={action.label} price={priceLabel(preview)} />
         </button>
       )}
       {explained && primary && (
