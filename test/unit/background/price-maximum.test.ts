@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers } from '@/lib/background/handlers';
+import type { Handlers } from '@/lib/background/router';
 import { createBackground } from '@/lib/background/wiring';
+import type { SenderInfo } from '@/lib/messaging/sender';
 import { readHistory } from '@/lib/history/store';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
@@ -108,5 +111,25 @@ describe('a full enrichment with Phone numbers on is priced at its maximum', () 
     const before = requests();
     expect(await lookups.lookup(declan)).toMatchObject({ status: 'refused', error: { kind: 'daily_cap' } });
     expect(requests()).toBe(before);
+  });
+});
+
+describe('a bulk run with Phone numbers on', () => {
+  it('is quoted at the maximum a row, and charges no more than its quote', { timeout: 20_000 }, async () => {
+    const background = await setUp(1_000, (p) => (p.lookups.fullFlags.phoneFull = true));
+    const handlers = createHandlers(background.handlerDeps);
+    const page: SenderInfo = { id: 'dossier', url: 'chrome-extension://dossier/bulk.html' };
+    const send = <N extends keyof Handlers>(name: N, data: Parameters<Handlers[N]>[0]) => (handlers[name] as (d: unknown, s: SenderInfo) => ReturnType<Handlers[N]>)(data, page);
+    const rows = ['maya-chen', 'declan-murphy', 'priya-raman'].map((slug) => [`https://www.linkedin.com/in/${slug}/`]);
+    const created = await send('bulkCreate', { name: 'Three', source: 'paste', headers: ['Profile'], rows, mapping: ['profileUrl'] });
+    if (!created.ok) throw new Error(created.error.message);
+    const quote = await send('bulkQuote', { runId: created.value.id, operations: ['enrichPerson'], skipInCrm: false });
+    if (!quote.ok) throw new Error(quote.error.message);
+    expect(quote.value).toMatchObject({ total: 3 * 92, toPay: 3, byOperation: [{ op: 'enrichPerson', toPay: 3, price: 92 }] });
+    const started = await send('bulkStart', { runId: created.value.id, quoteId: quote.value.id });
+    if (!started.ok) throw new Error(started.error.message);
+    await background.bulk.runner.whenIdle(created.value.id);
+    // One mobile, three mobiles, none: 32 + 92 + 2, what each answer really cost.
+    expect(charges().map((c) => c.creditBurn).sort((a, b) => a - b)).toEqual([2, 32, 92]);
   });
 });
