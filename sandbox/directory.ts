@@ -8,6 +8,12 @@ import rawDirectory from '@/sandbox/directory.json' with { type: 'json' };
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'phone numbers are stored in E.164');
 
+/**
+ * The most phones one person carries, so the most mobiles one full enrichment can return (every
+ * one of them may be a mobile): what makes "the most it can cost" a stated figure (prices.ts).
+ */
+export const MAX_PHONES_PER_PERSON = 3;
+
 export const companySchema = z.object({
   name: z.string().min(1),
   slug: z.string().min(1),
@@ -70,7 +76,7 @@ export const personSchema = z
     startDate: z.string(),
     email: z.string().nullable(),
     personalEmail: z.string().nullable(),
-    phones: z.array(e164),
+    phones: z.array(e164).max(MAX_PHONES_PER_PERSON),
     whatsapp: z.array(z.boolean()),
     location: z.string(),
     city: z.string(),

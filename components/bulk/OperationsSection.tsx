@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { BULK_OPERATIONS, type BulkOperation } from '@/lib/bulk/model';
 import { t } from '@/lib/i18n';
-import { PRICES } from '@/lib/lookup/operations';
+import { MOBILE_PRICE, maxPrice, mobilesIncluded } from '@/lib/lookup/prices';
+import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
 import { credits, operationText } from '@/components/bulk/text';
 
 interface Props {
@@ -17,6 +18,14 @@ interface Props {
 /** What the run will do to each row, each with its price per row; and whether to leave out people already in the CRM. */
 export function OperationsSection({ operations, skipInCrm, crms, disabled, onOperations, onSkipInCrm }: Props) {
   const id = useId();
+  // The price a row may cost with the settings in force; the quote, from the worker, is the one that counts.
+  const phoneFull = usePreferences((s) => s.prefs.lookups.fullFlags.phoneFull);
+  useEffect(() => startPreferencesMirror(), []);
+  const choice = (op: BulkOperation) => {
+    const mobiles = mobilesIncluded(op, { phoneFull });
+    const price = { operation: operationText(op), credits: credits(maxPrice(op, { phoneFull })) };
+    return mobiles ? t('bulk.ui.operations.choiceWithMobiles', { ...price, count: mobiles, mobile: credits(MOBILE_PRICE) }) : t('bulk.ui.operations.choice', price);
+  };
   const toggle = (op: BulkOperation, on: boolean) => onOperations(BULK_OPERATIONS.filter((o) => (o === op ? on : operations.includes(o))));
   return (
     <fieldset className="bulk-operations">
@@ -24,7 +33,7 @@ export function OperationsSection({ operations, skipInCrm, crms, disabled, onOpe
       {BULK_OPERATIONS.map((op) => (
         <div key={op} className="check">
           <input id={`${id}-${op}`} type="checkbox" checked={operations.includes(op)} disabled={disabled} onChange={(e) => toggle(op, e.target.checked)} />
-          <label htmlFor={`${id}-${op}`}>{t('bulk.ui.operations.choice', { operation: operationText(op), credits: credits(PRICES[op]) })}</label>
+          <label htmlFor={`${id}-${op}`}>{choice(op)}</label>
         </div>
       ))}
       {crms.length > 0 && (

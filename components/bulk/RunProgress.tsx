@@ -4,7 +4,8 @@ import { ask } from '@/components/useBackground';
 import { unknownRetryPrice } from '@/lib/bulk/counts';
 import { secondsLeft, settledCount, type BulkRun } from '@/lib/bulk/model';
 import { formatNumber, t, tn } from '@/lib/i18n';
-import { PRICES } from '@/lib/lookup/operations';
+import { pricesFor } from '@/lib/lookup/prices';
+import { loadPreferences } from '@/lib/storage/items';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { watchRecords } from '@/lib/storage/watch-records';
 import { allRows } from '@/components/bulk/useBulkRecords';
@@ -16,7 +17,8 @@ import { credits, runStateText, timeLeftText } from '@/components/bulk/text';
  */
 export async function unknownPrice(runId: string): Promise<number> {
   let price = 0;
-  for await (const page of allRows(runId)) price += unknownRetryPrice(page, (op) => PRICES[op]);
+  const priceOf = pricesFor(await loadPreferences());
+  for await (const page of allRows(runId)) price += unknownRetryPrice(page, priceOf);
   return price;
 }
 

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
 import type { PanelAction } from '@/lib/panel/actions';
+import { MOBILE_PRICE, PRICES } from '@/lib/lookup/prices';
+import type { Preview } from '@/lib/lookup/service';
 import { CostLine } from '@/components/CostLine';
 import { credits, priceLabel } from '@/components/panel/format';
 import { SpendStatus } from '@/components/SpendStatus';
@@ -33,6 +35,24 @@ const CHARGED_IF = {
   microblog: 'card.chargedIf.microblog',
   company: 'card.chargedIf.company',
 } as const satisfies Record<PanelAction['id'], MessageKey>;
+
+/** The button's words, its price kept in one piece should the label wrap (the accessible name is unchanged). */
+function ActionLabel({ label, price }: { label: string; price: string }) {
+  const [before = '', after = ''] = t('card.action', { action: label, price: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span className="card-price">{price}</span>
+      {after}
+    </>
+  );
+}
+
+/** What the price means; with "Phone numbers" on, what each mobile number adds to it. */
+function chargedIf(id: PanelAction['id'], preview: Preview): string {
+  if (!preview.mobiles) return t(CHARGED_IF[id]);
+  return t('card.chargedIf.enrichWithMobiles', { match: credits(PRICES[preview.op]), mobile: credits(MOBILE_PRICE), count: preview.mobiles });
+}
 
 /**
  * A known row's menu, on its label's line: when the value was found (the full date on hover)
@@ -91,15 +111,15 @@ export function RowLookup({ action, knownAt, lookups, primary }: Props & { prima
           disabled={lookups.busy || Boolean(preview?.refused)}
           aria-describedby={explained && primary ? hintId : undefined}
           // The card's other lookups say it on hover (and as their description), to keep the card short.
-          title={explained && !primary ? t(CHARGED_IF[action.id]) : undefined}
+          title={explained && !primary ? chargedIf(action.id, preview) : undefined}
           onClick={(e) => lookups.run(action, false, e)}
         >
-          {t('card.action', { action: action.label, price: priceLabel(preview) })}
+          <ActionLabel label={action.label} price={priceLabel(preview)} />
         </button>
       )}
       {explained && primary && (
         <p id={hintId} className="muted price-hint">
-          {t(CHARGED_IF[action.id])}
+          {chargedIf(action.id, preview)}
         </p>
       )}
       {preview?.refused && <p className="muted">{preview.refused.message}</p>}

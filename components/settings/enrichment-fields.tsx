@@ -1,4 +1,6 @@
 import { t } from '@/lib/i18n';
+import { credits } from '@/components/price';
+import { MAX_MOBILES, MOBILE_PRICE, PRICES, maxPrice } from '@/lib/lookup/prices';
 import { CheckboxField, NumberField, SelectField, TextField } from '@/components/settings/fields';
 import type { SectionProps } from '@/components/settings/types';
 
@@ -10,13 +12,31 @@ const FLAGS = [
   ['lookups.fullFlags.whatsappCheck', 'enrichment.whatsappCheck'],
 ] as const;
 
+/** Phone numbers is the one choice that moves the price: each mobile number found is paid. */
+function phoneFullHint(): string {
+  const base = PRICES.enrichPerson;
+  return t('enrichment.phoneFullHint', {
+    mobile: credits(MOBILE_PRICE),
+    max: credits(maxPrice('enrichPerson', { phoneFull: true })),
+    base: credits(base),
+    count: MAX_MOBILES,
+  });
+}
+
 /** What a full enrichment returns: beside the spending limits, where a user looks at what a lookup gives. */
 export function FullEnrichmentFields({ draft, errors, set }: SectionProps) {
   return (
     <fieldset>
-      <legend>{t('enrichment.fullFlags')}</legend>
+      <legend>{t('enrichment.fullFlags', { credits: credits(PRICES.enrichPerson) })}</legend>
       {FLAGS.map(([path, label]) => (
-        <CheckboxField key={path} label={t(label)} checked={draft[path]} error={errors[path]} onChange={(v) => set(path, v)} />
+        <CheckboxField
+          key={path}
+          label={t(label)}
+          hint={path === 'lookups.fullFlags.phoneFull' ? phoneFullHint() : undefined}
+          checked={draft[path]}
+          error={errors[path]}
+          onChange={(v) => set(path, v)}
+        />
       ))}
     </fieldset>
   );

@@ -35,7 +35,8 @@ export interface BulkHandlerDeps {
     read(): Promise<CollectedPerson[]>;
     clear(): Promise<void>;
   };
-  priceOf(op: BulkOperation): number;
+  /** Each operation's price with the settings in force (lib/lookup/prices.ts), read when asked. */
+  prices(): Promise<(op: BulkOperation) => number>;
   now(): number;
   newId(): string;
 }
@@ -200,8 +201,9 @@ export function createBulkHandlers(deps: BulkHandlerDeps): Pick<Handlers, BulkHa
         // These may already have been charged: they go again only at the price the user saw.
         let due = 0;
         let unknown = 0;
+        const priceOf = await deps.prices();
         await eachPage(runId, (page) => {
-          due += unknownRetryPrice(page, deps.priceOf);
+          due += unknownRetryPrice(page, priceOf);
           unknown += page.reduce((n, row) => n + row.tasks.filter((task) => task.state === 'unknown').length, 0);
         });
         if (!unknown) return refuse('nothing_to_retry', t('bulk.run.nothingToRetry'));

@@ -11,7 +11,8 @@ import { findContact, getContacts } from '@/lib/contacts/store';
 import { countHistory } from '@/lib/history/read';
 import { readHistoryEntries } from '@/lib/history/store';
 import type { OperationAnswer } from '@/lib/lookup/operation-names';
-import { OPERATIONS, PRICES } from '@/lib/lookup/operations';
+import { OPERATIONS } from '@/lib/lookup/operations';
+import { pricesFor } from '@/lib/lookup/prices';
 import type { LookupService } from '@/lib/lookup/service';
 import type { SpendingCap } from '@/lib/lookup/spending-cap';
 import { loadPreferences } from '@/lib/storage/items';
@@ -121,7 +122,7 @@ export function createBulk(deps: BulkWiringDeps) {
     contacts: getContacts,
     crm: deps.crm,
     collection: { add: addToCollection, read: readCollection, clear: clearCollection },
-    priceOf: (op) => PRICES[op],
+    prices: async () => pricesFor(await loadPreferences()),
     now: deps.now,
     newId: deps.newId,
   };

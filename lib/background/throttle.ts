@@ -5,12 +5,19 @@
  * lookup; a bulk run makes ten a second, and one read per gap keeps the balance current without
  * taking the gateway's rate from the lookups.
  */
-export function throttle(task: () => Promise<unknown>, gapMs: number | (() => number), now: () => number = Date.now): () => void {
+export interface Throttled {
+  (): void;
+  /** Settles once no run is under way or owed (tests wait for it before the next starts). */
+  idle(): Promise<void>;
+}
+
+export function throttle(task: () => Promise<unknown>, gapMs: number | (() => number), now: () => number = Date.now): Throttled {
   const gap = typeof gapMs === 'number' ? () => gapMs : gapMs;
   let last = Number.NEGATIVE_INFINITY;
   let running = false;
   let owed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<unknown> = Promise.resolve();
 
   function fire(): void {
     if (running) {
@@ -29,12 +36,20 @@ export function throttle(task: () => Promise<unknown>, gapMs: number | (() => nu
     owed = false;
     running = true;
     last = now();
-    void task()
+    current = task();
+    void current
       .catch(() => {})
       .finally(() => {
         running = false;
         if (owed) fire();
       });
   }
-  return fire;
+  async function idle(): Promise<void> {
+    while (running || owed || timer !== undefined) {
+      await current.catch(() => {});
+      if (timer !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, last + gap() - now())));
+      await Promise.resolve();
+    }
+  }
+  return Object.assign(fire, { idle });
 }

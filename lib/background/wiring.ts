@@ -242,7 +242,7 @@ export function createBackground(identity: RouterIdentity) {
     bulk: bulk.handlerDeps,
     clipboard: { write: createClipboardWriter(browserClipboard()) },
   };
-  return { connection, lookups, handlerDeps, crm, panel, bulk };
+  return { connection, lookups, handlerDeps, crm, panel, bulk, balanceReadsIdle: readBalanceAfterPaid.idle };
 }
 
 /** Chromium writes through an offscreen document made for the clipboard; Firefox's background page writes itself. */

@@ -8,7 +8,13 @@
  * The plain messages are getters: each read goes through `t()`, in the current language.
  */
 import { ERROR_MESSAGES } from '@/lib/api/messages';
-import { t } from '@/lib/i18n';
+import { t, tn } from '@/lib/i18n';
+import { MOBILE_PRICE } from '@/lib/lookup/prices';
+
+/** A price that counts mobile numbers says so: a user who sees 92 where 2 was expected learns why. */
+function withMobiles(message: string, mobiles: number): string {
+  return mobiles ? `${message} ${t('cost.mobilesIncluded', { count: mobiles, mobile: tn('credits', MOBILE_PRICE) })}` : message;
+}
 
 /** Why a paid lookup's answer never arrived. */
 export type LostAnswer = 'timeout' | 'connection' | 'unreadable' | 'stopped';
@@ -35,8 +41,8 @@ export const DOSSIER_ERRORS = {
   get suppressed() {
     return t('errors.suppressed');
   },
-  daily_cap: (price: number, spent: number, cap: number) => t('errors.daily_cap', { price, spent, cap }),
-  needs_confirmation: (price: number) => t('errors.needs_confirmation', { price }),
+  daily_cap: (price: number, spent: number, cap: number, mobiles = 0) => withMobiles(t('errors.daily_cap', { price, spent, cap }), mobiles),
+  needs_confirmation: (price: number, mobiles = 0) => withMobiles(t('errors.needs_confirmation', { price }), mobiles),
   get no_credits_left() {
     return t('errors.no_credits_left');
   },

@@ -14,8 +14,8 @@ export interface Operation<Input, Op extends OperationName, Value = ResultOf<Op>
   input: ZodType<Input>;
   /** Phone answers go stale sooner (30 days by default) than the rest (90). */
   freshness: 'phone' | 'other';
-  /** The most it may cost now, before knowing whether there is a match. */
-  price: number;
+  /** The most it may cost with these settings, before knowing whether there is a match (lib/lookup/prices.ts). */
+  maxPrice(prefs: Preferences): number;
   /** Personal-email enrichment is offered only outside the EU. */
   personalData?: boolean;
   /** A readable line naming who or what is looked up. */

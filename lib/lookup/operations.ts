@@ -11,25 +11,11 @@ import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import type { Preferences } from '@/lib/settings/preferences';
 import type { Operation } from '@/lib/lookup/operation';
 import type { OperationName } from '@/lib/lookup/operation-names';
+import { maxPrice } from '@/lib/lookup/prices';
 
 export { OPERATION_NAMES, isOperationName, type OperationAnswer, type OperationName, type OperationResults, type ResultOf } from '@/lib/lookup/operation-names';
 
-/**
- * Prices before the click: the most an action may cost. From the interface (full enrichment
- * 2 per match) and the gateway's observed prices (1 per verified email, 30 per phone found);
- * the sandbox documents the same for the operations whose price the interface leaves out.
- * What an answer really cost is its `creditBurn`, which the ledger records.
- */
-export const PRICES = {
-  enrichPerson: 2,
-  enrichCompany: 2,
-  findWorkEmail: 1,
-  searchPhone: 30,
-  searchPersonalEmail: 1,
-  reversePhone: 1,
-  microblogProfile: 1,
-  microblogByEmail: 1,
-} as const satisfies Record<OperationName, number>;
+export { PRICES } from '@/lib/lookup/prices';
 
 const text = z.string().trim().min(1).max(2_000);
 
@@ -83,7 +69,7 @@ const enrichPerson: Operation<EnrichPersonInput, 'enrichPerson'> = {
   name: 'enrichPerson',
   input: enrichPersonInput.superRefine(validatedBy(fullEnrichInput, toFullEnrich)),
   freshness: 'other',
-  price: PRICES.enrichPerson,
+  maxPrice: (prefs) => maxPrice('enrichPerson', prefs.lookups.fullFlags),
   subject: (i) => i.profileUrl ?? i.email ?? `${i.fullName ?? `${i.firstName} ${i.lastName}`}, ${i.company}`,
   identities: (i) =>
     keys(
@@ -103,7 +89,7 @@ const enrichCompany: Operation<z.infer<typeof companyInput>, 'enrichCompany'> = 
   name: 'enrichCompany',
   input: companyInput.superRefine(validatedBy(enrichCompanyInput, (i) => i)),
   freshness: 'other',
-  price: PRICES.enrichCompany,
+  maxPrice: (prefs) => maxPrice('enrichCompany', prefs.lookups.fullFlags),
   subject: (i) => i.company,
   identities: (i) => keys(identity.networkProfile(i.company), identity.domain(i.company), `company-name:${i.company.toLowerCase()}`),
   resultIdentities: (company) =>
@@ -131,7 +117,7 @@ const findWorkEmail: Operation<FindEmailInput, 'findWorkEmail'> = {
   name: 'findWorkEmail',
   input: findEmailInput.superRefine(validatedBy(findWorkEmailInput, toFindEmail)),
   freshness: 'other',
-  price: PRICES.findWorkEmail,
+  maxPrice: (prefs) => maxPrice('findWorkEmail', prefs.lookups.fullFlags),
   subject: (i) => `${i.fullName}, ${i.company ?? i.profileUrl}`,
   identities: (i) => keys(i.profileUrl ? identity.networkProfile(i.profileUrl) : null, i.company ? identity.nameAtCompany(i.fullName, i.company) : null),
   resultIdentities: (v) => keys(v.email?.verified ? identity.email(v.email.address) : null),
@@ -147,7 +133,7 @@ const searchPhone: Operation<PhoneSearchInput, 'searchPhone'> = {
   name: 'searchPhone',
   input: phoneSearchInput.superRefine(validatedBy(searchPhoneInput, (i) => i)),
   freshness: 'phone',
-  price: PRICES.searchPhone,
+  maxPrice: (prefs) => maxPrice('searchPhone', prefs.lookups.fullFlags),
   subject: (i) => [i.profileUrl, i.email].filter(Boolean).join(' + '),
   identities: (i) => keys(i.profileUrl ? identity.networkProfile(i.profileUrl) : null, i.email ? identity.email(i.email) : null),
   resultIdentities: (v) => personKeys(v.person),
@@ -163,7 +149,7 @@ const searchPersonalEmail: Operation<z.infer<typeof emailOnly>, 'searchPersonalE
   name: 'searchPersonalEmail',
   input: emailOnly.superRefine(validatedBy(emailInput, (i) => i)),
   freshness: 'other',
-  price: PRICES.searchPersonalEmail,
+  maxPrice: (prefs) => maxPrice('searchPersonalEmail', prefs.lookups.fullFlags),
   personalData: true,
   subject: (i) => i.email,
   identities: (i) => keys(identity.email(i.email)),
@@ -178,7 +164,7 @@ const reversePhone: Operation<PhoneOnly, 'reversePhone'> = {
   name: 'reversePhone',
   input: phoneOnly.superRefine(validatedBy(reversePhoneInput, (i: PhoneOnly) => ({ phone: i.phone, defaultRegion: i.region }))),
   freshness: 'phone',
-  price: PRICES.reversePhone,
+  maxPrice: (prefs) => maxPrice('reversePhone', prefs.lookups.fullFlags),
   subject: (i) => i.phone,
   identities: (i, prefs) => keys(identity.phone(i.phone, regionOf(prefs, i.region))),
   resultIdentities: () => [],
@@ -192,7 +178,7 @@ const microblogProfile: Operation<MicroblogInput, 'microblogProfile'> = {
   name: 'microblogProfile',
   input: microblogInput.superRefine(validatedBy(microblogByUsernameInput, (i) => i)),
   freshness: 'other',
-  price: PRICES.microblogProfile,
+  maxPrice: (prefs) => maxPrice('microblogProfile', prefs.lookups.fullFlags),
   subject: (i) => (i.username ? `@${i.username.replace(/^@/, '')}` : (i.profileUrl ?? '')),
   identities: (i) => keys(i.username ? `microblog:${i.username.replace(/^@/, '').toLowerCase()}` : null, i.profileUrl ? identity.networkProfile(i.profileUrl) : null),
   resultIdentities: (v) => keys(`microblog:${v.username.toLowerCase()}`),
@@ -203,7 +189,7 @@ const microblogByEmail: Operation<z.infer<typeof emailOnly>, 'microblogByEmail'>
   name: 'microblogByEmail',
   input: emailOnly.superRefine(validatedBy(emailInput, (i) => i)),
   freshness: 'other',
-  price: PRICES.microblogByEmail,
+  maxPrice: (prefs) => maxPrice('microblogByEmail', prefs.lookups.fullFlags),
   subject: (i) => i.email,
   identities: (i) => keys(identity.email(i.email)),
   resultIdentities: (v) => keys(`microblog:${v.username.toLowerCase()}`),

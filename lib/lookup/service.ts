@@ -14,6 +14,7 @@ import { PAID_CALL, withRetry, type RetryPolicy } from '@/lib/lookup/retry';
 import { createInflight } from '@/lib/lookup/inflight';
 import { isSuppressed } from '@/lib/lookup/suppression';
 import type { SpendingCap } from '@/lib/lookup/spending-cap';
+import { mobilesIncluded } from '@/lib/lookup/prices';
 import { storedPageUrl } from '@/lib/ui/page-url';
 
 const DAY = 86_400_000;
@@ -89,8 +90,10 @@ export interface Preview {
   op: OperationName;
   /** What the action costs now: 0 when the ledger has a fresh answer. */
   cost: number;
-  /** What it would cost to refresh (pay again). */
+  /** What it would cost to refresh (pay again): the most it may cost with the settings in force. */
   price: number;
+  /** How many mobile numbers, at their own price, `price` includes ("Phone numbers" on). */
+  mobiles?: number;
   inLedger: { paidAt: number; creditBurn: number } | null;
   refused?: { kind: string; message: string };
 }
@@ -183,15 +186,18 @@ export function createLookupService(deps: LookupDeps) {
   async function preview(request: LookupRequest): Promise<Preview> {
     const prepared = await prepare(request);
     if (prepared.stage !== 'ready') {
-      const price = prepared.stage === 'unknown' ? 0 : prepared.op.price;
+      const price = prepared.stage === 'unknown' ? 0 : prepared.op.maxPrice(prepared.prefs);
       return { op: request.op, cost: 0, price, inLedger: null, refused: prepared.refused };
     }
     const { op, prefs, keys } = prepared;
     const hit = await ledgerHit(op, keys, prefs, deps.now());
+    const price = op.maxPrice(prefs);
+    const mobiles = mobilesIncluded(op.name, prefs.lookups.fullFlags);
     return {
       op: op.name,
-      cost: hit ? 0 : op.price,
-      price: op.price,
+      cost: hit ? 0 : price,
+      price,
+      ...(mobiles ? { mobiles } : {}),
       inLedger: hit ? { paidAt: hit.paidAt, creditBurn: hit.creditBurn } : null,
     };
   }
@@ -268,9 +274,13 @@ export function createLookupService(deps: LookupDeps) {
     }
 
     const { dailyCap, confirmAbove } = prefs.spending;
-    if (confirmAbove !== null && op.price > confirmAbove && !request.confirmed) {
+    // The most it may cost with the settings in force ("Phone numbers" pays per mobile found):
+    // what is asked about, reserved under the cap and assumed paid if the answer is lost.
+    const price = op.maxPrice(prefs);
+    const mobiles = mobilesIncluded(op.name, prefs.lookups.fullFlags);
+    if (confirmAbove !== null && price > confirmAbove && !request.confirmed) {
       // Not recorded: nothing happened yet, the caller asks the user and sends it again.
-      return { ...base, status: 'needs_confirmation', op: op.name, historyId: null, price: op.price, error: refusal('needs_confirmation', DOSSIER_ERRORS.needs_confirmation(op.price)) };
+      return { ...base, status: 'needs_confirmation', op: op.name, historyId: null, price, error: refusal('needs_confirmation', DOSSIER_ERRORS.needs_confirmation(price, mobiles)) };
     }
 
     const client = await deps.client();
@@ -278,10 +288,10 @@ export function createLookupService(deps: LookupDeps) {
       return record(request, op.name, subject, identity, { ...base, status: 'failed', error: refusal('no_key', DOSSIER_ERRORS.no_key) }, historyId, prefs, input);
     }
 
-    const decision = await deps.cap.reserve(op.price, dailyCap, now);
+    const decision = await deps.cap.reserve(price, dailyCap, now);
     if (!decision.ok) {
-      const error = refusal('daily_cap', DOSSIER_ERRORS.daily_cap(op.price, decision.spent, dailyCap!));
-      return record(request, op.name, subject, identity, { ...base, status: 'refused', price: op.price, error }, historyId, prefs, input);
+      const error = refusal('daily_cap', DOSSIER_ERRORS.daily_cap(price, decision.spent, dailyCap!, mobiles));
+      return record(request, op.name, subject, identity, { ...base, status: 'refused', price, error }, historyId, prefs, input);
     }
     const refreshed = Boolean(hit && request.refresh);
     // A baseline to tell later whether credits moved; read once (free) when none is known yet.
@@ -292,12 +302,12 @@ export function createLookupService(deps: LookupDeps) {
     try {
       // In the journal once its request leaves (after the rate slot): a lookup still queued for a
       // slot when the worker stops was never sent, and is not reported as possibly charged.
-      const pending = () => deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price: op.price, balanceBefore: before });
+      const pending = () => deps.journal.markPending({ historyId, request: journalled(request), startedAt: now, price, balanceBefore: before });
       const sender = client.sending ? client.sending(pending) : client;
       if (!client.sending) await pending();
       const result = await withRetry(() => op.run(sender, input, prefs), deps.retryPolicy, PAID_CALL);
       if (!result.ok && result.error.answerLost) {
-        const response = await lostAnswer(op.price, whyLost(result.error), before);
+        const response = await lostAnswer(price, whyLost(result.error), before);
         // Read once more when settled, to hold it against history; not when the balance cannot be reached.
         charged = response.balanceCheck.after !== null;
         return await record(request, op.name, subject, identity, { ...base, refreshed, ...response }, historyId, prefs, input);
@@ -363,7 +373,7 @@ export function createLookupService(deps: LookupDeps) {
         const request = journalledRequest(pending.request);
         const op: AnyOperation | undefined = isOperationName(request.op) ? deps.operations[request.op] : undefined;
         const prefs = await deps.preferences();
-        const price = pending.price ?? op?.price ?? 0;
+        const price = pending.price ?? op?.maxPrice(prefs) ?? 0;
         const response = await lostAnswer(price, 'stopped', pending.balanceBefore ?? null);
         const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
         if (isOperationName(request.op)) {

@@ -4,6 +4,7 @@ import type { DirectoryIndex } from '@/sandbox/match/lookup';
 import { domainKey, emailKey, foldText, parseNetworkUrl } from '@/sandbox/match/normalize';
 import type { QueryParams } from '@/sandbox/params';
 import { PRICES } from '@/sandbox/prices';
+import { phoneFacts } from '@/sandbox/records/phones';
 import { fullCompanyRecord, fullPersonRecord, type CompanyMatch, type FullFlags, type PersonMatch } from '@/sandbox/records/full';
 import type { Answer, Operation } from '@/sandbox/operations/operation';
 
@@ -19,9 +20,18 @@ function readFlags(params: QueryParams): FullFlags {
   };
 }
 
+/**
+ * 2 per match, plus 30 per mobile number the answer carries (only `phoneFull` returns them), as
+ * the live gateway is seen to charge. A person has at most MAX_MOBILES_PER_ANSWER phones.
+ */
+export function personCost(person: Person, flags: Pick<FullFlags, 'phoneFull'>): number {
+  const mobiles = flags.phoneFull ? phoneFacts(person).filter((phone) => phone.type === 'mobile').length : 0;
+  return PRICES.fullEnrichment + mobiles * PRICES.mobileInFullEnrichment;
+}
+
 function personAnswer(index: DirectoryIndex, person: Person | undefined, flags: FullFlags, match: PersonMatch): Answer {
   if (!person) throw notFound();
-  const cost = PRICES.fullEnrichment;
+  const cost = personCost(person, flags);
   return { cost, body: { data: fullPersonRecord(person, index.companyOf(person), flags, match, cost) } };
 }
 

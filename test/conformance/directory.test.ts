@@ -1,7 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultDirectory } from '@/sandbox/directory';
+import { defaultDirectory, directorySchema, MAX_PHONES_PER_PERSON } from '@/sandbox/directory';
+import { MAX_MOBILES_PER_ANSWER } from '@/sandbox/prices';
 import { fictionRangeOf } from '@/sandbox/fiction-phones';
 import { isInEu } from '@/sandbox/geo';
 import { phoneFacts } from '@/sandbox/records/phones';
@@ -96,6 +97,15 @@ describe('the synthetic directory', () => {
       expect(person.whatsapp).toHaveLength(person.phones.length);
       expect(person.country).toMatch(/^[A-Z]{2}$/);
     }
+  });
+
+  it('holds at most MAX_PHONES_PER_PERSON phones per person, and refuses a directory with more', () => {
+    expect(Math.max(...people.map((p) => p.phones.length))).toBe(MAX_PHONES_PER_PERSON);
+    // Someone reaches the most a full enrichment with phoneFull can cost: every phone a mobile.
+    expect(people.some((p) => phoneFacts(p).filter((f) => f.type === 'mobile').length === MAX_MOBILES_PER_ANSWER)).toBe(true);
+    const declan = people.find((p) => p.slug === 'declan-murphy')!;
+    const fourth = { ...declan, phones: [...declan.phones, '+61491570109'], whatsapp: [...declan.whatsapp, false] };
+    expect(directorySchema.safeParse({ companies, people: [fourth] }).success).toBe(false);
   });
 
   it('covers the cases the client must handle', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxCost } from '@/sandbox/prices';
 import { expectError, json, startHarness, type Harness } from '@/test/conformance/helpers';
 
 let h: Harness;
@@ -213,6 +214,18 @@ describe('/v2/full: optional flags', () => {
     expect((oliver.phones as { type: string }[]).map((p) => p.type)).toEqual(['landline', 'mobile']);
   });
 
+  it('phoneFull charges 30 more per mobile number returned, landlines free: 2 to 92', async () => {
+    expect((await full({ data: MAYA, phoneFull: 'true' })).creditBurn).toBe(2 + 30); // one mobile, one landline
+    expect((await full({ data: MAYA, phoneFull: 'true', whatsappCheck: 'true', personFull: 'true' })).creditBurn).toBe(32);
+    expect((await full({ data: 'https://www.linkedin.com/in/francois-lefebvre', phoneFull: 'true' })).creditBurn).toBe(2 + 2 * 30);
+    const declan = await full({ data: 'https://www.linkedin.com/in/declan-murphy', phoneFull: 'true' });
+    expect((declan.phones as { type: string }[]).map((p) => p.type)).toEqual(['mobile', 'mobile', 'mobile']);
+    expect(declan.creditBurn).toBe(maxCost('full', { phoneFull: true }));
+    expect(declan.creditBurn).toBe(92);
+    expect((await full({ data: 'https://www.linkedin.com/in/declan-murphy' })).creditBurn).toBe(2);
+    expect((await full({ data: 'Northwind Analytics', companyPremium: 'true', phoneFull: 'true' })).creditBurn).toBe(2);
+  });
+
   it('phoneFull + whatsappCheck adds a WhatsApp flag per phone, and hasWhatsapp', async () => {
     const data = await full({ data: MAYA, phoneFull: 'true', whatsappCheck: 'true' });
     expect((data.phones as { whatsapp: boolean }[]).map((p) => p.whatsapp)).toEqual([true, false]);
@@ -262,8 +275,8 @@ describe('/v2/full: optional flags', () => {
     }
   });
 
-  it('flags cost nothing extra: still 2 credits per match', async () => {
-    const data = await full({ data: MAYA, companyPremium: 'true', companyFull: 'true', personFull: 'true', phoneFull: 'true', whatsappCheck: 'true' });
+  it('flags but phoneFull cost nothing extra: still 2 credits per match', async () => {
+    const data = await full({ data: MAYA, companyPremium: 'true', companyFull: 'true', personFull: 'true', whatsappCheck: 'true' });
     expect(data.creditBurn).toBe(2);
   });
 

@@ -70,7 +70,7 @@ describe('full enrichment', () => {
     const result = ok(
       await client.fullEnrich({ data: maya.networkUrl, phoneFull: true, whatsappCheck: true, companyPremium: true, personFull: true }),
     );
-    expect(result.creditBurn).toBe(2);
+    expect(result.creditBurn).toBe(2 + 30); // her one mobile number
     const p = result.value.person!;
     expect(p.fullName).toBe(maya.fullName);
     expect(p.firstName).toBe(maya.firstName);
@@ -115,7 +115,7 @@ describe('full enrichment', () => {
     expect(c.phone?.type).toBe('work');
     expect(c.description).toBe(northwind.description);
 
-    expect(await balance()).toBe(1_000_000 - 2);
+    expect(await balance()).toBe(1_000_000 - 32);
   });
 
   it.each([

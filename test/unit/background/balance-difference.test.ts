@@ -33,6 +33,7 @@ async function setUp(balance: number) {
   prefs.network.timeoutMs = 5_000;
   await preferencesItem.setValue(prefs);
   const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
+  started.push(background);
   // The popup opens: the first reading, that the next ones are held against.
   await fetchBalance(background.connection);
   return background;
@@ -50,6 +51,8 @@ async function spendElsewhere(path: string, query: string) {
 beforeEach(() => {
   fakeBrowser.reset();
   sandbox = createSandboxApp({ log: () => undefined });
+  // Bound to this test's sandbox: a balance read an earlier test left running must not reach it.
+  const own = sandbox;
   resend = [];
   slowPaid = null;
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
@@ -62,11 +65,18 @@ beforeEach(() => {
       // The first answer never reaches the extension (its connection was reset): charged anyway.
       await sandbox.app.fetch(request.clone());
     }
-    return sandbox.app.fetch(request);
+    return own.app.fetch(request);
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
+let started: ReturnType<typeof createBackground>[] = [];
+
+afterEach(async () => {
+  await Promise.all(started.map((background) => background.balanceReadsIdle()));
+  started = [];
+  vi.unstubAllGlobals();
+});
 
 describe('a balance that moved otherwise than the lookups explain', () => {
   it('a paid request the browser sent twice: one answer, two charges; the difference is in history, on the lookup and beside the balance', async () => {

@@ -31,6 +31,7 @@ async function setUp(balance = 1_000) {
   prefs.network.timeoutMs = 1_000;
   await preferencesItem.setValue(prefs);
   const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
+  started.push(background);
   // As the bulk page does when it opens: the balance is known before the run.
   const { fetchBalance } = await import('@/lib/background/connection');
   await fetchBalance(background.connection);
@@ -53,15 +54,24 @@ async function quoteAndStart(send: Awaited<ReturnType<typeof setUp>>['send'], ru
 beforeEach(() => {
   fakeBrowser.reset();
   sandbox = createSandboxApp({ crowd: CROWD, log: () => undefined });
+  // Bound to this test's sandbox: a balance read an earlier test left running must not reach it.
+  const own = sandbox;
   sent = [];
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(new URL(request.url).pathname);
-    return sandbox.app.fetch(request);
+    return own.app.fetch(request);
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
+let started: ReturnType<typeof createBackground>[] = [];
+
+afterEach(async () => {
+  await Promise.all(started.map((background) => background.balanceReadsIdle()));
+  started = [];
+  vi.unstubAllGlobals();
+});
 
 describe('a bulk run against the sandbox', () => {
   it('charges what the quote said: people already in the ledger free, bad rows skipped, each person once', { timeout: 20_000 }, async () => {

@@ -29,6 +29,7 @@ async function setUp(balance: number, prefs: (p: typeof DEFAULT_PREFERENCES) => 
   prefs(chosen);
   await preferencesItem.setValue(chosen);
   const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
+  started.push(background);
   // As the popup does when it opens: the balance is known before the first lookup.
   const { fetchBalance } = await import('@/lib/background/connection');
   await fetchBalance(background.connection);
@@ -44,15 +45,24 @@ const charges = () => sandbox.state.ledger(KEY)!.charges;
 beforeEach(() => {
   fakeBrowser.reset();
   sandbox = createSandboxApp({ log: () => undefined });
+  // Bound to this test's sandbox: a balance read an earlier test left running must not reach it.
+  const own = sandbox;
   requests = [];
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push(new URL(request.url).pathname);
-    return sandbox.app.fetch(request);
+    return own.app.fetch(request);
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
+let started: ReturnType<typeof createBackground>[] = [];
+
+afterEach(async () => {
+  await Promise.all(started.map((background) => background.balanceReadsIdle()));
+  started = [];
+  vi.unstubAllGlobals();
+});
 
 describe('a paid lookup whose answer is lost after the gateway charged it', () => {
   it.each([

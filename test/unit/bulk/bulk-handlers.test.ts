@@ -43,7 +43,7 @@ function setUp(store: MemoryStore = memoryStore(), over: Partial<BulkHandlerDeps
     contacts: async (list) => list.flatMap((id) => contacts.get(id) ?? []),
     crm,
     collection,
-    priceOf: (op) => PRICES[op],
+    prices: async () => (op) => PRICES[op],
     now: () => clock,
     newId: () => `id-${++ids}`,
     ...over,

@@ -16,6 +16,7 @@ import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
 import { createSpendingCap } from '@/lib/lookup/spending-cap';
 import { capCost } from '@/lib/history/entry';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
+import { maxPrice } from '@/lib/lookup/prices';
 import { enrichment, person } from '@/test/setup/history-entries';
 
 const DAY = 86_400_000;
@@ -38,7 +39,7 @@ function harness(answers: Answer[] = [{ ok: true, value: found('Jane Doe', 'jane
     name: 'enrichPerson',
     input: z.object({ profileUrl: z.string().url('Give a profile URL.') }),
     freshness: 'other',
-    price: 2,
+    maxPrice: (p) => maxPrice('enrichPerson', p.lookups.fullFlags),
     subject: (i) => i.profileUrl,
     identities: (i) => [`person:${i.profileUrl.split('/in/')[1]?.replace(/\/.*/, '')}`],
     resultIdentities: (v) => (v.person?.emails ?? []).map((e) => `email:${e.address}`),
@@ -52,7 +53,7 @@ function harness(answers: Answer[] = [{ ok: true, value: found('Jane Doe', 'jane
     identities: (i) => [`email:${i.email}`],
     resultIdentities: () => [],
     personalData: true,
-    price: 1,
+    maxPrice: () => 1,
     run: async () => {
       await run();
       return { ok: true, value: { email: 'jane@home.example', person: person({ fullName: 'Jane Doe' }), positions: [], schools: [] }, creditBurn: 1 };

@@ -9,6 +9,9 @@ import { readRows } from '@/lib/bulk/store';
 import { setCatalog, type MessageKey } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import { sendMessage } from '@/lib/messaging/messenger';
+import { preferencesItem } from '@/lib/storage/items';
+import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
+import { usePreferences } from '@/components/stores/preferences';
 import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
@@ -168,6 +171,19 @@ describe('the bulk page: columns, preview and price', () => {
     // The price follows the new columns: Bob has no company now, so only Maya can be enriched.
     await waitFor(() => expect(screen.getByRole('button', { name: /^Start: spend up to/ }).textContent).toBe('Start: spend up to 2 credits'));
     expect(worker.named('bulkQuote').at(-1)).toEqual({ runId: run.id, operations: ['enrichPerson'], skipInCrm: false });
+  });
+
+  it('with Phone numbers on, a full enrichment is offered at its maximum a row, and says why', async () => {
+    await preferencesItem.setValue({ lookups: { fullFlags: { phoneFull: true } } });
+    try {
+      await openRun(await createRun());
+      expect(await screen.findByRole('checkbox', { name: 'Full enrichment (up to 92 credits a row, including up to 3 mobile numbers at 30 credits each)' })).toBeTruthy();
+      expect(choose('Find work email (up to 1 credit a row)')).toBeTruthy();
+    } finally {
+      cleanup();
+      await preferencesItem.setValue({});
+      usePreferences.setState({ prefs: DEFAULT_PREFERENCES, loaded: false });
+    }
   });
 
   it('prices the run before it starts; a synthetic click spends nothing; the user’s click starts it with that quote', async () => {

@@ -95,6 +95,14 @@ describe('the contact card on a profile page', () => {
     expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }).title).toBe('Charged only if a mobile is found.');
   });
 
+  it('with Phone numbers on, the enrichment says its maximum and what makes it so', async () => {
+    fakeWorker({ preview: (r) => (r.op === 'enrichPerson' ? { cost: 92, price: 92, mobiles: 3 } : {}) });
+    render(<PageCard detection={detection} corrections={{}} />);
+    const button = await screen.findByRole('button', { name: 'Enrich person and company · up to 92 credits' });
+    const hint = document.getElementById(button.getAttribute('aria-describedby')!);
+    expect(hint?.textContent).toBe('Charged only for what is found: 2 credits for a match, plus 30 credits for each mobile number (up to 3).');
+  });
+
   it('a synthetic click spends nothing', async () => {
     const worker = fakeWorker({ answers: mayaAnswers });
     render(<PageCard detection={detection} corrections={{}} />);

@@ -60,6 +60,15 @@ describe('settings page', () => {
     expect(saved()).toEqual([]);
   });
 
+  it('says beside the Phone numbers switch what it does to the price', () => {
+    render(<SettingsPage />);
+    const phones = screen.getByLabelText('Phone numbers');
+    expect(document.getElementById(phones.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Each mobile number found costs 30 credits more: an enrichment may then cost up to 92 credits instead of 2 credits (at most 3 mobile numbers).',
+    );
+    expect(screen.getByText('What a full enrichment returns (2 credits per match; mobile numbers cost extra)')).toBeTruthy();
+  });
+
   it('saves valid values through the background and then shows what storage holds', async () => {
     render(<SettingsPage />);
     fireEvent.change(screen.getByLabelText('Daily cap (credits; empty: no cap)'), { target: { value: '300' } });
