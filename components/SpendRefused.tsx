@@ -25,7 +25,7 @@ function SidePanelButton() {
   }, [kind]);
   if (!kind) return null;
   return (
-    <button type="button" disabled={kind === 'sidePanel' && windowId === undefined} onClick={() => void openSidePanel(sidePanelApis, windowId)?.catch(() => {})}>
+    <button type="button" className="secondary" disabled={kind === 'sidePanel' && windowId === undefined} onClick={() => void openSidePanel(sidePanelApis, windowId)?.catch(() => {})}>
       {kind === 'sidePanel' ? t('app.openSidePanel') : t('app.openSidebar')}
     </button>
   );
@@ -44,10 +44,10 @@ export function SpendRefused({ reason, onDismiss }: { reason: SpendRefusal; onDi
       <p role="alert" tabIndex={-1} ref={message}>
         {t(MESSAGE[reason])}
       </p>
-      <p className="actions">
-        <SidePanelButton />{' '}
+      <p className="spend-refused-ways">
+        <SidePanelButton />
         {onDismiss && (
-          <button type="button" className="secondary" onClick={onDismiss}>
+          <button type="button" className="link-button" onClick={onDismiss}>
             {t('spend.dismiss')}
           </button>
         )}

@@ -1,8 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { callBackground, choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
+import { de } from '@/lib/i18n/de';
+import { en } from '@/lib/i18n/en';
+import { findClipped } from '@/test/support/layout';
+import { callBackground, choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, writeVault, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * The network's page as an adversary: it reads everything it can reach, fires synthetic
@@ -291,7 +294,6 @@ test.describe('a hostile network page covering the in-page panel', () => {
     const refusal = card.getByRole('alert');
     await expect(refusal).toHaveText(COVERED);
     await expect(refusal).toBeFocused();
-    await expect(card.getByRole('button', { name: 'Open side panel' })).toBeEnabled();
 
     // The keyboard, too: Enter on the focused button, the panel covered.
     await card.getByRole('button', { name: 'Dismiss' }).click();
@@ -312,6 +314,17 @@ test.describe('a hostile network page covering the in-page panel', () => {
     const paid = await settled(sandbox, apiId);
     expect(paid.charges.length - before.charges.length).toBe(1);
     await expect(card.getByRole('alert')).toHaveCount(0);
+
+    // The message's way out, which no page can cover: the browser's side panel, opened by a real
+    // click. Last, because headless Chromium draws the side panel over the page's right side.
+    await layCover(page);
+    await page.waitForTimeout(A_LOOK);
+    await clickAt(page, card.getByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    await liftCover(page);
+    await card.getByRole('button', { name: 'Open side panel' }).click();
+    await expect
+      .poll(() => worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] })).length))
+      .toBe(1);
   });
 
   test('a click on the price question through its cover spends nothing; uncovered it does', async ({ context, worker, sandbox, extensionId }) => {
@@ -348,3 +361,28 @@ test.describe('a hostile network page covering the in-page panel', () => {
     expect((await settled(sandbox, apiId)).charges.length - before.charges.length).toBe(1);
   });
 });
+
+for (const language of ['en', 'de'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${language}, ${scheme}: the panel says why a covered click spent nothing, whole, with the way to the side panel`, async ({ context, worker, sandbox, extensionId }) => {
+      const say = language === 'en' ? en : de;
+      await prepare(context, worker, sandbox, extensionId, 'frame');
+      await writeVault(worker, { language, language$: { v: 1 } });
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(MAYA);
+      const card = (await panelFrame(page)).getByRole('article', { name: 'Maya Chen' });
+      const findEmail = card.getByRole('button', { name: new RegExp(`^${say['panel.action.findWorkEmail']}`) });
+      await expect(findEmail).toBeVisible();
+      await layCover(page);
+      await page.waitForTimeout(A_LOOK);
+      await clickAt(page, findEmail);
+      await expect(card.getByRole('alert')).toHaveText(say['spend.refused.covered']);
+      await liftCover(page);
+      await expect(card.getByRole('button', { name: say['app.openSidePanel'] })).toBeVisible();
+      mkdirSync('test-results/overlay', { recursive: true });
+      await page.locator('dossier-panel').screenshot({ path: `test-results/overlay/covered-${language}-${scheme}.png` });
+      expect(await (await panelFrame(page)).evaluate(findClipped)).toEqual([]);
+    });
+  }
+}
