@@ -1,12 +1,13 @@
 import { t } from '@/lib/i18n';
 import { ConfirmSpend } from '@/components/ConfirmSpend';
 import { CostLine } from '@/components/CostLine';
+import { SpendRefused } from '@/components/SpendRefused';
 import { credits } from '@/components/price';
 import type { Spend } from '@/components/useLookup';
 
 /**
  * What a spend is doing, the same on every screen: the price question, what the answer cost, a
- * failure, or an answer that was lost, with a retry that says what it may cost. The answer
+ * click the in-page panel could not count (it was covered), a failure, or an answer that was lost, with a retry that says what it may cost. The answer
  * itself is the contact card's to show (components/card).
  */
 export function SpendStatus({ spend, showCost = true }: { spend: Spend; showCost?: boolean }) {
@@ -16,6 +17,8 @@ export function SpendStatus({ spend, showCost = true }: { spend: Spend; showCost
       return <ConfirmSpend price={state.price} onConfirm={(e) => spend.confirm(e)} onCancel={spend.reset} />;
     case 'error':
       return <p role="alert">{state.message}</p>;
+    case 'refused':
+      return <SpendRefused reason={state.reason} onDismiss={spend.reset} />;
     case 'done':
       return showCost ? <CostLine response={state.response} /> : null;
     case 'unknown':

@@ -3,6 +3,8 @@ import { ask } from '@/components/useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
 import type { LookupResponse, Preview } from '@/lib/lookup/service';
+import type { SpendRefusal } from '@/lib/panel/visibility-guard';
+import { gestureRefusal, type UserGesture } from '@/components/spend-gate';
 
 export type { SpendRequest as LookupRequest } from '@/lib/lookup/attempt';
 import type { SpendRequest as LookupRequest } from '@/lib/lookup/attempt';
@@ -14,7 +16,9 @@ export type RunState =
   | { phase: 'done'; request: LookupRequest; response: LookupResponse }
   /** Sent, answer lost: shown with what the balance says and a retry at `price`. */
   | { phase: 'unknown'; request: LookupRequest; response: LookupResponse | null; price: number | null }
-  | { phase: 'error'; request: LookupRequest; message: string };
+  | { phase: 'error'; request: LookupRequest; message: string }
+  /** The in-page panel could not tell that the user saw it when they clicked: nothing was sent. */
+  | { phase: 'refused'; request: LookupRequest; reason: SpendRefusal };
 
 /** The price of a request, asked again (debounced) whenever the request changes; none shown for another request. */
 export function usePreview(request: LookupRequest | null, delayMs = 120): Preview | undefined {
@@ -38,11 +42,6 @@ export function usePreview(request: LookupRequest | null, delayMs = 120): Previe
   return priced?.key === key ? priced.preview : undefined;
 }
 
-/** A click or key press the user made: page scripts and synthetic events cannot spend. */
-export interface UserGesture {
-  nativeEvent: { isTrusted: boolean };
-}
-
 /** The two messages of the spend path (lib/lookup/attempt.ts), as every screen sends them. */
 export const lookupTransport: AttemptTransport = {
   lookup: (request) => sendMessage('lookup', request),
@@ -50,7 +49,8 @@ export const lookupTransport: AttemptTransport = {
 };
 
 /**
- * The one way any screen spends credits: only on the user's own gesture; above the user's
+ * The one way any screen spends credits: only on the user's own gesture, made where the user
+ * could see it (components/spend-gate.ts: the in-page panel uncovered); above the user's
  * threshold the worker asks first and the same request goes again confirmed; a lookup whose
  * answer was lost is shown as such (with the balance and the price of trying again) and is
  * sent again only when the user clicks that retry.
@@ -87,25 +87,35 @@ export function useSpend() {
     }
   }
 
+  /** Whether the gesture may spend; a refusal the user should hear about replaces what the spend showed. */
+  function allowed(request: LookupRequest, gesture: UserGesture): boolean {
+    const refusal = gestureRefusal(gesture);
+    if (refusal === null) return true;
+    if (refusal !== 'untrusted' && !running.current) setState({ phase: 'refused', request, reason: refusal });
+    return false;
+  }
+
   return {
     state,
     /**
      * `price`: what the screen showed, used for the retry's label if the worker cannot say.
      * `onDone`: called with the answer when this spend ends with one (also after a confirm or a retry).
+     * False only for a gesture that is not the user's; a refused one is shown as the spend's state.
      */
     run(request: LookupRequest, gesture: UserGesture, options: { confirmed?: boolean; price?: number | null; onDone?(response: LookupResponse): void } = {}) {
       if (!gesture.nativeEvent.isTrusted) return false;
+      if (!allowed(request, gesture)) return true;
       if (!running.current) whenDone.current = options.onDone ?? null;
       void go(request, options.confirmed ?? false, options.price ?? null);
       return true;
     },
     confirm(gesture: UserGesture) {
-      if (!gesture.nativeEvent.isTrusted || state.phase !== 'confirm') return;
+      if (state.phase !== 'confirm' || !allowed(state.request, gesture)) return;
       void go(state.request, true, state.price);
     },
     /** The retry button names its price: clicking it is the confirmation. */
     retry(gesture: UserGesture) {
-      if (!gesture.nativeEvent.isTrusted || state.phase !== 'unknown') return;
+      if (state.phase !== 'unknown' || !allowed(state.request, gesture)) return;
       void go(state.request, true, state.price);
     },
     reset() {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { LookupResponse } from '@/lib/lookup/service';
 import type { PanelAction } from '@/lib/panel/actions';
 import { usePreviews } from '@/components/panel/usePreviews';
-import { useSpend, type LookupRequest, type UserGesture } from '@/components/useLookup';
+import { useSpend, type LookupRequest } from '@/components/useLookup';
+import type { UserGesture } from '@/components/spend-gate';
 
 export type ActionId = PanelAction['id'];
 

@@ -1,14 +1,15 @@
 import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { t } from '@/lib/i18n';
-import type { AttemptResult } from '@/lib/lookup/attempt';
+import type { SpendRefusal } from '@/lib/panel/visibility-guard';
 import type { PanelRequest } from '@/lib/panel/actions';
 import type { Preview } from '@/lib/lookup/service';
-import type { UserGesture } from '@/components/useLookup';
+import { gestureRefusal, type UserGesture } from '@/components/spend-gate';
+import { SpendRefused } from '@/components/SpendRefused';
 import { credits } from '@/components/panel/format';
 import { BulkCollect } from '@/components/panel/BulkCollect';
 import { RowOutcome } from '@/components/panel/RowOutcome';
-import { previewOf, spendOnRow } from '@/components/panel/useLookupRunner';
+import { previewOf, spendOnRow, type RowResult } from '@/components/panel/useLookupRunner';
 
 const requestFor = (row: SearchResultRow): PanelRequest => ({ op: 'enrichPerson', input: { profileUrl: row.profileUrl! } });
 
@@ -22,7 +23,9 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const enrichable = rows.filter((r) => r.profileUrl);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [previews, setPreviews] = useState<Record<string, Preview | undefined>>({});
-  const [results, setResults] = useState<Record<string, AttemptResult>>({});
+  const [results, setResults] = useState<Record<string, RowResult>>({});
+  /** Why the last "enrich selected" click started nothing (the panel was covered). */
+  const [refused, setRefused] = useState<SpendRefusal | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const cancelled = useRef(false);
   const rowKeys = enrichable.map((r) => r.key).join('|');
@@ -46,8 +49,14 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   }
 
   async function runQueue(event: MouseEvent) {
-    // The user's click on "enrich selected", with its total shown, starts the queue.
-    if (!event.nativeEvent.isTrusted) return;
+    // The user's click on "enrich selected", with its total shown, starts the queue: a click the
+    // user could not have seen (the panel covered) starts nothing, and says so.
+    const refusal = gestureRefusal(event);
+    if (refusal !== null) {
+      if (refusal !== 'untrusted') setRefused(refusal);
+      return;
+    }
+    setRefused(null);
     cancelled.current = false;
     const queue = [...chosen];
     setProgress({ done: 0, total: queue.length });
@@ -122,6 +131,7 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
           {t('panel.queue.enrichSelected', { credits: credits(total) })}
         </button>
       )}
+      {refused && <SpendRefused reason={refused} onDismiss={() => setRefused(null)} />}
       <BulkCollect rows={enrichable} />
     </section>
   );

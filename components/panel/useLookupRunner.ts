@@ -3,7 +3,12 @@ import { attemptLookup, type AttemptResult } from '@/lib/lookup/attempt';
 import type { Preview } from '@/lib/lookup/service';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { PanelRequest } from '@/lib/panel/actions';
-import { lookupTransport, type UserGesture } from '@/components/useLookup';
+import type { SpendRefusal } from '@/lib/panel/visibility-guard';
+import { lookupTransport } from '@/components/useLookup';
+import { gestureRefusal, type UserGesture } from '@/components/spend-gate';
+
+/** What a row's lookup came to, or why the click did not count (nothing was sent). */
+export type RowResult = AttemptResult | { kind: 'refused'; reason: SpendRefusal };
 
 export async function previewOf(request: PanelRequest): Promise<Preview | undefined> {
   try {
@@ -17,18 +22,22 @@ export async function previewOf(request: PanelRequest): Promise<Preview | undefi
 /**
  * A row's lookup in a list (a search result, an item found on the page), through the one
  * spend path: its button shows the price, so the user's own click on it is the confirmation.
- * A click that is not the user's (a page script, a synthetic event) runs nothing.
+ * A click that is not the user's (a page script, a synthetic event) runs nothing; one the user
+ * could not have seen (the in-page panel covered) sends nothing and says why. A queued lookup
+ * runs on the click that started the queue.
  */
-export function spendOnRow(request: PanelRequest, gesture: UserGesture | 'queued'): Promise<AttemptResult> | null {
-  if (gesture !== 'queued' && !gesture.nativeEvent.isTrusted) return null;
+export function spendOnRow(request: PanelRequest, gesture: UserGesture | 'queued'): Promise<RowResult> | null {
+  const refusal = gesture === 'queued' ? null : gestureRefusal(gesture);
+  if (refusal === 'untrusted') return null;
+  if (refusal) return Promise.resolve({ kind: 'refused', reason: refusal });
   return attemptLookup(request, { confirmed: true, transport: lookupTransport });
 }
 
 /** Per-key outcomes of small lookups (one row, one found item). */
 export function useResults() {
-  const [results, setResults] = useState<Record<string, AttemptResult>>({});
+  const [results, setResults] = useState<Record<string, RowResult>>({});
   return {
     results,
-    set: (key: string, result: AttemptResult) => setResults((r) => ({ ...r, [key]: result })),
+    set: (key: string, result: RowResult) => setResults((r) => ({ ...r, [key]: result })),
   };
 }

@@ -141,6 +141,10 @@ export const de = {
   'spend.retry': 'Erneut versuchen · kann bis zu {credits} kosten',
   'spend.retryUnpriced': 'Erneut versuchen · kann Credits kosten',
   'spend.dismiss': 'Schließen',
+  'spend.refused.title': 'Nichts abgefragt',
+  'spend.refused.covered': 'Etwas auf dieser Seite hat das Panel verdeckt. Deshalb wurde nichts abgefragt und es wurden keine Credits verbraucht.',
+  'spend.refused.tooSoon': 'Das Panel war gerade erst erschienen. Deshalb wurde nichts abgefragt und es wurden keine Credits verbraucht. Sehen Sie es sich an und klicken Sie dann erneut.',
+  'spend.refused.unsupported': 'In diesem Browser kann Dossier nicht erkennen, ob etwas auf der Seite das Panel verdeckt. Abfragen, die Credits kosten, laufen deshalb in der Sidebar, die keine Seite verdecken kann (öffnen Sie sie über die Schaltfläche von Dossier in der Symbolleiste). Es wurde nichts abgefragt und es wurden keine Credits verbraucht.',
 
   'tab.title': 'Auf dieser Seite',
   'tab.enrich': '{name} anreichern',

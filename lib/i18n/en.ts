@@ -142,6 +142,10 @@ export const en = {
   'spend.retry': 'Try again · may cost up to {credits}',
   'spend.retryUnpriced': 'Try again · may cost credits',
   'spend.dismiss': 'Dismiss',
+  'spend.refused.title': 'Nothing looked up',
+  'spend.refused.covered': 'Something on this page was covering the panel, so nothing was looked up and no credits were used.',
+  'spend.refused.tooSoon': 'The panel had only just appeared, so nothing was looked up and no credits were used. Take a look, then click again.',
+  'spend.refused.unsupported': 'In this browser, Dossier cannot tell whether something on the page covers the panel, so lookups that use credits run in the sidebar, which pages cannot cover (open it from Dossier’s toolbar button). Nothing was looked up and no credits were used.',
 
   'tab.title': 'On this page',
   'tab.enrich': 'Enrich {name}',

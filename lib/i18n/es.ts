@@ -141,6 +141,10 @@ export const es = {
   'spend.retry': 'Reintentar · puede costar hasta {credits}',
   'spend.retryUnpriced': 'Reintentar · puede costar créditos',
   'spend.dismiss': 'Descartar',
+  'spend.refused.title': 'No se consultó nada',
+  'spend.refused.covered': 'Algo de esta página tapaba el panel, así que no se consultó nada y no se usaron créditos.',
+  'spend.refused.tooSoon': 'El panel acababa de aparecer, así que no se consultó nada y no se usaron créditos. Mírelo y vuelva a hacer clic.',
+  'spend.refused.unsupported': 'En este navegador, Dossier no puede saber si algo de la página tapa el panel, así que las consultas que usan créditos se hacen en la barra lateral, que ninguna página puede tapar (ábrala desde el botón de Dossier en la barra de herramientas). No se consultó nada y no se usaron créditos.',
 
   'tab.title': 'En esta página',
   'tab.enrich': 'Enriquecer a {name}',

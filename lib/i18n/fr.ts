@@ -141,6 +141,10 @@ export const fr = {
   'spend.retry': 'Réessayer · peut coûter jusqu’à {credits}',
   'spend.retryUnpriced': 'Réessayer · peut coûter des crédits',
   'spend.dismiss': 'Fermer',
+  'spend.refused.title': 'Aucune recherche',
+  'spend.refused.covered': 'Un élément de cette page recouvrait le panneau : rien n’a été recherché et aucun crédit n’a été utilisé.',
+  'spend.refused.tooSoon': 'Le panneau venait juste d’apparaître : rien n’a été recherché et aucun crédit n’a été utilisé. Regardez-le, puis cliquez à nouveau.',
+  'spend.refused.unsupported': 'Dans ce navigateur, Dossier ne peut pas savoir si un élément de la page recouvre le panneau : les recherches qui utilisent des crédits se font donc dans la barre latérale, qu’aucune page ne peut recouvrir (ouvrez-la depuis le bouton de Dossier dans la barre d’outils). Rien n’a été recherché et aucun crédit n’a été utilisé.',
 
   'tab.title': 'Sur cette page',
   'tab.enrich': 'Enrichir {name}',

@@ -10,6 +10,7 @@ import type { BrowserContext, Frame, Locator, Page, Worker } from 'playwright-co
 import { HUBSPOT_TOKEN } from '@/test/emulators/hubspot';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '@/scripts/demo-routes';
 import { fr } from '@/lib/i18n/fr';
+import { panelSeen } from '@/scripts/demo/panel-seen';
 import { callBackground, contextMenuClick } from '@/scripts/demo/automation';
 
 export const DEMO_KEY = 'sandbox-demo-key';
@@ -65,7 +66,10 @@ async function panelFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
-    if (frame) return frame;
+    if (frame) {
+      await panelSeen(frame);
+      return frame;
+    }
     if (Date.now() > deadline) throw new Error(`Tour: expected to see the Dossier panel in the page, but it did not appear within ${WAIT_MS / 1000} s.`);
     await page.waitForTimeout(100);
   }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
 import { startTestSandbox, type Sandbox } from '@/test/support/test-sandbox';
 import { writeVault } from '@/scripts/demo/automation';
+import { panelSeen } from '@/scripts/demo/panel-seen';
 
 /** The extension as built by `npm run build:e2e` (see wxt.config.ts for the test flag). */
 export const EXTENSION_DIR = resolve(process.env.DOSSIER_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
@@ -131,12 +132,18 @@ export async function choosePanelMode(context: BrowserContext, extensionId: stri
   await page.close();
 }
 
-/** The panel's frame in a page (an extension page inside a closed shadow root): found by its URL. */
+/**
+ * The panel's frame in a page (an extension page inside a closed shadow root): found by its URL,
+ * once it has been in view long enough for a click in it to count (scripts/demo/panel-seen.ts).
+ */
 export async function panelFrame(page: Page, timeout = 10_000): Promise<import('@playwright/test').Frame> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/panel-frame.html'));
-    if (frame) return frame;
+    if (frame) {
+      await panelSeen(frame);
+      return frame;
+    }
     if (Date.now() > deadline) throw new Error('The panel frame did not appear.');
     await page.waitForTimeout(100);
   }

@@ -1,8 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
+import { de } from '@/lib/i18n/de';
+import { en } from '@/lib/i18n/en';
+import { findClipped } from '@/test/support/layout';
+import { callBackground, choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, writeVault, type Sandbox } from '@/test/e2e/extension';
 
 /**
  * The network's page as an adversary: it reads everything it can reach, fires synthetic
@@ -47,9 +50,16 @@ function pageSpy() {
 const withTrustedTypes = (html: string) =>
   html.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; trusted-types 'none'">`);
 
-async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, extensionId: string, mode: 'frame' | 'stealth') {
+async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, extensionId: string, mode: 'frame' | 'stealth', preferences?: object) {
   const apiId = await sandbox.newKey(1_000);
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: apiId });
+  if (preferences) {
+    // Saved whole, so before the panel mode (a preference too) is chosen.
+    const settings = await context.newPage();
+    await settings.goto(`chrome-extension://${extensionId}/lookup-history.html`);
+    expect(await callBackground(settings, 'savePreferences', preferences)).toMatchObject({ ok: true });
+    await settings.close();
+  }
   await choosePanelMode(context, extensionId, mode);
   await context.addInitScript(pageSpy);
   await routeDemoPages(context, sandbox.origin, withTrustedTypes);
@@ -234,4 +244,145 @@ for (const mode of ['frame', 'stealth'] as const) {
 
     });
   });
+}
+
+/**
+ * Clickjacking: the page lays an opaque element of its own ("Show more") over the panel's frame,
+ * with `pointer-events: none`, so that a click on what the user sees goes through to the panel.
+ * Added from the page's main world as a page script would (no injected <script>: Trusted Types).
+ */
+async function layCover(page: Page) {
+  await page.evaluate(() => {
+    const cover = document.createElement('div');
+    cover.id = 'bait';
+    cover.textContent = 'Show more';
+    Object.assign(cover.style, { position: 'fixed', inset: '0', zIndex: '2147483647', background: 'white', color: 'black', font: '16px sans-serif', pointerEvents: 'none' });
+    document.body.append(cover);
+  });
+}
+
+const liftCover = (page: Page) => page.evaluate(() => document.getElementById('bait')?.remove());
+
+/** A real mouse click (the browser's own input, trusted) at the middle of an element inside the frame, wherever the page puts things over it. */
+async function clickAt(page: Page, target: import('@playwright/test').Locator) {
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Longer than the panel must be seen before a click counts (lib/panel/visibility-guard.ts), as a user's look is. */
+const A_LOOK = 800;
+
+const COVERED = 'Something on this page was covering the panel, so nothing was looked up and no credits were used.';
+
+test.describe('a hostile network page covering the in-page panel', () => {
+  test('a click through its cover, or a key press, spends nothing and says why; the same click uncovered spends once', async ({ context, worker, sandbox, extensionId }) => {
+    test.setTimeout(90_000);
+    const apiId = await prepare(context, worker, sandbox, extensionId, 'frame');
+    const page = await context.newPage();
+    await page.goto(MAYA);
+    const frame = await panelFrame(page);
+    const card = frame.getByRole('article', { name: 'Maya Chen' });
+    const findEmail = card.getByRole('button', { name: 'Find work email · up to 1 credit' });
+    await expect(findEmail).toBeVisible();
+    const before = await settled(sandbox, apiId);
+
+    await layCover(page);
+    await page.waitForTimeout(A_LOOK);
+    // The cover is what a person sees there, and it lets the click through to the panel.
+    expect(await page.evaluate(() => document.elementFromPoint(innerWidth - 200, 200)?.id)).not.toBe('bait');
+    await clickAt(page, findEmail);
+    const refusal = card.getByRole('alert');
+    await expect(refusal).toHaveText(COVERED);
+    await expect(refusal).toBeFocused();
+
+    // The keyboard, too: Enter on the focused button, the panel covered.
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    await findEmail.focus();
+    await page.keyboard.press('Enter');
+    await expect(refusal).toHaveText(COVERED);
+    await page.waitForTimeout(1_500);
+    const after = await sandbox.ledger(apiId);
+    expect(after.requests, 'no request reached the service').toBe(before.requests);
+    expect(after.charges).toEqual(before.charges);
+    await expect(card.getByRole('group', { name: 'Work email' }).getByRole('link')).toHaveCount(0);
+
+    // Nothing over the panel, a moment to see it: the same click spends, once.
+    await liftCover(page);
+    await page.waitForTimeout(A_LOOK);
+    await clickAt(page, findEmail);
+    await expect(card.getByRole('group', { name: 'Work email' }).getByRole('link', { name: /@/ })).toBeVisible();
+    const paid = await settled(sandbox, apiId);
+    expect(paid.charges.length - before.charges.length).toBe(1);
+    await expect(card.getByRole('alert')).toHaveCount(0);
+
+    // The message's way out, which no page can cover: the browser's side panel, opened by a real
+    // click. Last, because headless Chromium draws the side panel over the page's right side.
+    await layCover(page);
+    await page.waitForTimeout(A_LOOK);
+    await clickAt(page, card.getByRole('button', { name: 'Find mobile · up to 30 credits' }));
+    await liftCover(page);
+    await card.getByRole('button', { name: 'Open side panel' }).click();
+    await expect
+      .poll(() => worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] })).length))
+      .toBe(1);
+  });
+
+  test('a click on the price question through its cover spends nothing; uncovered it does', async ({ context, worker, sandbox, extensionId }) => {
+    test.setTimeout(90_000);
+    // Every lookup asks first.
+    const apiId = await prepare(context, worker, sandbox, extensionId, 'frame', { spending: { confirmAbove: 0 } });
+    const page = await context.newPage();
+    await page.goto(MAYA);
+    const card = (await panelFrame(page)).getByRole('article', { name: 'Maya Chen' });
+    const findEmail = card.getByRole('button', { name: 'Find work email · up to 1 credit' });
+    await expect(findEmail).toBeVisible();
+    await page.waitForTimeout(A_LOOK);
+    const before = await settled(sandbox, apiId);
+
+    // Asked first (above the threshold); the page covers the question before the user answers.
+    await clickAt(page, findEmail);
+    const go = card.getByRole('button', { name: 'Confirm and spend' });
+    await expect(go).toBeVisible();
+    await layCover(page);
+    await page.waitForTimeout(A_LOOK);
+    await clickAt(page, go);
+    await expect(card.getByRole('alert')).toHaveText(COVERED);
+    await expect(go).toBeHidden();
+    await page.waitForTimeout(1_500);
+    expect((await sandbox.ledger(apiId)).charges).toEqual(before.charges);
+
+    // Uncovered, asked again and answered: one charge.
+    await liftCover(page);
+    await page.waitForTimeout(A_LOOK);
+    await clickAt(page, findEmail);
+    await expect(go).toBeVisible();
+    await clickAt(page, go);
+    await expect(card.getByRole('group', { name: 'Work email' }).getByRole('link', { name: /@/ })).toBeVisible();
+    expect((await settled(sandbox, apiId)).charges.length - before.charges.length).toBe(1);
+  });
+});
+
+for (const language of ['en', 'de'] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${language}, ${scheme}: the panel says why a covered click spent nothing, whole, with the way to the side panel`, async ({ context, worker, sandbox, extensionId }) => {
+      const say = language === 'en' ? en : de;
+      await prepare(context, worker, sandbox, extensionId, 'frame');
+      await writeVault(worker, { language, language$: { v: 1 } });
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(MAYA);
+      const card = (await panelFrame(page)).getByRole('article', { name: 'Maya Chen' });
+      const findEmail = card.getByRole('button', { name: new RegExp(`^${say['panel.action.findWorkEmail']}`) });
+      await expect(findEmail).toBeVisible();
+      await layCover(page);
+      await page.waitForTimeout(A_LOOK);
+      await clickAt(page, findEmail);
+      await expect(card.getByRole('alert')).toHaveText(say['spend.refused.covered']);
+      await liftCover(page);
+      await expect(card.getByRole('button', { name: say['app.openSidePanel'] })).toBeVisible();
+      mkdirSync('test-results/overlay', { recursive: true });
+      await page.locator('dossier-panel').screenshot({ path: `test-results/overlay/covered-${language}-${scheme}.png` });
+      expect(await (await panelFrame(page)).evaluate(findClipped)).toEqual([]);
+    });
+  }
 }

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { t } from '@/lib/i18n';
+import type { SpendRefusal } from '@/lib/panel/visibility-guard';
+import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-panel';
+
+const MESSAGE = {
+  covered: 'spend.refused.covered',
+  tooSoon: 'spend.refused.tooSoon',
+  unsupported: 'spend.refused.unsupported',
+} as const satisfies Record<SpendRefusal, string>;
+
+const sidePanelApis = (typeof browser === 'undefined' ? {} : browser) as unknown as SidePanelApis;
+
+/** The browser's own panel beside the page, which no page can cover: opened straight from the click, as both browsers require. */
+function SidePanelButton() {
+  const kind = sidePanelKind(sidePanelApis);
+  const [windowId, setWindowId] = useState<number>();
+  useEffect(() => {
+    if (kind !== 'sidePanel') return;
+    let live = true;
+    void browser.windows.getCurrent().then((w) => live && setWindowId(w.id));
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+  if (!kind) return null;
+  return (
+    <button type="button" className="secondary" disabled={kind === 'sidePanel' && windowId === undefined} onClick={() => void openSidePanel(sidePanelApis, windowId)?.catch(() => {})}>
+      {kind === 'sidePanel' ? t('app.openSidePanel') : t('app.openSidebar')}
+    </button>
+  );
+}
+
+/**
+ * Why a click in the in-page panel spent nothing (components/spend-gate.ts), in the user's words,
+ * with the way to the side panel (or Firefox's sidebar), where the page cannot reach. Focused
+ * when it appears, so a screen reader says it and the keyboard is next to its buttons.
+ */
+export function SpendRefused({ reason, onDismiss }: { reason: SpendRefusal; onDismiss?(): void }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => message.current?.focus(), [reason]);
+  return (
+    <section className="spend-refused" aria-label={t('spend.refused.title')}>
+      <p role="alert" tabIndex={-1} ref={message}>
+        {t(MESSAGE[reason])}
+      </p>
+      <p className="spend-refused-ways">
+        <SidePanelButton />
+        {onDismiss && (
+          <button type="button" className="link-button" onClick={onDismiss}>
+            {t('spend.dismiss')}
+          </button>
+        )}
+      </p>
+    </section>
+  );
+}
