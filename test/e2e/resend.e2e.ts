@@ -56,21 +56,45 @@ for (const kind of ['charge-then-reset-before-answer', 'charge-then-408'] as con
   });
 }
 
-test('without the measure, Chromium sends the paid lookup again by itself and the gateway charges twice (what the measure prevents)', async ({ sandbox, worker, openExtensionPage }) => {
-  const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
-  await worker.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [1] }));
-  // The balance read leaves a kept-alive connection, which the lookup reuses.
-  expect(await callBackground(page, 'getCredits', { refresh: true })).toMatchObject({ ok: true });
-  await fault(sandbox, apiId, 'charge-then-reset-before-answer');
-  const reply = await valueFromBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
+for (const kind of ['charge-then-reset-before-answer', 'charge-then-408'] as const) {
+  test(`${kind} without the measure: Chromium sends the paid lookup again by itself, the gateway charges twice, and the balance check shows it in the popup and the history`, async ({ sandbox, worker, openExtensionPage }) => {
+    const { apiId, page } = await setup(sandbox, worker, openExtensionPage);
+    await worker.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [1] }));
+    // The balance read leaves a kept-alive connection, which the lookup reuses.
+    expect(await callBackground(page, 'getCredits', { refresh: true })).toMatchObject({ ok: true });
+    await fault(sandbox, apiId, kind);
+    const reply = await valueFromBackground(page, 'lookup', { op: 'enrichPerson', input: { profileUrl: MAYA } });
 
-  const paid = (await received(sandbox, apiId)).filter((r) => r.path === '/v2/full');
-  expect(paid.map((r) => [r.reused, r.fault])).toEqual([
-    [true, 'charge-then-reset-before-answer'],
-    [false, null],
-  ]);
-  expect(paid[1]!.query).toBe(paid[0]!.query);
-  expect((await sandbox.ledger(apiId)).charges).toHaveLength(2);
-  // The extension saw one answer and counts one payment: only the balance can tell (reconciliation).
-  expect(reply).toMatchObject({ status: 'paid', cost: 2 });
-});
+    const paid = (await received(sandbox, apiId)).filter((r) => r.path === '/v2/full');
+    expect(paid.map((r) => [r.reused, r.fault])).toEqual([
+      [true, kind],
+      [false, null],
+    ]);
+    expect(paid[1]!.query).toBe(paid[0]!.query);
+    expect((await sandbox.ledger(apiId)).charges).toHaveLength(2);
+    // The extension saw one answer and counts one payment: only the balance can tell.
+    expect(reply).toMatchObject({ status: 'paid', cost: 2 });
+
+    // The balance read once the lookup is in history shows 2 credits more gone: recorded as a
+    // difference, said beside the balance, and marked on the lookup (lib/background/reconcile.ts).
+    const popup = await openExtensionPage('popup.html');
+    const note = popup.getByTestId('balance-difference');
+    await expect(note).toContainText('2 credits more than Dossier’s lookups cost between');
+    await expect(note).toContainText('probably charged twice');
+    await expect(popup.getByTestId('balance')).toHaveText('996 credits');
+
+    await page.reload();
+    const table = page.getByRole('table', { name: 'Lookups' });
+    const check = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Balance check', exact: true }) });
+    await expect(check).toHaveCount(1);
+    await expect(check.getByRole('cell', { name: 'Balance differs' })).toBeVisible();
+    const lookup = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Enrich person', exact: true }) });
+    await expect(lookup.getByRole('cell', { name: /Paid · Charged twice\?/ })).toBeVisible();
+
+    // "Got it" takes the note away from beside the balance; history keeps it.
+    await popup.getByRole('button', { name: 'Got it' }).click();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(check).toHaveCount(1);
+  });
+}
