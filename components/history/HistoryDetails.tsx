@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
-import { isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
+import { isBalanceDifference, isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
 import { entryName } from '@/lib/history/who';
 import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
 import { t } from '@/lib/i18n';
@@ -66,8 +66,13 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
       ) : (
         <>
           <dl className="facts">
-            <dt>{t('history.colSubject')}</dt>
-            <dd data-testid="details-subject">{entryName(entry)}</dd>
+            {/* A balance check is about the account, not a person: its sentence below says what moved. */}
+            {!isBalanceDifference(entry) && (
+              <>
+                <dt>{t('history.colSubject')}</dt>
+                <dd data-testid="details-subject">{entryName(entry)}</dd>
+              </>
+            )}
             <dt>{t('history.colOperation')}</dt>
             <dd>{operationLabel(entry.op)}</dd>
             <dt>{t('history.when')}</dt>
@@ -124,7 +129,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
           </dl>
           {isLookupEntry(entry) && <RunAgain key={entry.id} entry={entry} />}
           {/* Who it was about, as the contact book knows them now; the entry's own answer below it, whole. */}
-          <AnswerCard
+          {!isBalanceDifference(entry) && <AnswerCard
             key={entry.id}
             answer={answerOfEntry(entry)}
             askedKeys={requestKeysOf(entry)}
@@ -134,8 +139,8 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
               // Kept as stored: an answer this release cannot read as its operation's result.
               ...(entry.unreadableResult !== undefined ? [{ label: t('history.unreadableResult'), value: entry.unreadableResult }] : []),
             ]}
-          />
-          {entry.result === undefined && entry.unreadableResult === undefined && <p className="muted">{t('history.noResult')}</p>}
+          />}
+          {!isBalanceDifference(entry) && entry.result === undefined && entry.unreadableResult === undefined && <p className="muted">{t('history.noResult')}</p>}
         </>
       )}
     </section>

@@ -11,6 +11,18 @@ import { useBookNames } from '@/components/useBookNames';
 
 const ROW_HEIGHT = 40;
 
+/** The outcome as the row says it: a lookup a later balance check questions says so ("Paid · Charged twice?"). */
+function outcomeText(entry: HistoryEntry): string {
+  const outcome = t(`outcome.${entry.outcome}`);
+  return entry.chargeQuestion ? `${outcome} · ${t('chargeQuestion.short')}` : outcome;
+}
+
+/** The whole of it on hover: the error, the balance check's reason. */
+function outcomeTitle(entry: HistoryEntry): string {
+  const text = entry.error ? `${outcomeText(entry)}: ${entry.error.message}` : outcomeText(entry);
+  return entry.chargeQuestion ? `${text} (${chargeQuestionText(entry.chargeQuestion)})` : text;
+}
+
 /**
  * The short columns as wide as their longest word in the interface's language (a header, an
  * operation, an outcome), never narrower than English needs: every row is its own grid (the list
@@ -138,14 +150,8 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
                     </span>
                   )}
                 </span>
-                <span role="cell" className="c-outcome" title={entry.error ? `${t(`outcome.${entry.outcome}`)}: ${entry.error.message}` : t(`outcome.${entry.outcome}`)}>
-                  {t(`outcome.${entry.outcome}`)}
-                  {entry.chargeQuestion && (
-                    <span className="charge-question" title={chargeQuestionText(entry.chargeQuestion)}>
-                      {' · '}
-                      {t('chargeQuestion.short')}
-                    </span>
-                  )}
+                <span role="cell" className="c-outcome" title={outcomeTitle(entry)}>
+                  {outcomeText(entry)}
                 </span>
                 <span role="cell" className="c-credits">{entry.cost}</span>
                 <span role="cell" className="c-details">
