@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/lib/background/wiring';
+import { settleBackgroundsAfterEach } from '@/test/unit/background/settle-backgrounds';
 import { dismissDifference, fetchBalance, testConnection } from '@/lib/background/connection';
 import { readHistory } from '@/lib/history/store';
 import type { HistoryEntry } from '@/lib/history/entry';
@@ -32,8 +33,7 @@ async function setUp(balance: number) {
   const prefs = structuredClone(DEFAULT_PREFERENCES);
   prefs.network.timeoutMs = 5_000;
   await preferencesItem.setValue(prefs);
-  const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
-  started.push(background);
+  const background = settle(createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' }));
   // The popup opens: the first reading, that the next ones are held against.
   await fetchBalance(background.connection);
   return background;
@@ -69,14 +69,7 @@ beforeEach(() => {
   });
 });
 
-/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
-let started: ReturnType<typeof createBackground>[] = [];
-
-afterEach(async () => {
-  await Promise.all(started.map((background) => background.balanceReadsIdle()));
-  started = [];
-  vi.unstubAllGlobals();
-});
+const settle = settleBackgroundsAfterEach();
 
 describe('a balance that moved otherwise than the lookups explain', () => {
   it('a paid request the browser sent twice: one answer, two charges; the difference is in history, on the lookup and beside the balance', async () => {

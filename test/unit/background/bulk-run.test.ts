@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import type { Handlers } from '@/lib/background/router';
 import { createBackground } from '@/lib/background/wiring';
+import { settleBackgroundsAfterEach } from '@/test/unit/background/settle-backgrounds';
 import { getRun, readRows } from '@/lib/bulk/store';
 import type { SenderInfo } from '@/lib/messaging/sender';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
@@ -30,8 +31,7 @@ async function setUp(balance = 1_000) {
   const prefs = structuredClone(DEFAULT_PREFERENCES);
   prefs.network.timeoutMs = 1_000;
   await preferencesItem.setValue(prefs);
-  const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
-  started.push(background);
+  const background = settle(createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' }));
   // As the bulk page does when it opens: the balance is known before the run.
   const { fetchBalance } = await import('@/lib/background/connection');
   await fetchBalance(background.connection);
@@ -64,14 +64,7 @@ beforeEach(() => {
   });
 });
 
-/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
-let started: ReturnType<typeof createBackground>[] = [];
-
-afterEach(async () => {
-  await Promise.all(started.map((background) => background.balanceReadsIdle()));
-  started = [];
-  vi.unstubAllGlobals();
-});
+const settle = settleBackgroundsAfterEach();
 
 describe('a bulk run against the sandbox', () => {
   it('charges what the quote said: people already in the ledger free, bad rows skipped, each person once', { timeout: 20_000 }, async () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/lib/background/wiring';
+import { settleBackgroundsAfterEach } from '@/test/unit/background/settle-backgrounds';
 import { readHistory } from '@/lib/history/store';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
@@ -28,8 +29,7 @@ async function setUp(balance: number, prefs: (p: typeof DEFAULT_PREFERENCES) => 
   chosen.network.timeoutMs = 1_000;
   prefs(chosen);
   await preferencesItem.setValue(chosen);
-  const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
-  started.push(background);
+  const background = settle(createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' }));
   // As the popup does when it opens: the balance is known before the first lookup.
   const { fetchBalance } = await import('@/lib/background/connection');
   await fetchBalance(background.connection);
@@ -55,14 +55,7 @@ beforeEach(() => {
   });
 });
 
-/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
-let started: ReturnType<typeof createBackground>[] = [];
-
-afterEach(async () => {
-  await Promise.all(started.map((background) => background.balanceReadsIdle()));
-  started = [];
-  vi.unstubAllGlobals();
-});
+const settle = settleBackgroundsAfterEach();
 
 describe('a paid lookup whose answer is lost after the gateway charged it', () => {
   it.each([

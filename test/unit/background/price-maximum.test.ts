@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import type { Handlers } from '@/lib/background/router';
 import { createBackground } from '@/lib/background/wiring';
+import { settleBackgroundsAfterEach } from '@/test/unit/background/settle-backgrounds';
 import type { SenderInfo } from '@/lib/messaging/sender';
 import { readHistory } from '@/lib/history/store';
 import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
@@ -31,8 +32,7 @@ async function setUp(balance: number, prefs: (p: typeof DEFAULT_PREFERENCES) => 
   const chosen = structuredClone(DEFAULT_PREFERENCES);
   prefs(chosen);
   await preferencesItem.setValue(chosen);
-  const background = createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' });
-  started.push(background);
+  const background = settle(createBackground({ extensionId: 'dossier', extensionOrigin: 'chrome-extension://dossier/' }));
   // As the popup does when it opens: the balance is known before the first lookup.
   const { fetchBalance } = await import('@/lib/background/connection');
   await fetchBalance(background.connection);
@@ -57,14 +57,7 @@ beforeEach(() => {
   });
 });
 
-/** Backgrounds of this test: the balance each reads after a lookup is awaited, never left to reach the next test. */
-let started: ReturnType<typeof createBackground>[] = [];
-
-afterEach(async () => {
-  await Promise.all(started.map((background) => background.balanceReadsIdle()));
-  started = [];
-  vi.unstubAllGlobals();
-});
+const settle = settleBackgroundsAfterEach();
 
 describe('a full enrichment with Phone numbers on is priced at its maximum', () => {
   it('a daily cap of 10 refuses it before any request, and the message says the price and why', async () => {
