@@ -19,6 +19,12 @@ async function previewsOf(rows: readonly SearchResultRow[]): Promise<Record<stri
 }
 
 /** Search results: a quick action per row, and "enrich selected" as a cancellable queue. */
+/** A row's price once its preview has come: never a guess before (it depends on the settings). */
+function rowPrice(preview: Preview | undefined): string {
+  if (!preview) return t('quick.checkingPrice');
+  return preview.cost === 0 ? t('cost.free') : credits(preview.price);
+}
+
 export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
   const enrichable = rows.filter((r) => r.profileUrl);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -104,7 +110,7 @@ export function SearchQueue({ rows }: { rows: readonly SearchResultRow[] }) {
                   disabled={progress !== null}
                   onClick={(e) => void runOne(row, e)}
                 >
-                  {t('panel.queue.enrichOne', { name, price: previews[row.key]?.cost === 0 ? t('cost.free') : credits(previews[row.key]?.price ?? 2) })}
+                  {t('panel.queue.enrichOne', { name, price: rowPrice(previews[row.key]) })}
                 </button>
                 <RowOutcome result={result} />
               </div>

@@ -719,7 +719,7 @@ export const de = {
   'card.noPersonal': 'Keine bekannt.',
   'card.action': '{action} · {price}',
   'card.found': 'Gefunden {age}',
-  'card.refresh': 'Aktualisieren (kostet erneut {credits})',
+  'card.refresh': 'Aktualisieren (kostet erneut bis zu {credits})',
   'card.refreshUnpriced': 'Aktualisieren (kostet erneut)',
   'card.menu': 'Mehr zu {row}',
   'card.chargedIf.enrich': 'Berechnet wird nur, was gefunden wird.',

@@ -722,7 +722,7 @@ export const en = {
   'card.noPersonal': 'None known.',
   'card.action': '{action} · {price}',
   'card.found': 'Found {age}',
-  'card.refresh': 'Refresh (pays again, {credits})',
+  'card.refresh': 'Refresh (pays again, up to {credits})',
   'card.refreshUnpriced': 'Refresh (pays again)',
   'card.menu': 'More about {row}',
   'card.chargedIf.enrich': 'Charged only for what is found.',

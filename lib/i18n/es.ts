@@ -719,7 +719,7 @@ export const es = {
   'card.noPersonal': 'No se conoce ninguno.',
   'card.action': '{action} · {price}',
   'card.found': 'Encontrado {age}',
-  'card.refresh': 'Actualizar (se paga de nuevo, {credits})',
+  'card.refresh': 'Actualizar (se paga de nuevo, hasta {credits})',
   'card.refreshUnpriced': 'Actualizar (se paga de nuevo)',
   'card.menu': 'Más sobre {row}',
   'card.chargedIf.enrich': 'Solo se cobra lo que se encuentra.',

@@ -719,7 +719,7 @@ export const fr = {
   'card.noPersonal': 'Aucun connu.',
   'card.action': '{action} · {price}',
   'card.found': 'Trouvé {age}',
-  'card.refresh': 'Actualiser (payant à nouveau, {credits})',
+  'card.refresh': 'Actualiser (payant à nouveau, jusqu’à {credits})',
   'card.refreshUnpriced': 'Actualiser (payant à nouveau)',
   'card.menu': 'Plus sur {row}',
   'card.chargedIf.enrich': 'Facturé seulement pour ce qui est trouvé.',

@@ -49,7 +49,7 @@ test('enrich, then find mobile: one card, the phone row filled in place, no emai
   // When they were found and the refresh (which pays again) wait in the row's menu.
   await phones.getByRole('button', { name: 'More about Phones' }).click();
   await expect(phones.getByRole('group', { name: 'More about Phones' })).toContainText(/Found (just now|1 minute ago)/);
-  await expect(phones.getByRole('button', { name: /^Refresh \(pays again, 30 credits\)$/ })).toBeVisible();
+  await expect(phones.getByRole('button', { name: /^Refresh \(pays again, up to 30 credits\)$/ })).toBeVisible();
 
   // One card, each address once (the phone search repeated the work email, unverified).
   await expect(frame.getByRole('article')).toHaveCount(1);

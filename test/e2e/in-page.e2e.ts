@@ -56,7 +56,7 @@ test('on a profile: the card appears, enrich fills it with the sandbox record; l
   await expect(menu).toContainText(/Found (just now|1 minute ago)/);
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
   // The refresh says it pays again, and it does; what it came to shows under the header.
-  await menu.getByRole('button', { name: 'Refresh (pays again, 2 credits)' }).click();
+  await menu.getByRole('button', { name: 'Refresh (pays again, up to 2 credits)' }).click();
   await expect(again.getByRole('group', { name: 'Enrich person and company' })).toContainText('Refreshed: paid again 2 credits.');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2, 2]);
 });

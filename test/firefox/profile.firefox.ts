@@ -38,6 +38,6 @@ test('on a profile in Firefox: the in-page panel, which cannot tell whether the 
   // When their record was found, and its refresh, are in the menu beside their name.
   await click(again, 'button', 'More about Maya Chen');
   await expectText(again, 'group', 'More about Maya Chen', /Found (just now|1 minute ago)/);
-  await byRole(again, 'button', 'Refresh (pays again, 2 credits)');
+  await byRole(again, 'button', 'Refresh (pays again, up to 2 credits)');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
 });

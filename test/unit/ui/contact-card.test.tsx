@@ -122,7 +122,7 @@ describe('the contact card on a profile page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'More about Maya Chen' }));
     const menu = screen.getByRole('group', { name: 'More about Maya Chen' });
     expect(within(menu).getByText('Found just now')).toBeTruthy();
-    expect(within(menu).getByRole('button', { name: 'Refresh (pays again, 2 credits)' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Refresh (pays again, up to 2 credits)' })).toBeTruthy();
     // The next lookup leads now: the mobile.
     expect(within(row('Phones')).getByRole('button', { name: 'Find mobile · up to 30 credits' }).classList.contains('secondary')).toBe(false);
 
@@ -155,7 +155,7 @@ describe('the contact card on a profile page', () => {
     const worker = fakeWorker({ answers: mayaAnswers });
     render(<PageCard detection={detection} corrections={{}} />);
     fireEvent.click(await within(await screen.findByRole('group', { name: 'Phones' })).findByRole('button', { name: 'More about Phones' }));
-    const refresh = await within(row('Phones')).findByRole('button', { name: 'Refresh (pays again, 30 credits)' });
+    const refresh = await within(row('Phones')).findByRole('button', { name: 'Refresh (pays again, up to 30 credits)' });
     expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
     trustedClick(refresh);
     // The menu closes: the row shows what the refresh is doing.
