@@ -13,6 +13,8 @@ export interface Sandbox {
   close(): Promise<void>;
   ledger(apiId: string): Promise<{ balance: number; requests: number; charges: { path: string; creditBurn: number }[] }>;
   admin(path: string, init?: RequestInit): Promise<Response>;
+  /** How many requests of this key reached this path (free balance reads are counted apart from lookups). */
+  sentTo(apiId: string, path: string): Promise<number>;
   /** A new API key of the sandbox's with this many credits, for one test alone. */
   newKey(balance?: number): Promise<string>;
 }
@@ -33,6 +35,10 @@ export async function startTestSandbox(port = 0): Promise<{ sandbox: Sandbox; st
     admin,
     async ledger(apiId) {
       return (await admin(`ledger?apiId=${encodeURIComponent(apiId)}`)).json();
+    },
+    async sentTo(apiId, path) {
+      const { requests } = (await (await admin(`requests?apiId=${encodeURIComponent(apiId)}`)).json()) as { requests: { path: string }[] };
+      return requests.filter((request) => request.path === path).length;
     },
     async newKey(balance = 1000) {
       const apiId = `e2e-${Math.random().toString(36).slice(2)}`;
