@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { SpendRefusal } from '@/lib/panel/visibility-guard';
+import { sendMessage } from '@/lib/messaging/messenger';
 import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-panel';
 
 const MESSAGE = {
@@ -32,6 +33,25 @@ function SidePanelButton() {
 }
 
 /**
+ * Where the frame has neither (Firefox gives the in-page frame no sidebarAction): Dossier's
+ * toolbar menu, which the worker may open, and whose Open sidebar button works. Gone when the
+ * browser would not open it: the sentence above still says where the toolbar button is.
+ */
+function MenuButton() {
+  const [refused, setRefused] = useState(false);
+  if (refused) return null;
+  const open = () =>
+    void sendMessage('openMenu', undefined)
+      .then((reply) => !(reply.ok && reply.value) && setRefused(true))
+      .catch(() => setRefused(true));
+  return (
+    <button type="button" className="secondary" onClick={open}>
+      {t('app.openMenu')}
+    </button>
+  );
+}
+
+/**
  * Why a click in the in-page panel spent nothing (components/spend-gate.ts), in the user's words,
  * with the way to the side panel (or Firefox's sidebar), where the page cannot reach. Focused
  * when it appears, so a screen reader says it and the keyboard is next to its buttons.
@@ -45,7 +65,7 @@ export function SpendRefused({ reason, onDismiss }: { reason: SpendRefusal; onDi
         {t(MESSAGE[reason])}
       </p>
       <p className="spend-refused-ways">
-        <SidePanelButton />
+        {sidePanelKind(sidePanelApis) ? <SidePanelButton /> : <MenuButton />}
         {onDismiss && (
           <button type="button" className="link-button" onClick={onDismiss}>
             {t('spend.dismiss')}

@@ -43,6 +43,8 @@ export interface HandlerDeps {
   openSettings(): Promise<void>;
   /** Opens the welcome page (connect the account, choose the panel) in a tab. */
   openWelcome(): Promise<void>;
+  /** Opens Dossier's toolbar menu; false when the browser would not (lib/ui/toolbar-menu.ts). */
+  openMenu(): Promise<boolean>;
   /** Opens the bulk enrichment page in a tab (lib/background/bulk-page-handlers.ts). */
   openBulkPage(): Promise<void>;
   /** Per-tab detections, the in-page frame and the panel mode (lib/background/panel-service.ts). */
@@ -200,6 +202,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.openWelcome();
       return { ok: true, value: true };
     },
+    openMenu: async () => ({ ok: true, value: await deps.openMenu() }),
     ...createBulkPageHandlers({ open: deps.openBulkPage }),
     savePreferences: (data) => savePreferences(data),
     saveLanguage: async ({ language }) => {

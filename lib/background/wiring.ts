@@ -52,6 +52,7 @@ import type { RouterIdentity } from '@/lib/background/router';
 import type { Preferences } from '@/lib/settings/preferences';
 import { createClipboardWriter, type ClipboardDeps } from '@/lib/background/clipboard';
 import { openWelcomePage } from '@/lib/background/welcome';
+import { openToolbarMenu } from '@/lib/ui/toolbar-menu';
 import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
 import { OFFSCREEN_PATH, offscreenMessenger } from '@/lib/clipboard/offscreen-protocol';
 
@@ -227,6 +228,7 @@ export function createBackground(identity: RouterIdentity) {
     preferences,
     openSettings: () => browser.runtime.openOptionsPage(),
     openWelcome: openWelcomePage,
+    openMenu: () => openToolbarMenu(browser.action),
     openBulkPage: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') })),
     panel,
     // Frames go first: an open frame would otherwise write its layout back after the erase.

@@ -11,6 +11,7 @@ export const de = {
   'app.openSettings': 'Einstellungen öffnen',
   'app.openSidePanel': 'Seitenleiste öffnen',
   'app.openSidebar': 'Sidebar öffnen',
+  'app.openMenu': 'Dossier-Menü öffnen',
   'app.settingsTitle': 'Dossier-Einstellungen',
   'app.historyTitle': 'Abfrageverlauf',
 

@@ -10,6 +10,7 @@ export const en = {
   'app.openSettings': 'Open settings',
   'app.openSidePanel': 'Open side panel',
   'app.openSidebar': 'Open sidebar',
+  'app.openMenu': 'Open Dossier’s menu',
   'app.settingsTitle': 'Dossier settings',
   'app.historyTitle': 'Lookup history',
 

@@ -11,6 +11,7 @@ export const es = {
   'app.openSettings': 'Abrir la configuración',
   'app.openSidePanel': 'Abrir el panel lateral',
   'app.openSidebar': 'Abrir la barra lateral',
+  'app.openMenu': 'Abrir el menú de Dossier',
   'app.settingsTitle': 'Configuración de Dossier',
   'app.historyTitle': 'Historial de consultas',
 

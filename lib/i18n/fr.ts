@@ -11,6 +11,7 @@ export const fr = {
   'app.openSettings': 'Ouvrir les paramètres',
   'app.openSidePanel': 'Ouvrir le panneau latéral',
   'app.openSidebar': 'Ouvrir la barre latérale',
+  'app.openMenu': 'Ouvrir le menu de Dossier',
   'app.settingsTitle': 'Paramètres de Dossier',
   'app.historyTitle': 'Historique des recherches',
 

@@ -95,6 +95,11 @@ export const messageSchemas = {
   /** Every screen without a key links to the welcome page (the panel's frame cannot open a tab itself). */
   openWelcome: z.undefined(),
   /**
+   * The in-page panel's frame in Firefox, which may not open the sidebar itself: opens Dossier's
+   * toolbar menu, whose Open sidebar button does (lib/ui/toolbar-menu.ts).
+   */
+  openMenu: z.undefined(),
+  /**
    * Content script: what the detector read on its own tab (the tab is the sender's, never a
    * field of the message). Answers where to put the panel's frame, or null for no frame.
    */
@@ -166,6 +171,8 @@ export interface Replies extends CrmReplies, BookReplies, BulkReplies, BulkPageR
   panelStatus: PanelStatus;
   openSettings: true;
   openWelcome: true;
+  /** false: the browser would not open it (the user opens it from the toolbar button). */
+  openMenu: boolean;
   reportDetection: { frame: FramePlacement | null };
   reportFound: true;
   reportParticipants: { launcher: boolean; launcherLabel: string };

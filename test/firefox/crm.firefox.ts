@@ -1,5 +1,5 @@
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
-import { byName, byRole, click, expect, expectText, fill, panelFrame, test, type Dossier } from '@/test/firefox/firefox';
+import { byName, byRole, click, enrichInSidebar, expect, expectText, fill, panelFrame, test, type Dossier } from '@/test/firefox/firefox';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
@@ -16,12 +16,15 @@ test.beforeEach(() => {
   hs.control.reset();
 });
 
-/** Maya's profile, enriched from the panel (2 credits), and her push to HubSpot reviewed: the panel's CRM region. */
+/**
+ * Maya's profile, enriched (2 credits) where Firefox users pay, the sidebar (the in-page panel
+ * spends nothing in Firefox), and her push to HubSpot reviewed in the in-page panel's CRM region.
+ */
 async function reviewMayasPush(dossier: Dossier) {
   const page = await dossier.openSite(MAYA);
   const frame = await panelFrame(page);
-  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
+  await enrichInSidebar(dossier, MAYA);
+  await page.bringToFront();
   const crm = await byRole(frame, 'region', 'CRM');
   await click(crm, 'button', 'Review push to HubSpot');
   await byRole(crm, 'heading', 'HubSpot: Create');

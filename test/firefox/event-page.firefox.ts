@@ -1,4 +1,4 @@
-import { byRole, click, expect, expectText, panelFrame, test } from '@/test/firefox/firefox';
+import { enrichInSidebar, expect, test } from '@/test/firefox/firefox';
 
 /**
  * Firefox's background is an event page, suspended a while after its last extension event
@@ -11,13 +11,13 @@ test('a lookup the gateway answers after 12 s, longer than Firefox lets an idle 
   const apiId = await freshKey();
   await dossier.connect(apiId);
   expect(await dossier.call('choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
-  const page = await dossier.openSite('https://www.linkedin.com/in/maya-chen/');
-  const frame = await panelFrame(page);
+  const maya = 'https://www.linkedin.com/in/maya-chen/';
+  await dossier.openSite(maya);
   const fault = await sandbox.admin('faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiId, kind: 'slow', count: 1, delayMs: 12_000 }) });
   expect(fault.ok).toBe(true);
 
-  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.', 25_000);
+  // Paid where Firefox users pay: the sidebar's page (the in-page panel spends nothing in Firefox).
+  await enrichInSidebar(dossier, maya, { timeout: 25_000 });
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
   // Nothing is left to do: Firefox may suspend it again.
   await expect.poll(() => dossier.eventPageRunning(), { timeout: 20_000 }).toBe(false);

@@ -19,6 +19,7 @@ import { demoPageUrl } from '@/scripts/demo-routes';
 import { findFirefox } from '@/scripts/firefox';
 import { startTestSandbox, type Sandbox } from '@/test/support/test-sandbox';
 import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
+import { byRole, click, expectText } from '@/test/firefox/elements';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.DOSSIER_FIREFOX_EXTENSION_DIR ?? '.output-e2e/firefox-mv3');
@@ -164,6 +165,12 @@ export interface Dossier {
   eventPageRunning(): Promise<boolean>;
   /** The document of the open Firefox sidebar, or null when it is closed. */
   sidebar<T>(fn: (document: Document) => T | Promise<T>): Promise<T | null>;
+  /**
+   * The sidebar's page for the tab at this URL, in a tab of its own (the sidebar itself takes no
+   * automated click): where Firefox users pay, since the in-page panel spends nothing in Firefox
+   * (it cannot tell whether the page covers it: profile.firefox.ts proves the refusal).
+   */
+  sidebarFor(url: string): Promise<Page>;
 }
 
 type WorkerFixtures = { sandbox: Sandbox };
@@ -251,6 +258,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           const [view] = browser.extension.getViews({ type: 'sidebar' });
           return view ? (${fn.toString()})(view.document) : null;
         })()`) as Promise<Awaited<ReturnType<typeof fn>> | null>,
+      sidebarFor: async (url) => open(`sidepanel.html?tab=${await dossier.tabOf(url)}`),
     };
     await use(dossier);
   },
@@ -258,3 +266,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 export * from '@/test/firefox/elements';
+
+/** Maya Chen's Enrich button, on the profile most tests open. */
+export const ENRICH_MAYA = 'Enrich person and company · up to 2 credits';
+
+/**
+ * Enriches the person of the profile open at `url` where a Firefox user pays: a real click in the
+ * sidebar's page for that tab, then waits until the card says what was paid. Returns that page.
+ */
+export async function enrichInSidebar(
+  dossier: Dossier,
+  url: string,
+  { person = 'Maya Chen', button = ENRICH_MAYA, paid = 'Paid 2 credits.', timeout = 10_000 } = {},
+): Promise<Page> {
+  const side = await dossier.sidebarFor(url);
+  await click(await byRole(side, 'article', person), 'button', button);
+  await expectText(side, 'article', person, paid, timeout);
+  return side;
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { DEFAULT_SANDBOX_URL } from '@/lib/settings/gateway';
 import { startTestSandbox } from '@/test/support/test-sandbox';
-import { byLabel, byRole, click, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test, type Dossier, type Scope } from '@/test/firefox/firefox';
+import { byLabel, byRole, click, ENRICH_MAYA, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test, type Dossier, type Scope } from '@/test/firefox/firefox';
 
 /**
  * A new user's first minutes with the release package (the Firefox store zip: Firefox grants the
@@ -61,11 +61,19 @@ test('install opens the welcome page; a refused key is not saved; a good key, th
     await expect.poll(async () => (await dossier.call('getPreferences')).ok && (await dossier.call('getPreferences'))).toMatchObject({ value: { pageAccess: { panelMode: 'frame' } } });
     await byRole(welcome, 'link', 'Open LinkedIn');
 
-    // The first profile (a click on LinkedIn, counted as one) shows the card; Enrich gives the email.
+    // The first profile (a click on LinkedIn, counted as one) shows the card in the page, and in
+    // the sidebar the install opened, where Firefox users pay (the in-page panel spends nothing
+    // in Firefox: it cannot tell whether the page covers it). Enrich there gives the email.
     clicks += 1;
     const profile = await dossier.openSite(MAYA);
     const frame = await panelFrame(profile);
-    await userClick(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
+    await byRole(frame, 'article', 'Maya Chen');
+    await expect.poll(() => dossier.sidebar((doc) => doc.body.textContent), { message: 'the sidebar to show Maya' }).toContain('Maya Chen');
+    // The sidebar's page for this tab, in a tab of its own: the sidebar itself takes no automated click.
+    const side = await dossier.sidebarFor(MAYA);
+    await userClick(await byRole(side, 'article', 'Maya Chen'), 'button', ENRICH_MAYA);
+    await expectText(side, 'article', 'Maya Chen', 'Paid 2 credits.');
+    await profile.bringToFront();
     const email = await byRole(await byRole(frame, 'group', 'Work email'), 'link', 'maya.chen@northwind-analytics.example');
     expect(await email.evaluate((link) => link.closest('li')?.textContent)).toContain('verified');
     expect(clicks).toBeLessThanOrEqual(5);

@@ -1,5 +1,5 @@
 import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
-import { byName, byRole, click, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
+import { byName, byRole, click, enrichInSidebar, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
  * Signing in to a CRM through Firefox's own identity.launchWebAuthFlow window (headless Firefox
@@ -40,8 +40,9 @@ test('Salesforce in Firefox: signed in through the browser’s web-auth window w
 
   const page = await dossier.openSite(MAYA);
   const frame = await panelFrame(page);
-  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
+  // Paid where Firefox users pay, the sidebar (the in-page panel spends nothing in Firefox); pushed from the panel.
+  await enrichInSidebar(dossier, MAYA);
+  await page.bringToFront();
   const crm = await byRole(frame, 'region', 'CRM');
   await click(crm, 'button', 'Review push to Salesforce');
   await click(crm, 'button', 'Create in Salesforce');

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { readFileSync } from 'node:fs';
-import { byRole, click, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test } from '@/test/firefox/firefox';
+import { byRole, click, enrichInSidebar, expect, expectText, fill, FIREFOX_STORE_PACKAGE, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
  * The Firefox store package itself (`npm run zip`, run by `npm test` before this suite), installed
@@ -30,9 +30,13 @@ test('the Firefox store package asks for the sandbox’s host where it is chosen
   await expectText(settings, 'status', '', 'Saved.');
 
   expect(await dossier.call('choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
-  const page = await dossier.openSite('https://www.linkedin.com/in/maya-chen/');
+  const maya = 'https://www.linkedin.com/in/maya-chen/';
+  const page = await dossier.openSite(maya);
+  // The panel shows in the page; Firefox users pay in the sidebar (the in-page panel spends nothing in Firefox).
   const frame = await panelFrame(page);
-  await click(await byRole(frame, 'article', 'Maya Chen'), 'button', 'Enrich person and company · up to 2 credits');
-  await expectText(frame, 'article', 'Maya Chen', 'Paid 2 credits.');
+  await byRole(frame, 'article', 'Maya Chen');
+  await enrichInSidebar(dossier, maya);
+  await page.bringToFront();
+  await byRole(await byRole(frame, 'group', 'Work email'), 'link', 'maya.chen@northwind-analytics.example');
   expect((await sandbox.ledger(apiId)).charges.map((c) => c.creditBurn)).toEqual([2]);
 });

@@ -33,6 +33,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     panelStatus: vi.fn(async () => ({ ok: true as const, value: { hasKey: true, isSandbox: true, credits: 5 } })),
     openSettings: vi.fn(async () => ({ ok: true as const, value: true as const })),
     openWelcome: vi.fn(async () => ({ ok: true as const, value: true as const })),
+    openMenu: vi.fn(async () => ({ ok: true as const, value: true })),
     openBulk: vi.fn(async () => ({ ok: true as const, value: true as const })),
     bulkWake: vi.fn(async () => ({ ok: true as const, value: true as const })),
     copyText: vi.fn(async () => ({ ok: true as const, value: true })),
@@ -88,6 +89,8 @@ const privileged = {
   saveTheme: { theme: 'dark' },
   panelStatus: undefined,
   openSettings: undefined,
+  // Nor pop Dossier's menu open over itself.
+  openMenu: undefined,
   exportAllData: undefined,
   deleteAllData: undefined,
   panelState: { tabId: 9 },
