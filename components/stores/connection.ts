@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { ask } from '@/components/useBackground';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ConnectionStatus, ErrorReport, StoredBalance } from '@/lib/messaging/protocol';
-import { apiKeyItem, balanceItem, gatewayItem } from '@/lib/storage/items';
+import { apiKeyItem, balanceItem, gatewayItem, storedBalanceSchema } from '@/lib/storage/items';
 import { gatewaySchema, isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
 import { mirrorItem } from '@/components/stores/mirror';
 
@@ -64,19 +64,10 @@ export function applyStatus(status: ConnectionStatus): void {
   useConnection.setState({ status, statusError: null, keyHint: status.hasKey });
 }
 
-const DIFFERENCE_CAUSES: ReadonlySet<unknown> = new Set(['repeat', 'unclear', 'elsewhere', 'added']);
-
-/** Storage is input too: a damaged difference note is dropped, the balance kept. */
-function readDifference(value: unknown): StoredBalance['difference'] {
-  const d = value as StoredBalance['difference'];
-  return d && typeof d.historyId === 'string' && DIFFERENCE_CAUSES.has(d.cause) && [d.credits, d.from, d.to].every(Number.isFinite) ? d : undefined;
-}
-
+/** Storage is input too: read through the balance's own schema (a damaged difference note is dropped, the balance kept). */
 function readBalance(value: unknown): StoredBalance | null {
-  const v = value as StoredBalance | null;
-  if (!v || !Number.isFinite(v.credits) || !Number.isFinite(v.at)) return null;
-  const difference = readDifference(v.difference);
-  return { credits: v.credits, at: v.at, ...(difference ? { difference } : {}) };
+  const parsed = storedBalanceSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export function startConnectionMirror(): () => void {

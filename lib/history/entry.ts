@@ -3,6 +3,9 @@ import { CRM_TARGETS, type CrmTarget, type PushResult } from '@/lib/crm/types';
 import { BALANCE_DIFFERENCE, CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 import { readResult } from '@/lib/lookup/results';
 import { storedPageUrl } from '@/lib/ui/page-url';
+import { DIFFERENCE_CAUSES } from '@/lib/history/difference-causes';
+
+export { DIFFERENCE_CAUSES };
 
 export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown', 'difference'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -11,14 +14,6 @@ export type LookupOutcome = Exclude<Outcome, 'difference'>;
 
 export { BALANCE_DIFFERENCE, CRM_PUSH };
 
-/**
- * Why a balance moved otherwise than Dossier's lookups explain (lib/background/reconcile.ts):
- *   repeat    one lookup of the window cost exactly the extra: likely charged twice
- *   unclear   more was spent than the lookups cost, and no single lookup explains it
- *   elsewhere no lookup of Dossier's could charge in the window: spent outside Dossier
- *   added     fewer credits were spent than the lookups cost: a top-up or a refund
- */
-export const DIFFERENCE_CAUSES = ['repeat', 'unclear', 'elsewhere', 'added'] as const;
 export const balanceDifferenceSchema = z.object({
   cause: z.enum(DIFFERENCE_CAUSES),
   /** How many credits the balance moved beyond (or short of, for `added`) what the lookups cost. */

@@ -1,3 +1,4 @@
+import type { DifferenceCause } from '@/lib/history/difference-causes';
 import { z } from 'zod';
 import { crmMessageSchemas, type CrmReplies } from '@/lib/crm/messages';
 import type { CardContacts } from '@/lib/card/book';
@@ -34,7 +35,7 @@ export interface StoredBalance {
 /** What the screens that show the balance say of a difference; the whole of it is in history. */
 export interface BalanceDifferenceNotice {
   historyId: string;
-  cause: 'repeat' | 'unclear' | 'elsewhere' | 'added';
+  cause: DifferenceCause;
   credits: number;
   from: number;
   to: number;

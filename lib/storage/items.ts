@@ -3,6 +3,7 @@ import type { StoredBalance } from '@/lib/messaging/protocol';
 import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '@/lib/settings/gateway';
 import { migratePageAccess, readPreferences, type Preferences } from '@/lib/settings/preferences';
 import { defineVaultItem } from '@/lib/storage/vault-item';
+import { DIFFERENCE_CAUSES } from '@/lib/history/difference-causes';
 
 /**
  * The connection, the balance and the preferences, in the vault (vault.ts) like every stored
@@ -28,7 +29,7 @@ export const balanceItem = defineVaultItem<StoredBalance | null>('balance', {
 
 const differenceNoticeSchema = z.object({
   historyId: z.string(),
-  cause: z.enum(['repeat', 'unclear', 'elsewhere', 'added']),
+  cause: z.enum(DIFFERENCE_CAUSES),
   credits: z.number().finite().min(0),
   from: z.number().finite(),
   to: z.number().finite(),
