@@ -9,6 +9,10 @@ import { SHOWN_FOR_MS } from '@/lib/panel/visibility-guard';
  * never reported visible), it gives up after a few seconds and lets the caller see what happens.
  */
 export async function panelSeen(frame: Frame, giveUpMs = 5_000): Promise<void> {
+  // The frame's own guard starts watching when its script runs, which on a busy machine is well
+  // after the frame exists: watch from when its content is drawn, so this wait never ends before
+  // the guard's.
+  await frame.waitForFunction(() => (document.querySelector('main')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 }).catch(() => {});
   await frame
     .evaluate(
       ({ wait, giveUp }) =>
