@@ -44,6 +44,8 @@ const OPENED = [
 ] as const;
 type Opened = (typeof OPENED)[number]['name'] | 'blank page';
 const IDLE_TURNS = Number(process.env.BENCH_RUNS ?? 7);
+/** `BENCH_MIGRATION_OPEN=0`: no screen opened during the move (its time undisturbed). */
+const OPEN_DURING = process.env.BENCH_MIGRATION_OPEN !== '0';
 /** Seeded entries that are paid enrichments (see benchHistoryEntry): their answers are in the ledger. */
 const PAID_ENRICHMENTS = Array.from({ length: 600 }, (_, i) => i).filter((i) => i % 7 !== 0 && i % 11 !== 0);
 
@@ -166,7 +168,7 @@ export async function run(): Promise<BenchResult> {
     const lookups: number[] = [];
     const before = await charges();
     let moving = true;
-    const opening = openEverySecond(profile, () => moving);
+    const opening = OPEN_DURING ? openEverySecond(profile, () => moving) : Promise.resolve(new Map<Opened, number[]>());
     while (!(await moved(history))) {
       const line = await history.getByText(/^Updating your history/).textContent({ timeout: 1_000 }).catch(() => null);
       if (line && progress.at(-1) !== line) progress.push(line);
