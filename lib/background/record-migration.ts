@@ -3,14 +3,15 @@ import { recordAnswers } from '@/lib/contacts/store';
 import { migrateHistory, type MigrateHistoryReport } from '@/lib/history/migrate';
 import { holdLedgerUntil } from '@/lib/lookup/ledger';
 import { moveLedgerArray, type LedgerMoveReport } from '@/lib/lookup/ledger-move';
+import { afterPagesOpened } from '@/lib/storage/vault';
 
 /**
- * Entries per history transaction, and answers per contact-book transaction: each about 100 ms of
- * the worker's time on a loaded machine (scripts/bench/migration.bench.ts), the longest a lookup
- * waits for the move.
+ * Entries per history transaction, whose answers then go into the contact book in one more
+ * transaction (one read per identity key, one write per contact: lib/contacts/store.ts): each a
+ * few tens of ms of the worker's time (scripts/bench/migration.bench.ts), the longest a lookup or
+ * a screen's read waits for the move.
  */
 const HISTORY_BATCH = 250;
-const BOOK_BATCH = 100;
 
 export interface RecordMigration {
   ledger: Promise<LedgerMoveReport | null>;
@@ -32,20 +33,17 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
     return null;
   });
   holdLedgerUntil(ledger);
-  // A task of its own after each step, so lookups run in between; and an extension call, which
-  // keeps Chrome from stopping a worker that is busy only with IndexedDB.
-  const pause = () => Promise.all([new Promise((resolve) => setTimeout(resolve, 0)), keepAwake().catch(() => {})]).then(() => {});
+  // A task of its own after each step, so lookups run in between; a page that just opened reads
+  // first (vault.ts); and an extension call, which keeps Chrome from stopping a worker that is
+  // busy only with IndexedDB.
+  const pause = () => Promise.all([new Promise((resolve) => setTimeout(resolve, 0)).then(() => afterPagesOpened()), keepAwake().catch(() => {})]).then(() => {});
   const history = ledger
     .then(() =>
       migrateHistory({
         batchSize: HISTORY_BATCH,
-        // In short transactions: a lookup's own write to the book waits for the one under way.
         afterBatch: async (entries) => {
-          const answers = answersFromHistory(entries);
-          for (let i = 0; i < answers.length; i += BOOK_BATCH) {
-            if (i) await pause();
-            await recordAnswers(answers.slice(i, i + BOOK_BATCH));
-          }
+          await pause();
+          await recordAnswers(answersFromHistory(entries));
         },
         pause,
       }),

@@ -1,6 +1,6 @@
 import { foldName } from '@/lib/identity/keys';
 import type { ContactAnswer } from '@/lib/contacts/answer';
-import { draftsOf, keyRank, orderKeys, type CompanyDraft, type EmailDraft, type PersonDraft, type PhoneDraft } from '@/lib/contacts/extract';
+import { draftsOf, keyRank, orderKeys, type CompanyDraft, type Drafts, type EmailDraft, type PersonDraft, type PhoneDraft } from '@/lib/contacts/extract';
 import { EMAIL_GRADES, type Alternate, type CompanyContact, type Contact, type EmailFact, type Fact, type PersonContact, type PhoneFact, type Source } from '@/lib/contacts/model';
 
 /**
@@ -207,9 +207,8 @@ function applyCompany(base: CompanyContact, draft: CompanyDraft, source: Source)
   });
 }
 
-/** What one answer changes in the book; `lookup` reads contacts by identity key. */
-export async function mergeAnswer(answer: ContactAnswer, lookup: Lookup): Promise<MergeChange> {
-  const drafts = draftsOf(answer);
+/** What one answer changes in the book; `lookup` reads contacts by identity key (`drafts`: draftsOf(answer), when already made). */
+export async function mergeAnswer(answer: ContactAnswer, lookup: Lookup, drafts: Drafts = draftsOf(answer)): Promise<MergeChange> {
   const source = sourceOf(answer);
   const upserts: Contact[] = [];
   const removes = new Set<string>();

@@ -1,9 +1,12 @@
 import type { IDBPTransaction } from 'idb';
+import { allOrNothing, tracked } from '@/lib/storage/transaction';
 import { announceRecords, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
 import type { ContactAnswer } from '@/lib/contacts/answer';
+import { draftsOf } from '@/lib/contacts/extract';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { searchWords } from '@/lib/contacts/words';
+import { ContactWorkingSet, lookupKeysOf } from '@/lib/contacts/working-set';
 
 /**
  * The contact book's storage: one record per merged person or company in the vault's `contacts`
@@ -25,43 +28,38 @@ function indexed(contact: Contact): Contact {
   return { ...contact, words: searchWords(contact) };
 }
 
-async function contactsByKeys(tx: ContactsTx, keys: readonly string[]): Promise<Contact[]> {
-  const index = tx.store.index('keys');
-  const found = await Promise.all(keys.map((key) => index.getAll(key)));
-  const byId = new Map<string, Contact>();
-  for (const contact of parsed(found.flat())) byId.set(contact.id, contact);
-  return [...byId.values()];
-}
-
 /**
- * Merges answers into the book in one transaction (all or nothing): each answer finds the
- * contacts it is about through the `keys` index, and merge.ts decides what changes.
+ * Merges answers into the book in one transaction (all or nothing): the contacts they are about
+ * are read once, one `getAll` of the `keys` index per identity key the answers name, all asked
+ * at once; merge.ts decides what changes, answer after answer, on that working set (working-set.ts);
+ * each contact touched is then written once. The same as merging the answers one by one, for
+ * a lookup's one answer and for the history move's batches alike.
  */
 export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<Contact[]> {
   if (!answers.length) return [];
-  const written = new Map<string, Contact>();
-  const removed = new Set<string>();
-  await withRecords(async (db) => {
+  // Made before the transaction opens: it stays open only for the reads, the merge and the writes.
+  const drafts = answers.map(draftsOf);
+  const keys = lookupKeysOf(drafts);
+  const { puts, deletes } = await withRecords(async (db) => {
     const tx = db.transaction(STORE, 'readwrite') as unknown as ContactsTx;
-    for (const answer of answers) {
-      const change = mergeAnswer(answer, (keys) => contactsByKeys(tx, keys));
-      const { upserts, removes } = await change;
-      for (const id of removes) {
-        await tx.store.delete(id);
-        written.delete(id);
-        removed.add(id);
+    // A throw on the way (a value that cannot be stored) must not commit the writes before it.
+    return allOrNothing(tx, async () => {
+      const index = tx.store.index('keys');
+      const found = await Promise.all(keys.map((key) => tracked(index.getAll(key))));
+      const book = new ContactWorkingSet(parsed(found.flat()));
+      for (const [i, answer] of answers.entries()) {
+        const { upserts, removes } = await mergeAnswer(answer, async (keys) => book.byKey(keys), drafts[i]);
+        for (const id of removes) book.delete(id);
+        for (const contact of upserts) book.put(contact);
       }
-      for (const contact of upserts) {
-        const record = indexed(contact);
-        await tx.store.put(record);
-        written.set(record.id, record);
-        removed.delete(record.id);
-      }
-    }
-    await tx.done;
+      const changes = book.changes();
+      const records = changes.puts.map(indexed);
+      await Promise.all([...changes.deletes.map((id) => tracked(tx.store.delete(id))), ...records.map((record) => tracked(tx.store.put(record)))]);
+      return { puts: records, deletes: changes.deletes };
+    });
   });
-  announceRecords({ store: STORE, ids: [...written.keys(), ...removed] });
-  return [...written.values()];
+  announceRecords({ store: STORE, ids: [...puts.map((c) => c.id), ...deletes] });
+  return puts;
 }
 
 export async function getContact(id: string): Promise<Contact | null> {

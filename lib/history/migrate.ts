@@ -136,8 +136,39 @@ interface BatchResult {
   quarantined: number;
 }
 
-/** One batch in one transaction; null when the history was cleared under the move. */
+/** The old values of a batch: layout 1's are in the plan, layout 2's entry keys are read here. */
+async function readBatch(batch: readonly Source[]): Promise<unknown[]> {
+  const keys = batch.flatMap((s) => (s.kind === 'key' ? [entryKey(s.id)] : []));
+  const read = keys.length
+    ? await withRecords(async (db) => {
+        const tx = db.transaction(ITEMS_STORE, 'readonly');
+        return Promise.all(keys.map((key) => tx.store.get(key)));
+      })
+    : [];
+  let next = 0;
+  return batch.map((s) => (s.kind === 'key' ? read[next++] : s.value));
+}
+
+/**
+ * One batch in one transaction; null when the history was cleared under the move. The old values
+ * are read, and parsed, before it opens (nothing but a clear changes them, and the transaction
+ * checks for one): it holds the stores the screens read only for its few reads and writes.
+ */
 async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Promise<BatchResult | null> {
+  const values = await readBatch(batch);
+  const rejected: unknown[] = [];
+  const valid: HistoryEntry[] = [];
+  /** What is written: the stored value as the old layout held it (reads parse it), so nothing of it is lost. */
+  const rawOf = new Map<HistoryEntry, unknown>();
+  batch.forEach((source, i) => {
+    const value = values[i];
+    if (source.kind === 'key' && value === undefined) return; // listed, but deleted by the old code before it crashed
+    const entry = source.kind === 'array' && source.reject ? null : parseEntry(value, source.kind === 'key' ? source.id : undefined);
+    if (entry) {
+      valid.push(entry);
+      rawOf.set(entry, value);
+    } else rejected.push(value);
+  });
   return withRecords(async (db) => {
     const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE], 'readwrite');
     const items = tx.objectStore(ITEMS_STORE) as unknown as Store;
@@ -151,24 +182,10 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       return null;
     }
     return allOrNothing(tx, async () => {
-      const values = await Promise.all(batch.map((s) => (s.kind === 'key' ? items.get(entryKey(s.id)) : s.value)));
-      const rejected: unknown[] = [];
-      const valid: HistoryEntry[] = [];
-      /** What is written: the stored value as the old layout held it (reads parse it), so nothing of it is lost. */
-      const rawOf = new Map<HistoryEntry, unknown>();
-      batch.forEach((source, i) => {
-        const value = values[i];
-        if (source.kind === 'key' && value === undefined) return; // listed, but deleted by the old code before it crashed
-        const entry = source.kind === 'array' && source.reject ? null : parseEntry(value, source.kind === 'key' ? source.id : undefined);
-        if (entry) {
-          valid.push(entry);
-          rawOf.set(entry, value);
-        } else rejected.push(value);
-      });
       // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
       const present = await Promise.all(valid.map((e) => history.getKey(e.id)));
       const stored = await Promise.all(valid.map((e, i) => (present[i] === undefined ? undefined : history.get(e.id))));
-      const fresh = valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry));
+      const fresh = new Set(valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry)));
       const added = stored.filter((value) => value === undefined).length;
       const writes: Promise<unknown>[] = [];
       for (const entry of fresh) writes.push(tracked(history.put(rawOf.get(entry))));
@@ -181,8 +198,8 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       writes.push(tracked(meta.put(count, COUNT_KEY)), tracked(meta.put({ ...marker, done: marker.done + batch.length } satisfies MigrationMarker, MIGRATION_KEY)));
       await Promise.all(writes);
       return {
-        entries: valid.map((entry, i) => (fresh.includes(entry) ? entry : (parseEntry(stored[i], entry.id) ?? entry))),
-        written: fresh.map((e) => e.id),
+        entries: valid.map((entry, i) => (fresh.has(entry) ? entry : (parseEntry(stored[i], entry.id) ?? entry))),
+        written: [...fresh].map((e) => e.id),
         quarantined: rejected.length,
       };
     });

@@ -86,7 +86,7 @@ export interface RecordChange {
 }
 export type RecordListener = (change: RecordChange) => void;
 
-type Message = { kind: 'changes'; changes: VaultChanges } | { kind: 'records'; change: RecordChange } | { kind: 'migrated' };
+type Message = { kind: 'changes'; changes: VaultChanges } | { kind: 'records'; change: RecordChange } | { kind: 'migrated' } | { kind: 'opening' };
 
 let connection: Promise<IDBPDatabase> | null = null;
 let readiness: Promise<IDBPDatabase> | null = null;
@@ -168,7 +168,43 @@ function listen(): void {
     if (event.data?.kind === 'changes') deliver(event.data.changes);
     else if (event.data?.kind === 'records') deliverRecords(event.data.change);
     else if (event.data?.kind === 'migrated') readyWaiters.forEach((wake) => wake());
+    else if (event.data?.kind === 'opening') pageOpenedAt = Date.now();
   };
+}
+
+/**
+ * A page that opens says so before its first read, and the worker's long background work (the
+ * history move) stands aside a moment: its transactions would otherwise come before the page's
+ * reads, and its work before the page's messages. A page says it once, when it first uses the vault.
+ */
+let pageOpenedAt = -Infinity;
+let saidOpening = false;
+/** How long a page's opening holds the background work: what a screen takes to its first rows. */
+export const PAGE_TURN_MS = 500;
+
+function sayOpening(): void {
+  if (saidOpening || typeof document === 'undefined') return;
+  saidOpening = true;
+  listen();
+  try {
+    channel?.postMessage({ kind: 'opening' } satisfies Message);
+  } catch (err) {
+    console.error('vault broadcast failed', err);
+  }
+}
+
+/**
+ * Resolves once no page has opened for PAGE_TURN_MS (at once when none has), waiting at most
+ * `most` ms: pages opened one after another never stop the work for good.
+ */
+export async function afterPagesOpened(most = 2 * PAGE_TURN_MS, now: () => number = Date.now): Promise<void> {
+  listen();
+  const until = now() + most;
+  for (;;) {
+    const wait = Math.min(pageOpenedAt + PAGE_TURN_MS, until) - now();
+    if (wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 function deliver(changes: VaultChanges): void {
@@ -245,6 +281,7 @@ const isCurrent = (marker: MigrationMarker | null) => (marker?.version ?? 0) >= 
 
 /** The database once migrated; polls as well, in case the worker's signal came before we listened. */
 function ready(): Promise<IDBPDatabase> {
+  sayOpening();
   readiness ??= (async () => {
     await hold;
     const db = await openDatabase();
@@ -415,4 +452,6 @@ export function resetVaultConnection(): void {
   recordListeners.clear();
   channel?.close();
   channel = null;
+  pageOpenedAt = -Infinity;
+  saidOpening = false;
 }

@@ -1,7 +1,9 @@
 import { IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { startRecordMigration } from '@/lib/background/record-migration';
-import { countContacts, findContact } from '@/lib/contacts/store';
+import { answersFromHistory } from '@/lib/contacts/from-history';
+import type { Contact } from '@/lib/contacts/model';
+import { clearContacts, countContacts, findContact, readAllContacts, recordAnswers } from '@/lib/contacts/store';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { migrateHistory } from '@/lib/history/migrate';
 import { readHistoryMigrationProgress } from '@/lib/history/progress';
@@ -211,6 +213,32 @@ describe('the worker’s move: the ledger first, then the history', () => {
     expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
     wake();
     expect(await history).toMatchObject({ total: 600, finished: true });
+  });
+
+  it('a worker stopped while the contact book takes a batch: the next start gives that batch again, and the book ends as one-by-one merging makes it', async () => {
+    const list = entries(60);
+    await vault.set(layout2(list));
+    const book = async (batch: HistoryEntry[]) => void (await recordAnswers(answersFromHistory(batch)));
+    let batches = 0;
+    // The first worker stops in the middle of the second batch's contacts (half of them in): its run never ends.
+    void migrateHistory({
+      batchSize: 20,
+      afterBatch: async (batch) => {
+        if (++batches < 2) return book(batch);
+        await book(batch.slice(0, 10));
+        await new Promise(() => {});
+      },
+    });
+    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 40, total: 60 }));
+    expect(await countContacts()).toBe(30);
+    expect(await migrateHistory({ batchSize: 20, afterBatch: book })).toMatchObject({ total: 60, finished: true });
+    expect(await ids()).toEqual(list.map((e) => e.id));
+    const moved = await readAllContacts();
+    expect(moved).toHaveLength(60);
+    await clearContacts();
+    for (const answer of answersFromHistory(list)) await recordAnswers([answer]);
+    const byId = (all: Contact[]) => [...all].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(moved)).toEqual(byId(await readAllContacts()));
   });
 
   it('builds the contact book from the old history', async () => {

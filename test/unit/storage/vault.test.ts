@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IDBDatabase } from 'fake-indexeddb';
-import { vault, type VaultChanges } from '@/lib/storage/vault';
+import { afterPagesOpened, PAGE_TURN_MS, vault, type VaultChanges } from '@/lib/storage/vault';
 import { defineVaultItem } from '@/lib/storage/vault-item';
 import { freshVault, markVaultReadyForTests } from '@/test/setup/vault-helpers';
 
@@ -117,5 +117,23 @@ describe('vault items: WXT’s defineItem semantics', () => {
   it('refuses a value stored by a newer release rather than misreading it', async () => {
     await vault.set({ later: 'x', later$: { v: 9 } });
     await expect(defineVaultItem('later', { fallback: '', version: 1 }).getValue()).rejects.toThrow(/newer release/);
+  });
+});
+
+describe('the worker’s background work stands aside while a page opens', () => {
+  it('waits after a page says it is opening, and not when none has', async () => {
+    await afterPagesOpened();
+    const page = new BroadcastChannel('dossier-vault');
+    page.postMessage({ kind: 'opening' });
+    await vi.waitFor(async () => {
+      let done = false;
+      const waiting = afterPagesOpened(PAGE_TURN_MS).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done).toBe(false);
+      await waiting;
+    });
+    page.close();
+    // At most `most` ms, however often pages open.
+    await afterPagesOpened(0);
   });
 });
