@@ -1,5 +1,5 @@
 import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import { phoneCandidates, type PhoneCandidate } from '@/lib/scan/phone-candidates';
+import { phoneCandidates } from '@/lib/scan/phone-candidates';
 
 /**
  * The `max` metadata checks each region's digit patterns, not only lengths: with the default
@@ -48,16 +48,8 @@ function writtenAsDialled(number: PhoneNumber, written: string): boolean {
 
 /** Phone numbers written in `text`, as E.164; national numbers need the page's region. */
 export function findPhones(text: string, region?: CountryCode): PhoneMatch[] {
-  return phonesAmong(phoneCandidates(text), region);
-}
-
-/**
- * libphonenumber-js's verdict on the candidate runs of a text (`phoneCandidates`): the costly
- * half, which the scanner runs only once it knows the text is visible.
- */
-export function phonesAmong(candidates: PhoneCandidate[], region?: CountryCode): PhoneMatch[] {
   const matches: PhoneMatch[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of phoneCandidates(text)) {
     const display = candidate.text.trim();
     const direct = international(candidate.text);
     if (direct) {

@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/emails';
 import { FoundSet, type Found } from '@/lib/scan/found';
-import { phoneCandidates } from '@/lib/scan/phone-candidates';
-import { phoneFromTel, phonesAmong } from '@/lib/scan/phones';
+import { PHONE_PREFILTER } from '@/lib/scan/phone-candidates';
+import { findPhones, phoneFromTel } from '@/lib/scan/phones';
 import { DEFAULT_SLICE_MS, Slices, yieldToPage } from '@/lib/scan/slices';
 import { visibilityChecker, type Visibility } from '@/lib/scan/visibility';
 
@@ -38,10 +38,10 @@ class TextScanner {
   ) {}
 
   /**
-   * The cheap tests first (length, an `@` placed like an address's, a run of digits shaped like
-   * a number), then visibility (cached per element), and the costly matchers (the email grammar,
-   * libphonenumber-js) only on visible candidates: hidden menus and state full of numbers never
-   * reach them.
+   * The cheap tests first (length, an `@` placed like an address's, a run of seven digits),
+   * then visibility (one native question per element, cached), and the matchers (the email
+   * grammar, the shapes of numbers, libphonenumber-js) only on visible text: hidden menus and
+   * state full of numbers never reach them.
    */
   text(node: Text): void {
     const text = node.data;
@@ -50,10 +50,10 @@ class TextScanner {
     // `indexOf` and a regex whose every position wants a digit or a separator: both skip
     // through prose far faster than one regex with an `@` alternative could.
     const mayBeEmail = mayHoldEmail(text);
-    const runs = phoneCandidates(text);
-    if ((!mayBeEmail && runs.length === 0) || !this.visibility.visible(node)) return;
+    const mayBePhone = PHONE_PREFILTER.test(text);
+    if ((!mayBeEmail && !mayBePhone) || !this.visibility.visible(node)) return;
     const emails = mayBeEmail ? findEmails(text) : [];
-    const phones = runs.length ? phonesAmong(runs, this.region) : [];
+    const phones = mayBePhone ? findPhones(text, this.region) : [];
     for (const email of emails) this.found.add({ kind: 'email', value: email.value, display: email.display, node });
     for (const phone of phones) this.found.add({ kind: 'phone', value: phone.value, display: phone.display, node });
   }

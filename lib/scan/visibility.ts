@@ -7,12 +7,12 @@
  */
 
 // Code, data and form fields: text there is not shown as text, or is the user's own input.
-// In SVG, titles and descriptions are tooltips and labels; definitions are drawn only where used.
-const NOT_PAGE_TEXT = [
-  'script', 'style', 'noscript', 'template', 'textarea', 'input', 'select', 'option', 'title', 'head', 'iframe', 'object',
-  'desc', 'metadata', 'defs',
-  '[hidden]', '[aria-hidden="true"]',
-].join(',');
+// In SVG, titles and descriptions are tooltips and labels. These hold only text, so the text's
+// own element is the one to ask.
+const TEXT_HOLDERS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE', 'HEAD', 'TEXTAREA', 'OPTION', 'DESC', 'METADATA']);
+// Whole subtrees: hidden by markup, fallback content, form controls, SVG definitions (drawn
+// only where used). Few selectors, so the ancestor lookup stays cheap on deep markup.
+const SKIPPED_SUBTREES = '[hidden],[aria-hidden="true"],select,iframe,object,defs';
 const EDITABLE = '[contenteditable]';
 
 type StyleOf = (element: Element) => { display: string; visibility: string } | null;
@@ -30,7 +30,7 @@ function isEditable(element: Element): boolean {
 
 /** Hidden or not page text by markup alone, the element's or an ancestor's: no style lookup. */
 function isSkippedByMarkup(element: Element): boolean {
-  if (element.closest(NOT_PAGE_TEXT)) return true;
+  if (TEXT_HOLDERS.has(element.tagName.toUpperCase()) || element.closest(SKIPPED_SUBTREES)) return true;
   // `contenteditable="false"` inside an editable region is still the user's own text.
   for (let editable = element.closest(EDITABLE); editable; editable = editable.parentElement?.closest(EDITABLE) ?? null) {
     if (isEditable(editable)) return true;
