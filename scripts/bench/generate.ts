@@ -76,6 +76,17 @@ function stateBlob(rand: () => number, id: number, size: number): string {
   return `<code style="display:none" id="bpr-guid-${id}">${JSON.stringify({ data: {}, included }).replace(/</g, '&lt;')}</code>`;
 }
 
+/** The activity feed under a profile: visible posts by colleagues, a few with look-alikes. */
+function activityFeed(rand: () => number, count: number): string {
+  return Array.from({ length: count }, (_, i) => `
+    <div class="feed-shared-update-v2 xYzAbCdEfGhI" data-urn="urn:li:activity:${digits(rand, 19)}">
+      <div class="update-components-actor"><a href="https://www.linkedin.com/in/colleague-${i}/"><span aria-hidden="true">Colleague ${i}</span><span class="visually-hidden">View Colleague ${i}’s profile</span></a>
+      <span class="t-12">${1 + (i % 23)}h • Edited</span></div>
+      <div class="update-components-text"><span dir="ltr">${sentence(rand, 18)} <span>${i % 5 === 0 ? distractors(rand) : sentence(rand, 6)}</span></span></div>
+      <ul class="social-details"><li><button aria-label="React Like to Colleague ${i}’s post" type="button">Like</button></li><li><button aria-label="Comment on Colleague ${i}’s post" type="button">Comment</button></li><li><span>${digits(rand, 3)} reactions</span></li></ul>
+    </div>`).join('');
+}
+
 export function profilePage(): BenchPage {
   const rand = random(1);
   const blobs = Array.from({ length: 5 }, (_, i) => stateBlob(rand, 1000 + i, 130_000)).join('\n');
@@ -87,13 +98,7 @@ export function profilePage(): BenchPage {
       <span class="t-14 t-normal t-black--light"><span aria-hidden="true">Jan 20${10 + (i % 14)} - Dec 20${11 + (i % 14)}</span></span>
       <ul>${Array.from({ length: 4 }, () => `<li><span aria-hidden="true">${sentence(rand)}</span><span class="visually-hidden">${sentence(rand)}</span></li>`).join('')}</ul></div>
     </div></li>`).join('');
-  const feed = Array.from({ length: 800 }, (_, i) => `
-    <div class="feed-shared-update-v2 xYzAbCdEfGhI" data-urn="urn:li:activity:${digits(rand, 19)}">
-      <div class="update-components-actor"><a href="https://www.linkedin.com/in/colleague-${i}/"><span aria-hidden="true">Colleague ${i}</span><span class="visually-hidden">View Colleague ${i}’s profile</span></a>
-      <span class="t-12">${1 + (i % 23)}h • Edited</span></div>
-      <div class="update-components-text"><span dir="ltr">${sentence(rand, 18)} <span>${i % 5 === 0 ? distractors(rand) : sentence(rand, 6)}</span></span></div>
-      <ul class="social-details"><li><button aria-label="React Like to Colleague ${i}’s post" type="button">Like</button></li><li><button aria-label="Comment on Colleague ${i}’s post" type="button">Comment</button></li><li><span>${digits(rand, 3)} reactions</span></li></ul>
-    </div>`).join('');
+  const feed = activityFeed(rand, 800);
   const body = `
 ${blobs}
 <header class="global-nav qWtXaPbnRkcy"><a href="https://www.linkedin.com/feed/">Home</a> <img src="/aero-v1/sc/h/promote@2x.png" alt=""> <a href="https://www.linkedin.com/in/you-the-viewer/" aria-label="Me">Me</a></header>
@@ -181,16 +186,9 @@ const ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" class="r-4qtqp9 r-yyyy
 /** Nested the way react-native-web nests: a div per style, a dozen deep around each line of text. */
 const nest = (depth: number, inner: string) => `${'<div class="css-175oi2r r-18u37iz">'.repeat(depth)}${inner}${'</div>'.repeat(depth)}`;
 
-/**
- * An X profile with its timeline scrolled far: hundreds of posts, each a deep tree of divs with
- * little text per node (names, `@handles`, counts, times), icons, closed menus and the page's
- * state in an inline script. A few posts show an email or a number.
- */
-export function timelinePage(): BenchPage {
-  const rand = random(4);
-  const emails: string[] = [];
-  const phones: string[] = [];
-  const posts = Array.from({ length: 400 }, (_, i) => {
+/** Posts of an X timeline; the contacts some of them show are added to `emails` and `phones`. */
+function timelinePosts(rand: () => number, count: number, emails: string[], phones: string[]): string {
+  return Array.from({ length: count }, (_, i) => {
     let text = `${sentence(rand, 14)} `;
     if (i % 50 === 7) {
       const email = `press${i}@robots.example`;
@@ -210,6 +208,18 @@ export function timelinePage(): BenchPage {
       ${nest(2, `<div role="group" aria-label="${digits(rand, 2)} replies, ${digits(rand, 3)} reposts, ${digits(rand, 4)} likes, ${digits(rand, 6)} views">${counts}</div>`)}
     </article>`)}</div>`;
   }).join('\n');
+}
+
+/**
+ * An X profile with its timeline scrolled far: hundreds of posts, each a deep tree of divs with
+ * little text per node (names, `@handles`, counts, times), icons, closed menus and the page's
+ * state in an inline script. A few posts show an email or a number.
+ */
+export function timelinePage(): BenchPage {
+  const rand = random(4);
+  const emails: string[] = [];
+  const phones: string[] = [];
+  const posts = timelinePosts(rand, 400, emails, phones);
   const state = JSON.stringify({ entities: Array.from({ length: 2500 }, () => ({ id_str: digits(rand, 19), user: `user_${hash(rand, 6)}`, created_at: 1714567890123 + Math.floor(rand() * 1e9), text: sentence(rand, 12), phone: `+1 415 555 ${digits(rand, 4)}` })) });
   const css = Array.from({ length: 3000 }, (_, i) => `.r-${hash(rand, 6)}{margin-left:${i % 40}px;transform:translateY(${digits(rand, 3)}px)}`).join('');
   const body = `
@@ -230,4 +240,17 @@ export function timelinePage(): BenchPage {
     html: `<!DOCTYPE html><html dir="ltr" lang="en"><head><meta charset="utf-8"><title>Ada Lindqvist (@Ada_Builds) / X</title><script type="application/ld+json">${ld}</script></head><body>${body}</body></html>`,
     visible: { emails, phones },
   };
+}
+
+/**
+ * A real-layout fixture (test/fixtures/pages) at the weight of the real page: the fixture's
+ * own markup first, then what the site adds around it (page-landmarks.md): for the network,
+ * hidden state blobs and a long activity feed (a profile is 1.1 to 1.9 MB); for X, a timeline.
+ */
+export function atRealSize(fixture: { name: string; url: string; html: string }): BenchPage {
+  const rand = random(5);
+  const bulk = /^https:\/\/(?:x|twitter)\.com\//.test(fixture.url)
+    ? timelinePosts(rand, 300, [], [])
+    : `${Array.from({ length: 5 }, (_, i) => stateBlob(rand, 3000 + i, 130_000)).join('\n')}<section class="artdeco-card">${activityFeed(rand, 600)}</section>`;
+  return { name: `${fixture.name}, at real size`, url: fixture.url, html: fixture.html.replace(/<\/body>/i, `${bulk}</body>`) };
 }

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
 import { bundleForPage } from '@/scripts/bench/bundle';
-import { ordinaryPage, profilePage, searchPage, timelinePage, type BenchPage } from '@/scripts/bench/generate';
+import { atRealSize, ordinaryPage, profilePage, searchPage, timelinePage, type BenchPage } from '@/scripts/bench/generate';
 import type { ProbeInput, ProbeResult } from '@/scripts/bench/probe';
 import { kb, ms, table, verdict } from '@/scripts/bench/table';
 import type { BenchResult } from '@/scripts/bench/shared';
@@ -34,9 +34,17 @@ interface Row {
   pass?: boolean;
 }
 
+/**
+ * The fixtures as written are a few dozen text nodes: their walk takes under a microsecond, so
+ * a ratio there measures the readers' fixed cost (printed, not judged). The targets are judged
+ * on the same layouts at a real page's weight, and on the largest pages.
+ */
+type Group = 'fixture as written' | 'real layout, real size' | 'largest';
+const JUDGED: Group[] = ['real layout, real size', 'largest'];
+
 interface Measured {
   page: BenchPage;
-  group: 'real layout' | 'largest';
+  group: Group;
   detects: boolean;
   result: ProbeResult;
 }
@@ -52,26 +60,27 @@ function fixturePages(): BenchPage[] {
   });
 }
 
-function pageRows({ page, detects, result }: Measured): Row[] {
+function pageRows({ page, group, detects, result }: Measured): Row[] {
+  const judged = JUDGED.includes(group);
   const longestTask = result.longTasks.length ? Math.max(...result.longTasks) : 0;
   const rows: Row[] = [
     { cells: [page.name, `floor: TreeWalker over ${result.textNodes} text nodes`, ms(result.walkMs), '1.00×', '', ''] },
     { cells: ['', 'floor: the same walk reading each text node', ms(result.readMs), ratio(result.readMs, result.walkMs), '', ''] },
   ];
   if (detects) {
-    const ok = result.detectionRatio <= TARGET.detection;
+    const ok = judged ? result.detectionRatio <= TARGET.detection : undefined;
     const { kind, fullName, company, confidence, rows: found } = result.detection;
     const seen = `${kind}, ${found !== undefined ? `${found} rows` : `${fullName ?? '?'}${company ? ` @ ${company}` : ''}`}, confidence ${confidence}`;
     rows.push(
-      { cells: ['', `detectPage (${seen}) / walk`, ms(result.detectionMs), `${result.detectionRatio.toFixed(2)}×`, `≤ ${TARGET.detection}× walk`, verdict(ok)], pass: ok },
+      { cells: ['', `detectPage (${seen}) / walk`, ms(result.detectionMs), `${result.detectionRatio.toFixed(2)}×`, judged ? `≤ ${TARGET.detection}× walk` : 'reference', ok === undefined ? '' : verdict(ok)], pass: ok },
       { cells: ['', 'detectPage, first call on the page (cold JIT, 0.1 ms clock)', ms(result.firstDetectionMs), ratio(result.firstDetectionMs, result.walkMs), 'reference', ''] },
     );
   }
-  const scanOk = result.scanRatio <= TARGET.scan;
+  const scanOk = judged ? result.scanRatio <= TARGET.scan : undefined;
   const sliceOk = result.longestSliceMs <= TARGET.taskMs;
   const taskOk = longestTask <= TARGET.taskMs;
   rows.push(
-    { cells: ['', 'scanPage, wall time (yields included) / walk+read', ms(result.scanMs), `${result.scanRatio.toFixed(2)}×`, `≤ ${TARGET.scan}× walk+read`, verdict(scanOk)], pass: scanOk },
+    { cells: ['', 'scanPage, wall time (yields included) / walk+read', ms(result.scanMs), `${result.scanRatio.toFixed(2)}×`, judged ? `≤ ${TARGET.scan}× walk+read` : 'reference', scanOk === undefined ? '' : verdict(scanOk)], pass: scanOk },
     { cells: ['', 'scanPage, busy time (its own slices) / walk+read', ms(result.scanBusyMs), `${result.scanBusyRatio.toFixed(2)}×`, '', ''] },
     { cells: ['', 'longest synchronous slice of the scan', ms(result.longestSliceMs), '', `≤ ${TARGET.taskMs} ms`, verdict(sliceOk)], pass: sliceOk },
     {
@@ -104,7 +113,8 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 /** Median and worst page of each group: the figures the targets are stated in. */
 function summaryRows(measured: Measured[]): Row[] {
   const rows: Row[] = [];
-  for (const group of ['real layout', 'largest'] as const) {
+  for (const group of ['fixture as written', 'real layout, real size', 'largest'] as const) {
+    const judged = JUDGED.includes(group);
     const pages = measured.filter((entry) => entry.group === group);
     const detecting = pages.filter((entry) => entry.detects);
     const figures = [
@@ -115,9 +125,9 @@ function summaryRows(measured: Measured[]): Row[] {
     for (const { what, target, list } of figures) {
       if (!list.length) continue;
       const worst = list.reduce((a, b) => (b.value > a.value ? b : a));
-      const ok = target === undefined ? undefined : worst.value <= target;
+      const ok = target === undefined || !judged ? undefined : worst.value <= target;
       rows.push({
-        cells: [rows.length ? '' : 'summary', `${group} pages, ${what}: median ${medianOf(list.map((entry) => entry.value)).toFixed(2)}×, worst ${worst.value.toFixed(2)}× (${worst.name})`, '', '', target === undefined ? '' : `≤ ${target}× every page`, ok === undefined ? '' : verdict(ok)],
+        cells: [rows.length ? '' : 'summary', `${group} pages, ${what}: median ${medianOf(list.map((entry) => entry.value)).toFixed(2)}×, worst ${worst.value.toFixed(2)}× (${worst.name})`, '', '', ok === undefined ? '' : `≤ ${target}× every page`, ok === undefined ? '' : verdict(ok)],
         pass: ok,
       });
     }
@@ -153,8 +163,9 @@ export async function run(): Promise<BenchResult> {
     bundleForPage('__detector', { detectPage: ['lib/extract/detect.ts', 'detectPage'] }),
     bundleForPage('__scanner', { scanPage: ['lib/scan/scan.ts', 'scanPage'] }),
   ]);
-  const pages = [
-    ...fixturePages().map((page) => ({ page, group: 'real layout' as const, detects: true })),
+  const pages: Array<Omit<Measured, 'result'>> = [
+    ...fixturePages().map((page) => ({ page, group: 'fixture as written' as const, detects: true })),
+    ...fixturePages().map((page) => ({ page: atRealSize(page), group: 'real layout, real size' as const, detects: true })),
     { page: profilePage(), group: 'largest' as const, detects: true },
     { page: searchPage(), group: 'largest' as const, detects: true },
     { page: timelinePage(), group: 'largest' as const, detects: true },
