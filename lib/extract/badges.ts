@@ -21,6 +21,7 @@ const DEGREE_WORDS = new Set([
 const LINKING_WORDS = new Set(['of', 'de', 'du', 'des', 'di', 'del', 'e', 'et', 'und', 'y', 'plus', '+']);
 
 const SEPARATOR = /^[·•|]$/;
+const ORDINAL_DIGIT = /[123]/;
 
 function tokensOf(text: string): string[] {
   return text
@@ -62,6 +63,9 @@ function badgeLength(tokens: readonly string[]): number {
  */
 export function withoutConnectionDegree(text: string | undefined): string | undefined {
   if (!text) return undefined;
+  // Every degree has an ordinal, and every ordinal a 1, 2 or 3: most text is settled here,
+  // before any tokenising (the readers ask this of every line they look at).
+  if (!ORDINAL_DIGIT.test(text)) return text;
   if (isConnectionDegree(text)) return undefined;
   const words = text.trim().split(/\s+|(?=[·•])|(?<=[·•])/).filter(Boolean);
   const lower = words.map((word) => word.toLowerCase());

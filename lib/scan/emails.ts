@@ -50,18 +50,56 @@ function isLookAlike(address: string): boolean {
   return at > 64 || address.length > 254;
 }
 
+// What a local part can end with (an atom's character, a quoted segment's quote).
+const LOCAL_END = /[\p{L}\p{N}_%+\-"]/u;
+
+/**
+ * Whether `text` may hold an address: an `@` right after a local part's last character, with
+ * a dot after it. Every match of the grammar has both, so no address is lost; `@handles`,
+ * `@2x` assets without an extension and lone `@`s are dropped before any regex runs.
+ */
+export function mayHoldEmail(text: string): boolean {
+  for (let at = text.indexOf('@', 1); at !== -1; at = text.indexOf('@', at + 1)) {
+    if (text.indexOf('.', at + 2) === -1) return false;
+    const before = text.charCodeAt(at - 1);
+    // The second half of an astral letter (𝐀, rare CJK): the regex decides.
+    if ((before >= 0xdc00 && before <= 0xdfff) || LOCAL_END.test(text.charAt(at - 1))) return true;
+  }
+  return false;
+}
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/u.test(String.fromCharCode(code)));
+
+/**
+ * The stretches of `text` between spaces that hold an `@`. An address holds no space (quoted
+ * segments exclude them too) and exactly one `@`, so the grammar finds the same matches in
+ * these as in the whole text, without trying every word of a paragraph as a local part.
+ */
+function* wordsWithAt(text: string): Generator<[start: number, end: number]> {
+  for (let at = text.indexOf('@'); at !== -1; ) {
+    let start = at;
+    while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start -= 1;
+    let end = at + 1;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end += 1;
+    yield [start, end];
+    at = text.indexOf('@', end);
+  }
+}
+
 /** Every address in `text`, lowercased, in order (duplicates kept: the caller dedupes). */
 export function findEmails(text: string): EmailMatch[] {
-  if (!text.includes('@')) return [];
+  if (!mayHoldEmail(text)) return [];
   const matches: EmailMatch[] = [];
-  for (const match of text.matchAll(EMAIL)) {
-    const display = match[0];
-    const index = match.index;
-    const before = text.charAt(index - 1);
-    // A local part cannot start after a dot or another @: this is the tail of something else.
-    if (before === '.' || before === '@') continue;
-    if (isLookAlike(display) || isInsideUrl(text, index)) continue;
-    matches.push({ value: display.toLowerCase(), display, index });
+  for (const [start, end] of wordsWithAt(text)) {
+    for (const match of text.slice(start, end).matchAll(EMAIL)) {
+      const display = match[0];
+      const index = start + match.index;
+      const before = text.charAt(index - 1);
+      // A local part cannot start after a dot or another @: this is the tail of something else.
+      if (before === '.' || before === '@') continue;
+      if (isLookAlike(display) || isInsideUrl(text, index)) continue;
+      matches.push({ value: display.toLowerCase(), display, index });
+    }
   }
   return matches;
 }

@@ -13,7 +13,7 @@ export interface Bundle {
 }
 
 /** `exports` maps a global name to `[module path from the repo root, export name]`. */
-export async function bundleForPage(globalName: string, exports: Record<string, [module: string, name: string]>): Promise<Bundle> {
+export async function bundleForPage(globalName: string, exports: Record<string, [module: string, name: string]>, options: { minify?: boolean } = {}): Promise<Bundle> {
   const root = resolve(import.meta.dirname, '../..');
   const imports = Object.entries(exports)
     .map(([alias, [module, name]]) => `import { ${name} as ${alias} } from ${JSON.stringify(`./${module}`)};`)
@@ -22,7 +22,7 @@ export async function bundleForPage(globalName: string, exports: Record<string, 
     stdin: { contents: `${imports}\nwindow.${globalName} = { ${Object.keys(exports).join(', ')} };`, resolveDir: root, loader: 'ts' },
     bundle: true,
     format: 'iife',
-    minify: true,
+    minify: options.minify ?? true,
     target: 'chrome120',
     write: false,
     logLevel: 'silent',

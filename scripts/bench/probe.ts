@@ -10,9 +10,13 @@ import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 export interface ProbeInput {
   url: string;
   runs: number;
-  scanRuns: number;
   warmUps: number;
-  visible: { emails: string[]; phones: string[] };
+  /** Whether the detector runs on this page (network and X pages). */
+  detect: boolean;
+  /** What a person sees on the page, when the page says; the scan's finds are checked against it. */
+  visible?: { emails: string[]; phones: string[] };
+  /** Time the naive readers of `body.textContent` too (slow on large pages). */
+  baselines: boolean;
 }
 
 export interface Finds {
@@ -24,19 +28,23 @@ export interface Finds {
 
 export interface ProbeResult {
   textNodes: number;
-  floorMs: number;
+  /** The bare TreeWalker walk: detection's floor. */
+  walkMs: number;
+  /** The walk that reads every text node's data: the scanner's floor. */
+  readMs: number;
   detectionMs: number;
   detectionRatio: number;
   firstDetectionMs: number;
-  scanRatio: number;
-  detection: { kind: string; confidence: number; fullName?: string; company?: string };
+  detection: { kind: string; confidence: number; fullName?: string; company?: string; rows?: number };
   scanMs: number;
+  scanRatio: number;
   scanBusyMs: number;
+  scanBusyRatio: number;
   longestSliceMs: number;
   longTasks: number[];
   longTaskSupported: boolean;
   ours: { emails: Finds; phones: Finds; missedVisible: number };
-  baseline: { phones: Finds; emails: Finds };
+  baseline?: { phones: Finds; emails: Finds };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -55,40 +63,13 @@ function batchSize(fn: () => unknown): number {
   return calls;
 }
 
-interface Timing {
-  ms: number;
-  /** Median of per-pair ratios: floor and subject alternate, so load on the machine hits both alike. */
-  ratio: number;
-  floorMs: number;
-}
-
 function perCall(fn: () => unknown, calls: number): number {
   const start = performance.now();
   for (let i = 0; i < calls; i += 1) fn();
   return (performance.now() - start) / calls;
 }
 
-function versusFloor(runs: number, warmUps: number, fn: () => unknown): Timing {
-  for (let i = 0; i < warmUps; i += 1) {
-    walkTextNodes();
-    fn();
-  }
-  const floorBatch = batchSize(walkTextNodes);
-  const batch = batchSize(fn);
-  const floors: number[] = [];
-  const times: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const floor = perCall(walkTextNodes, floorBatch);
-    const time = perCall(fn, batch);
-    floors.push(floor);
-    times.push(time);
-    ratios.push(time / floor);
-  }
-  return { ms: median(times), ratio: median(ratios), floorMs: median(floors) };
-}
-
-/** The floor: the least any reader of all text must do. */
+/** Detection's floor: the least any reader of the page's text must do. */
 function walkTextNodes(): number {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   let count = 0;
@@ -96,13 +77,26 @@ function walkTextNodes(): number {
   return count;
 }
 
-const SCAN_BATCH = 10;
+/** The scanner's floor: the same walk, reading each text node's characters (what any finder must look at). */
+function walkAndRead(): number {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let length = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) length += (node as Text).data.length;
+  return length;
+}
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const schedulerYield = () => ((globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? pause());
 
+interface Scan {
+  found: Found[];
+  wallMs: number;
+  busyMs: number;
+  longestSliceMs: number;
+}
+
 /** One scan, with the length of every synchronous slice it ran. */
-async function scanOnce(): Promise<{ found: Found[]; wallMs: number; busyMs: number; longestSliceMs: number }> {
+async function scanOnce(): Promise<Scan> {
   let sliceStart = 0;
   let busy = 0;
   let longest = 0;
@@ -125,6 +119,16 @@ async function scanOnce(): Promise<{ found: Found[]; wallMs: number; busyMs: num
   return { found, wallMs: performance.now() - start, busyMs: busy, longestSliceMs: longest };
 }
 
+/** `calls` scans back to back; per scan: wall time, and busy time (the clock read per batch, not per tiny scan). */
+async function scanBatch(calls: number): Promise<{ wallMs: number; busyMs: number; scans: Scan[] }> {
+  const scans: Scan[] = [];
+  const start = performance.now();
+  for (let i = 0; i < calls; i += 1) scans.push(await scanOnce());
+  const wall = (performance.now() - start) / calls;
+  const yielded = scans.reduce((sum, scan) => sum + scan.wallMs - scan.busyMs, 0) / calls;
+  return { wallMs: wall, busyMs: wall - yielded, scans };
+}
+
 function score(found: string[], visible: string[], ms: number): Finds {
   const truth = new Set(visible);
   return { total: found.length, notVisible: found.filter((value) => !truth.has(value)).length, ms };
@@ -134,69 +138,99 @@ export async function measure(input: ProbeInput): Promise<ProbeResult> {
   const textNodes = walkTextNodes();
   // The first call on a fresh page, before the JIT has seen the code: what a page load pays.
   let start = performance.now();
-  detectPage(document, input.url);
+  if (input.detect) detectPage(document, input.url);
   const firstDetectionMs = performance.now() - start;
-  const detection = versusFloor(input.runs, input.warmUps, () => detectPage(document, input.url));
+
+  // Detection against the bare walk: floor and subject alternate, so load on the machine hits both alike.
+  const detect = () => detectPage(document, input.url);
+  for (let i = 0; i < input.warmUps; i += 1) {
+    walkTextNodes();
+    walkAndRead();
+    if (input.detect) detect();
+  }
+  const walkBatch = batchSize(walkTextNodes);
+  const readBatch = batchSize(walkAndRead);
+  const detectBatch = input.detect ? batchSize(detect) : 0;
+  const walks: number[] = [];
+  const detections: number[] = [];
+  const detectionRatios: number[] = [];
+  for (let i = 0; i < input.runs; i += 1) {
+    const walk = perCall(walkTextNodes, walkBatch);
+    walks.push(walk);
+    if (!input.detect) continue;
+    const time = perCall(detect, detectBatch);
+    detections.push(time);
+    detectionRatios.push(time / walk);
+  }
   const detected = detectPage(document, input.url);
 
   const longTaskSupported = PerformanceObserver.supportedEntryTypes?.includes('longtask') ?? false;
   const longTasks: number[] = [];
   const observer = longTaskSupported ? new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((entry) => entry.duration))) : undefined;
   for (let i = 0; i < input.warmUps; i += 1) await scanOnce().then(pause); // compiles the regexes, loads libphonenumber's metadata
+  // Enough scans per sample for the 0.1 ms clock on a small page; one on a large one.
+  const probe = await scanBatch(1);
+  const scanCalls = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(probe.wallMs, 0.001)));
   observer?.observe({ type: 'longtask' });
-  const scans: Awaited<ReturnType<typeof scanOnce>>[] = [];
+  const reads: number[] = [];
   const scanTimes: number[] = [];
   const scanRatios: number[] = [];
-  const floorBatch = batchSize(walkTextNodes);
-  for (let i = 0; i < input.scanRuns; i += 1) {
-    const floor = perCall(walkTextNodes, floorBatch);
-    let total = 0;
-    for (let j = 0; j < SCAN_BATCH; j += 1) {
-      // Each scan starts in a task of its own, as it would on a page: chained scans would
-      // otherwise run back to back in one task and read as one long task.
-      await pause();
-      const scan = await scanOnce();
-      total += scan.wallMs;
-      scans.push(scan);
-    }
-    const time = total / SCAN_BATCH;
-    scanTimes.push(time);
-    scanRatios.push(time / floor);
+  const busyTimes: number[] = [];
+  const busyRatios: number[] = [];
+  const scans: Scan[] = [];
+  for (let i = 0; i < input.runs; i += 1) {
+    const read = perCall(walkAndRead, readBatch);
+    // Each sample starts in a task of its own, as a scan would on a page.
+    await pause();
+    const batch = await scanBatch(scanCalls);
+    reads.push(read);
+    scanTimes.push(batch.wallMs);
+    scanRatios.push(batch.wallMs / read);
+    busyTimes.push(batch.busyMs);
+    busyRatios.push(batch.busyMs / read);
+    if (scanCalls === 1) scans.push(...batch.scans);
   }
   // Long-task entries are delivered after the task; give the observer a turn before reading.
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer?.disconnect();
-  const found = scans[0]!.found;
+  const found = probe.scans[0]!.found;
   const ourEmails = found.filter((item) => item.kind === 'email').map((item) => item.value);
   const ourPhones = found.filter((item) => item.kind === 'phone').map((item) => item.value);
+  const visible = input.visible ?? { emails: ourEmails, phones: ourPhones };
 
-  // Baselines a naive content script would run: over all text of the body, hidden data included.
-  start = performance.now();
-  const text = document.body.textContent ?? '';
-  const baselinePhones = findPhoneNumbersInText(text, 'US').map((match) => match.number.number);
-  const phoneMs = performance.now() - start;
-  start = performance.now();
-  const baselineEmails = (text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).map((email) => email.toLowerCase());
-  const emailMs = performance.now() - start;
+  let baseline: ProbeResult['baseline'];
+  if (input.baselines) {
+    // What a naive content script would run: over all text of the body, hidden data included.
+    start = performance.now();
+    const text = document.body.textContent ?? '';
+    const baselinePhones = findPhoneNumbersInText(text, 'US').map((match) => match.number.number);
+    const phoneMs = performance.now() - start;
+    start = performance.now();
+    const baselineEmails = (text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).map((email) => email.toLowerCase());
+    const emailMs = performance.now() - start;
+    baseline = { phones: score(baselinePhones, visible.phones, phoneMs), emails: score(baselineEmails, visible.emails, emailMs) };
+  }
 
   return {
     textNodes,
-    floorMs: detection.floorMs,
-    detectionMs: detection.ms,
-    detectionRatio: detection.ratio,
+    walkMs: median(walks),
+    readMs: median(reads),
+    detectionMs: input.detect ? median(detections) : 0,
+    detectionRatio: input.detect ? median(detectionRatios) : 0,
     firstDetectionMs,
-    scanRatio: median(scanRatios),
-    detection: { kind: detected.kind, confidence: detected.confidence, fullName: detected.person?.fullName, company: detected.person?.company },
+    detection: { kind: detected.kind, confidence: detected.confidence, fullName: detected.person?.fullName ?? detected.company?.name, company: detected.person?.company, rows: detected.results?.length },
     scanMs: median(scanTimes),
-    scanBusyMs: median(scans.map((scan) => scan.busyMs)),
-    longestSliceMs: Math.max(...scans.map((scan) => scan.longestSliceMs)),
+    scanRatio: median(scanRatios),
+    scanBusyMs: median(busyTimes),
+    scanBusyRatio: median(busyRatios),
+    longestSliceMs: Math.max(...[probe, { scans }].flatMap((batch) => batch.scans.map((scan) => scan.longestSliceMs))),
     longTasks,
     longTaskSupported,
     ours: {
-      emails: score(ourEmails, input.visible.emails, 0),
-      phones: score(ourPhones, input.visible.phones, 0),
-      missedVisible: [...input.visible.emails, ...input.visible.phones].filter((value) => !found.some((item) => item.value === value)).length,
+      emails: score(ourEmails, visible.emails, 0),
+      phones: score(ourPhones, visible.phones, 0),
+      missedVisible: [...visible.emails, ...visible.phones].filter((value) => !found.some((item) => item.value === value)).length,
     },
-    baseline: { phones: score(baselinePhones, input.visible.phones, phoneMs), emails: score(baselineEmails, input.visible.emails, emailMs) },
+    baseline,
   };
 }

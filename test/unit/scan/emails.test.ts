@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emailsFromMailto, findEmails } from '@/lib/scan/emails';
+import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/emails';
 
 /**
  * linkify-it's link-detection fixtures (see /work/shared/fixtures/README.md), read in place.
@@ -148,5 +148,28 @@ describe('email look-alikes on real pages', () => {
   it('reads every address of a mailto link, decoded', () => {
     expect(emailsFromMailto('mailto:a%40x.example,B@Y.example?subject=Hi%20there').map((match) => match.value)).toEqual(['a@x.example', 'b@y.example']);
     expect(emailsFromMailto('MAILTO:%E0%A4%A')).toEqual([]);
+  });
+
+  it('finds several addresses in one text, each at its place, whatever separates them', () => {
+    const text = 'Sales: a@x.example\u00a0or\tb@y.example, (c@z.example) and "d"@w.example ; @handle e@@f.example';
+    expect(findEmails(text).map(({ value, index }) => [value, index])).toEqual([
+      ['a@x.example', text.indexOf('a@')],
+      ['b@y.example', text.indexOf('b@')],
+      ['c@z.example', text.indexOf('c@')],
+      ['"d"@w.example', text.indexOf('"d"')],
+    ]);
+  });
+
+  // The scanner asks mayHoldEmail before any regex runs: it must never turn an address away.
+  it('never turns away text that holds an address (the linkify-it corpus and hard cases)', () => {
+    // Dotless hosts (`foo@bar`) are outside the grammar, the finder's one known miss.
+    const withAddresses = readCases('links.txt').filter((fixture) => [...goldEmails(fixture)].some((email) => email.split('@')[1]?.includes('.')));
+    expect(withAddresses.length).toBeGreaterThan(10);
+    expect(withAddresses.filter((fixture) => !mayHoldEmail(fixture.input)).map((fixture) => fixture.line)).toEqual([]);
+    for (const text of ['jane.doe@example.com', '"quoted"@example.com', '𝐀@example.com', 'x@y.co', 'über@bücher.example', 'a@b@c.example']) {
+      expect(mayHoldEmail(text)).toBe(true);
+    }
+    expect(findEmails('𝐀@example.com').map((match) => match.value)).toEqual(['𝐀@example.com']);
+    for (const text of ['@Ada_Builds', 'Follow @user_1 today', 'promote@2x', 'a @ b.example', '@example.com', 'x@y']) expect(mayHoldEmail(text)).toBe(false);
   });
 });

@@ -57,6 +57,23 @@ describe('scanPage', () => {
     expect(values(await scanPage(doc, { region: 'GB' }))).toEqual(['email:visible@team.example', 'email:shown-again@team.example']);
   });
 
+  it('skips text in hidden subtrees, however deep, and reads it again where it shows', async () => {
+    const menu = (n: number, hide: string) =>
+      `<div role="menu" ${hide}><div><div><span>Call support +44 20 7946 01${n}0</span></div></div><div><span>menu${n}@team.example</span></div></div>`;
+    const doc = page(
+      `
+      ${menu(1, 'style="display:none"')}
+      ${menu(2, 'class="closed"')}
+      ${menu(3, 'hidden')}
+      ${menu(4, 'aria-hidden="true"')}
+      <svg aria-label="Chart"><title>+44 20 7946 0140 in a tooltip</title><desc>svg@team.example</desc><defs><text id="t">defs@team.example</text></defs></svg>
+      <div style="display: contents">+44 20 7946 0150 in a box-less wrapper</div>
+      <article><div><div><div><p>@Ada_Builds wrote: reach shown@team.example or +44 20 7946 0160</p></div></div></div></article>`,
+      '<style>.closed { display: none }</style>',
+    );
+    expect(values(await scanPage(doc, { region: 'GB' }))).toEqual(['phone:+442079460150', 'email:shown@team.example', 'phone:+442079460160']);
+  });
+
   it('scans only under an element root', async () => {
     const doc = page('<p>outside@team.example</p><section id="card"><p>inside@team.example</p></section>');
     expect(values(await scanPage(doc.getElementById('card')!))).toEqual(['email:inside@team.example']);
