@@ -4,7 +4,7 @@ import { sendMessage } from '@/lib/messaging/messenger';
 import type { HistoryEntry } from '@/lib/history/entry';
 import type { BalanceDifferenceNotice } from '@/lib/messaging/protocol';
 import { credits } from '@/components/price';
-import { historyUrl } from '@/components/RecentLookups';
+import { historyUrl } from '@/lib/ui/history-url';
 import { ask } from '@/components/useBackground';
 
 /** Times of one day as hours; across days with their dates. */

@@ -1,15 +1,11 @@
-import { browser } from 'wxt/browser';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { recentPeople } from '@/lib/history/who';
 import { t } from '@/lib/i18n';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
-import { credits, operationLabel } from '@/components/price';
+import { recentDetail } from '@/components/recent-line';
 import { useBookNames } from '@/components/useBookNames';
 import { useNow } from '@/components/useNow';
-
-export function historyUrl(id?: string): string {
-  return browser.runtime.getURL(id ? `/lookup-history.html#${encodeURIComponent(id)}` : '/lookup-history.html');
-}
+import { historyUrl } from '@/lib/ui/history-url';
 
 /**
  * The popup's short list of PEOPLE, newest first: each line names one person (from their own
@@ -29,17 +25,12 @@ export function RecentLookups({ entries }: { entries: readonly HistoryEntry[] })
         <ul className="recent" aria-labelledby="recent-title">
           {people.map((person) => {
             const latest = person.entries[0]!;
-            // Each kind of lookup once, newest first, with what its newest run came to.
-            const done = person.entries
-              .filter((e, i, all) => all.findIndex((other) => other.op === e.op) === i)
-              .map((e) => t('recent.done', { operation: operationLabel(e.op), outcome: t(`outcome.${e.outcome}`) }))
-              .join(', ');
             return (
               <li key={person.key}>
                 <a href={historyUrl(latest.id)} target="_blank" rel="noopener">
                   <span className="subject">{person.name ?? bookNames.get(person.key) ?? latest.subject}</span>
                   <span className="muted">
-                    {t('recent.person', { done, credits: credits(person.credits) })}
+                    {recentDetail(person)}
                     {' · '}
                     <time dateTime={new Date(latest.at).toISOString()} title={formatDateTime(latest.at)}>
                       {formatAge(latest.at, Math.max(now, latest.at))}

@@ -1,4 +1,5 @@
-import { t, tn } from '@/lib/i18n';
+// The first paint formats with these before the whole catalog is in: translate.ts, not @/lib/i18n.
+import { t, tn } from '@/lib/i18n/translate';
 import { formatDay } from '@/lib/i18n/relative-time';
 // The names only, not lib/lookup/operations.ts: the popup must not load every operation's schemas.
 import { BALANCE_DIFFERENCE, CRM_PUSH, OPERATION_NAMES, isOperationName } from '@/lib/lookup/operation-names';

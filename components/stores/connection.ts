@@ -5,6 +5,7 @@ import type { ConnectionStatus, ErrorReport, StoredBalance } from '@/lib/messagi
 import { apiKeyItem, balanceItem, gatewayItem, storedBalanceSchema } from '@/lib/storage/items';
 import { gatewaySchema, isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
 import { mirrorItem } from '@/components/stores/mirror';
+import { readKeyHint, writeKeyHint } from '@/lib/ui/key-hint';
 
 interface ConnectionState {
   /** From the background: whether a key is saved, and its masked form. */
@@ -12,6 +13,7 @@ interface ConnectionState {
   statusError: ErrorReport | null;
   gateway: Gateway | null;
   isSandbox: boolean;
+  gatewayLoaded: boolean;
   /** The last balance the gateway reported, read straight from storage so it shows at once. */
   balance: StoredBalance | null;
   balanceLoaded: boolean;
@@ -19,35 +21,12 @@ interface ConnectionState {
   keyHint: boolean;
 }
 
-const KEY_HINT = 'dossier:hasKey';
-
-/**
- * A cold service worker reads all of its storage before it answers (a second with 10,000
- * history entries), so the popup does not wait for it to draw: it remembers, in the pages' own
- * localStorage, whether the last answer said a key was saved. Only a hint for drawing; every
- * action still goes through the background, and its answer replaces the hint at once.
- */
-function readKeyHint(): boolean {
-  try {
-    return localStorage.getItem(KEY_HINT) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeKeyHint(hasKey: boolean): void {
-  try {
-    localStorage.setItem(KEY_HINT, hasKey ? '1' : '0');
-  } catch {
-    // Storage refused (private mode policies): the hint is only an optimisation.
-  }
-}
-
 export const useConnection = create<ConnectionState>(() => ({
   status: null,
   statusError: null,
   gateway: null,
   isSandbox: false,
+  gatewayLoaded: false,
   balance: null,
   balanceLoaded: false,
   keyHint: readKeyHint(),
@@ -76,7 +55,7 @@ export function startConnectionMirror(): () => void {
     mirrorItem(gatewayItem, (value) => {
       const parsed = gatewaySchema.safeParse(value);
       const gateway = parsed.success ? parsed.data : null;
-      useConnection.setState({ gateway, isSandbox: gateway ? isSandboxGateway(gateway) : false });
+      useConnection.setState({ gateway, isSandbox: gateway ? isSandboxGateway(gateway) : false, gatewayLoaded: true });
     }),
     // The key itself stays with the background: its change is only a signal to ask again
     // whether one is saved (and its masked form).

@@ -2,9 +2,8 @@ import { create } from 'zustand';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { watchHistoryMigrationProgress, type MigrationProgress } from '@/lib/history/progress';
 import { watchRecentHistory } from '@/lib/history/recent';
+import { POPUP_HISTORY_SIZE } from '@/lib/popup/first-read';
 
-/** The popup lists people, not lookups: the last 50 lookups (all the small index holds) name about 20 of them. */
-export const POPUP_HISTORY_SIZE = 50;
 
 interface RecentState {
   entries: HistoryEntry[] | null;

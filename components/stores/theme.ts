@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { themeOf, type ThemeChoice } from '@/lib/settings/theme-choice';
+import { applyThemeChoice, themeOf, type ThemeChoice } from '@/lib/settings/theme-choice';
 import { mirrorItem } from '@/components/stores/mirror';
 
 /** Where a page reads the theme: the vault, or (the panel's frame, which cannot) the worker's copy. */
@@ -7,16 +7,11 @@ export type ThemeSource = Parameters<typeof mirrorItem<unknown>>[0];
 
 export const useTheme = create<{ choice: ThemeChoice | null }>(() => ({ choice: null }));
 
-/**
- * The tokens (components/tokens.css) follow the system unless the root says `data-theme="light"`
- * or `"dark"`: this keeps that attribute on the stored choice, from the first read and on every
- * change, whichever page saved it.
- */
+/** Keeps the root's theme (applyThemeChoice) on the stored choice, from the first read and on every change, whichever page saved it. */
 export function startTheme(source: ThemeSource, root: HTMLElement = document.documentElement): () => void {
   return mirrorItem(source, (value) => {
     const choice = themeOf(value);
-    if (choice === 'system') delete root.dataset.theme;
-    else root.dataset.theme = choice;
+    applyThemeChoice(root, choice);
     useTheme.setState({ choice });
   });
 }

@@ -10,32 +10,12 @@ import { RecentLookups } from '@/components/RecentLookups';
 import { useConnection } from '@/components/stores/connection';
 import { usePreferences } from '@/components/stores/preferences';
 import { useRecentHistory } from '@/components/stores/recent-history';
-import { WELCOME_PATH } from '@/lib/background/welcome';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/messenger';
 import type { ErrorReport } from '@/lib/messaging/protocol';
-import { openSidePanel, sidePanelKind, type SidePanelApis } from '@/lib/ui/side-panel';
-
-function openSettings() {
-  void browser.runtime.openOptionsPage();
-}
-
-function openWelcome() {
-  void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PATH) });
-  window.close();
-}
-
-function openContactBook() {
-  void browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') });
-  window.close();
-}
-
-function openBulk() {
-  void browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') });
-  window.close();
-}
-
-const sidePanelApis = browser as unknown as SidePanelApis;
+import { sidePanelKind } from '@/lib/ui/side-panel';
+import { useTakeOver } from '@/components/first-paint';
+import { openBeside, openBulk, openContactBook, openSettings, openWelcome, sidePanelApis } from '@/entrypoints/popup/actions';
 
 /** The popup's window, learnt up front: the side panel must be opened straight from the click. */
 function useWindowId(): number | undefined {
@@ -49,13 +29,8 @@ function useWindowId(): number | undefined {
 function SidePanelButton({ windowId }: { windowId: number | undefined }) {
   const kind = sidePanelKind(sidePanelApis);
   if (!kind) return null;
-  function open() {
-    const opening = openSidePanel(sidePanelApis, windowId);
-    // The popup would cover the panel it just opened.
-    void opening?.then(() => window.close(), () => {});
-  }
   return (
-    <button type="button" className="link-button" onClick={open} disabled={kind === 'sidePanel' && windowId === undefined}>
+    <button type="button" className="link-button" onClick={() => openBeside(windowId)} disabled={kind === 'sidePanel' && windowId === undefined}>
       {kind === 'sidePanel' ? t('app.openSidePanel') : t('app.openSidebar')}
     </button>
   );
@@ -77,17 +52,19 @@ function RecentHistoryProgress() {
 }
 
 export function Popup() {
-  const { status, statusError, balance, isSandbox, gateway, keyHint } = useConnection();
+  const { status, statusError, balance, balanceLoaded, isSandbox, gateway, gatewayLoaded, keyHint } = useConnection();
   const prefs = usePreferences((s) => s.prefs);
   const prefsLoaded = usePreferences((s) => s.loaded);
   // Slices, so that the move of an older history (progress) re-renders only its line.
   const recent = { entries: useRecentHistory((s) => s.entries), error: useRecentHistory((s) => s.error) };
   const [balanceError, setBalanceError] = useState<ErrorReport | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [refreshAsked, setRefreshAsked] = useState(false);
   const windowId = useWindowId();
 
   async function refresh() {
     setRefreshing(true);
+    setRefreshAsked(true);
     // The answer lands in storage, and from there in the store: nothing to copy here.
     const reply = await ask(() => sendMessage('getCredits', { refresh: true }));
     setRefreshing(false);
@@ -97,11 +74,19 @@ export function Popup() {
   // Drawn from the hint while the background wakes up; its answer has the last word.
   const hasKey = status ? status.hasKey : keyHint ? true : null;
   const interactive = useInteractive(hasKey === false || (hasKey === true && recent.entries !== null));
+  // Everything the first paint (first-paint.ts) showed is read, here too.
+  const windowKnown = sidePanelKind(sidePanelApis) !== 'sidePanel' || windowId !== undefined;
+  const drawnAll = prefsLoaded && balanceLoaded && gatewayLoaded && windowKnown;
   // What can wait comes after: until the gateway answers, the stored balance is shown.
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch on opening: the balance shows "refreshing" from the request's start, as with the button
-    if (interactive && hasKey) void refresh();
-  }, [interactive, hasKey]);
+    if (interactive && hasKey && drawnAll) void refresh();
+  }, [interactive, hasKey, drawnAll]);
+  // The first paint showed the balance being refreshed: this page takes its place once it shows as
+  // much, in the commit that starts the refresh (its answer cannot come before). A trouble to
+  // report (a read that failed) is shown at once: only this page can say it.
+  const settled = interactive && (hasKey === false || (refreshAsked && drawnAll));
+  useTakeOver(settled || recent.error !== null || statusError !== null);
 
   if (statusError && hasKey === null) return <p role="alert">{statusError.message}</p>;
   if (hasKey === null) return <p aria-busy="true">{t('app.loading')}</p>;

@@ -132,13 +132,8 @@ export const historyEntrySchema = entryFields
     return { ...fields, op, foreign: true, ...(raw === undefined ? {} : { unreadableResult: raw }) };
   });
 
-export function isLookupEntry(entry: HistoryEntry): entry is LookupEntry {
-  return !entry.foreign && entry.op !== CRM_PUSH && entry.op !== BALANCE_DIFFERENCE;
-}
-
-export function isBalanceDifference(entry: HistoryEntry): entry is BalanceDifferenceEntry {
-  return entry.op === BALANCE_DIFFERENCE && entry.difference !== undefined;
-}
+// In a module without schemas: the popup's first paint tells entries apart with them.
+export { isBalanceDifference, isLookupEntry } from '@/lib/history/entry-kind';
 
 /** What an entry counts against the daily cap: a lost answer counts at the most it may have cost. */
 export function capCost(entry: Pick<HistoryEntry, 'outcome' | 'cost' | 'maxCost'>): number {

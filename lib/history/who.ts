@@ -1,8 +1,8 @@
 import { personLabel } from '@/lib/contacts/naming';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
-import type { OperationAnswer } from '@/lib/lookup/operation-names';
-import { answer } from '@/lib/lookup/results';
-import { BALANCE_DIFFERENCE, isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
+import { answer, BALANCE_DIFFERENCE, type OperationAnswer } from '@/lib/lookup/operation-names';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { isLookupEntry } from '@/lib/history/entry-kind';
 
 /**
  * Who a recorded lookup is about, as every screen names them ("Maya Chen · Northwind

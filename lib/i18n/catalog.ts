@@ -1,10 +1,14 @@
 import type { en } from '@/lib/i18n/en';
+import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
 
 /**
  * What a translation must be: every key of the English catalog, no other, each a string. A
  * catalog declared `satisfies Catalog` fails the type check on a missing or an unknown key.
  */
 export type Catalog = { readonly [K in keyof typeof en]: string };
+
+/** The messages of the first paint (lib/i18n/first-paint/), in one language: the same keys as English's. */
+export type FirstPaintCatalog = { readonly [K in keyof typeof enFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 

@@ -1,16 +1,14 @@
+import { deFirstPaint } from '@/lib/i18n/first-paint/de';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * German (Deutsch): the formal „Sie“, German quotation marks („…“), nouns as German capitalises them.
  */
 export const de = {
-  'app.name': 'Dossier',
-  'app.sandbox': 'Sandbox',
-  'app.sandboxTitle': 'Verbunden mit der lokalen Sandbox unter {url}: Testdaten, keine echten Credits.',
+  // What the pages draw before their code is in: lib/i18n/first-paint/de.ts.
+  ...deFirstPaint,
   'app.loading': 'Wird geladen …',
   'app.openSettings': 'Einstellungen öffnen',
-  'app.openSidePanel': 'Seitenleiste öffnen',
-  'app.openSidebar': 'Sidebar öffnen',
   'app.openMenu': 'Dossier-Menü öffnen',
   'app.settingsTitle': 'Dossier-Einstellungen',
   'app.historyTitle': 'Abfrageverlauf',
@@ -29,18 +27,7 @@ export const de = {
   'theme.light': 'Hell',
   'theme.dark': 'Dunkel',
 
-  'time.justNow': 'gerade eben',
-  'time.minutesAgo.one': 'vor {count} Minute',
-  'time.minutesAgo.other': 'vor {count} Minuten',
-  'time.hoursAgo.one': 'vor {count} Stunde',
-  'time.hoursAgo.other': 'vor {count} Stunden',
-  'time.yesterday': 'gestern',
-  'time.daysAgo.one': 'vor {count} Tag',
-  'time.daysAgo.other': 'vor {count} Tagen',
-  'time.onDate': 'am {date}',
 
-  'credits.one': '{count} Credit',
-  'credits.other': '{count} Credits',
   'cost.free': 'kostenlos',
   'cost.upTo': 'bis zu {credits}',
   'cost.mobilesIncluded': 'Darin enthalten sind bis zu {count} Mobilnummern zu je {mobile}, berechnet nur, wenn sie gefunden werden.',
@@ -53,25 +40,7 @@ export const de = {
   'cost.notRun': '{reason} Es wurde nichts berechnet.',
   'cost.didNotRun': 'Die Abfrage wurde nicht ausgeführt.',
 
-  'ops.enrichPerson': 'Person anreichern',
-  'ops.enrichCompany': 'Unternehmen anreichern',
-  'ops.findWorkEmail': 'Geschäftliche E-Mail finden',
-  'ops.searchPhone': 'Telefonnummern finden',
-  'ops.searchPersonalEmail': 'Private E-Mail',
-  'ops.reversePhone': 'Rückwärtssuche Telefonnummer',
-  'ops.microblogProfile': 'X-Profil',
-  'ops.microblogByEmail': 'X-Profil per E-Mail',
-  'ops.crmPush': 'CRM-Übertragung',
-  'ops.balanceDifference': 'Guthabenprüfung',
 
-  'outcome.paid': 'Bezahlt',
-  'outcome.free': 'Kostenlos',
-  'outcome.cached': 'Bereits bezahlt: kostenlos',
-  'outcome.miss': 'Kein Treffer (kostenlos)',
-  'outcome.failed': 'Fehlgeschlagen (kostenlos)',
-  'outcome.refused': 'Nicht ausgeführt',
-  'outcome.unknown': 'Ergebnis unbekannt',
-  'outcome.difference': 'Guthaben weicht ab',
 
   'onboarding.title': 'Noch kein API-Schlüssel',
   'onboarding.body': 'Verbinden Sie Ihr Konto, um Personen abzufragen: Das dauert eine Minute.',
@@ -98,13 +67,6 @@ export const de = {
   'welcome.try.open': 'LinkedIn öffnen',
   'welcome.try.notReady': 'Verbinden Sie zuerst Ihr Konto.',
 
-  'balance.title': 'Credit-Guthaben',
-  'balance.unknown': 'Unbekannt',
-  'balance.checking': 'Wird geprüft …',
-  'balance.asOf': 'Stand: {age}',
-  'balance.refresh': 'Guthaben aktualisieren',
-  'balance.refreshing': 'Wird aktualisiert …',
-  'balance.low': 'Niedriges Guthaben: unter Ihrer Warnschwelle von {credits}.',
   'difference.repeat': '{credits} mehr, als die Abfragen von Dossier zwischen {from} und {to} gekostet haben. Eine Abfrage hat genau so viel gekostet: Sie wurde wahrscheinlich doppelt berechnet.',
   'difference.unclear': '{credits} mehr, als die Abfragen von Dossier zwischen {from} und {to} gekostet haben. Die Abfragen wurden vielleicht mehrfach berechnet, oder der API-Schlüssel wurde anderswo verwendet.',
   'difference.elsewhere': '{credits} zwischen {from} und {to} außerhalb von Dossier verbraucht: ein anderes Gerät, ein Teammitglied oder ein anderes Tool mit demselben API-Schlüssel.',
@@ -117,11 +79,7 @@ export const de = {
   'chargeQuestion.short': 'Doppelt berechnet?',
 
   'quick.result': 'Ergebnis',
-  'quick.title': 'Schnellabfrage',
-  'quick.label': 'Profil-URL, E-Mail, Telefon oder „Vollständiger Name, Unternehmen“',
-  'quick.placeholder': 'jane@acme.example',
   'quick.operation': 'Auszuführende Abfrage',
-  'quick.submit': 'Abfragen',
   'quick.running': 'Wird abgefragt …',
   'quick.willRun': '{operation}: {price}',
   'quick.checkingPrice': 'Preis wird geprüft …',
@@ -151,14 +109,8 @@ export const de = {
   'tab.enrich': '{name} anreichern',
   'tab.unnamed': 'diese Person',
 
-  'recent.title': 'Letzte Abfragen',
-  'recent.empty': 'Noch keine Abfragen.',
-  'recent.openAll': 'Gesamten Verlauf öffnen',
-  'recent.done': '{operation} · {outcome}',
-  'recent.person': '{done} · {credits}',
 
   'app.bookTitle': 'Kontaktbuch',
-  'app.openBook': 'Kontaktbuch',
   'book.size.one': '{count} Kontakt im Kontaktbuch',
   'book.size.other': '{count} Kontakte im Kontaktbuch',
   'book.search': 'Kontakte durchsuchen',
@@ -265,7 +217,6 @@ export const de = {
   'book.vcard.guess': 'E-Mail {address}: {grade}',
 
   'bulk.ui.title': 'Massenanreicherung',
-  'bulk.ui.open': 'Massenanreicherung',
   'bulk.ui.limits': 'Bis zu {max} Zeilen pro Durchlauf. Der Preis wird angezeigt, bevor etwas ausgegeben wird; ein Durchlauf setzt sich nach einem Neustart des Browsers von selbst fort.',
   'bulk.ui.newRun': 'Neuer Durchlauf',
   'bulk.ui.untitled': 'Unbenannter Durchlauf',
@@ -518,7 +469,6 @@ export const de = {
   'history.migrating': 'Ihr Verlauf wird aktualisiert: {done} von {total}',
   'history.migratingStart': 'Ihr Verlauf wird aktualisiert …',
 
-  'settings.title': 'Einstellungen',
   'settings.saved': 'Gespeichert.',
   'settings.fixFields': 'Es wurde nichts gespeichert: Korrigieren Sie die oben markierten Felder.',
   'settings.fixBeforeTest': 'Korrigieren Sie vor dem Test die oben markierten Felder.',

@@ -1,15 +1,13 @@
+import { enFirstPaint } from '@/lib/i18n/first-paint/en';
 /**
  * English, the reference catalog: every other language translates these keys. `{name}` is a
  * placeholder; keys ending in `.one` / `.other` are the two plural forms of one message.
  */
 export const en = {
-  'app.name': 'Dossier',
-  'app.sandbox': 'Sandbox',
-  'app.sandboxTitle': 'Connected to the local sandbox at {url}: synthetic data, no real credits.',
+  // What the pages draw before their code is in: lib/i18n/first-paint/en.ts.
+  ...enFirstPaint,
   'app.loading': 'Loading…',
   'app.openSettings': 'Open settings',
-  'app.openSidePanel': 'Open side panel',
-  'app.openSidebar': 'Open sidebar',
   'app.openMenu': 'Open Dossier’s menu',
   'app.settingsTitle': 'Dossier settings',
   'app.historyTitle': 'Lookup history',
@@ -30,18 +28,7 @@ export const en = {
   'theme.light': 'Light',
   'theme.dark': 'Dark',
 
-  'time.justNow': 'just now',
-  'time.minutesAgo.one': '{count} minute ago',
-  'time.minutesAgo.other': '{count} minutes ago',
-  'time.hoursAgo.one': '{count} hour ago',
-  'time.hoursAgo.other': '{count} hours ago',
-  'time.yesterday': 'yesterday',
-  'time.daysAgo.one': '{count} day ago',
-  'time.daysAgo.other': '{count} days ago',
-  'time.onDate': 'on {date}',
 
-  'credits.one': '{count} credit',
-  'credits.other': '{count} credits',
   'cost.free': 'free',
   'cost.upTo': 'up to {credits}',
   'cost.mobilesIncluded': 'That includes up to {count} mobile numbers at {mobile} each, charged only for those found.',
@@ -54,25 +41,7 @@ export const en = {
   'cost.notRun': '{reason} Nothing was charged.',
   'cost.didNotRun': 'The lookup did not run.',
 
-  'ops.enrichPerson': 'Enrich person',
-  'ops.enrichCompany': 'Enrich company',
-  'ops.findWorkEmail': 'Find work email',
-  'ops.searchPhone': 'Find phone numbers',
-  'ops.searchPersonalEmail': 'Personal email',
-  'ops.reversePhone': 'Reverse phone lookup',
-  'ops.microblogProfile': 'X profile',
-  'ops.microblogByEmail': 'X profile by email',
-  'ops.crmPush': 'CRM push',
-  'ops.balanceDifference': 'Balance check',
 
-  'outcome.paid': 'Paid',
-  'outcome.free': 'Free',
-  'outcome.cached': 'Already paid: free',
-  'outcome.miss': 'No match (free)',
-  'outcome.failed': 'Failed (free)',
-  'outcome.refused': 'Not run',
-  'outcome.unknown': 'Result unknown',
-  'outcome.difference': 'Balance differs',
 
   'onboarding.title': 'No API key yet',
   'onboarding.body': 'Connect your account to look people up: it takes a minute.',
@@ -99,13 +68,6 @@ export const en = {
   'welcome.try.open': 'Open LinkedIn',
   'welcome.try.notReady': 'Connect your account first.',
 
-  'balance.title': 'Credit balance',
-  'balance.unknown': 'Unknown',
-  'balance.checking': 'Checking…',
-  'balance.asOf': 'as of {age}',
-  'balance.refresh': 'Refresh balance',
-  'balance.refreshing': 'Refreshing…',
-  'balance.low': 'Low balance: under your warning threshold of {credits}.',
   'difference.repeat': '{credits} more than Dossier’s lookups cost between {from} and {to}. One lookup cost exactly that: it was probably charged twice.',
   'difference.unclear': '{credits} more than Dossier’s lookups cost between {from} and {to}. Its lookups may have been charged more than once, or the API key was used elsewhere.',
   'difference.elsewhere': '{credits} spent between {from} and {to} outside Dossier: another device, a teammate or another tool using the same API key.',
@@ -118,11 +80,7 @@ export const en = {
   'chargeQuestion.short': 'Charged twice?',
 
   'quick.result': 'Result',
-  'quick.title': 'Quick lookup',
-  'quick.label': 'Profile URL, email, phone or “Full Name, Company”',
-  'quick.placeholder': 'jane@acme.example',
   'quick.operation': 'Lookup to run',
-  'quick.submit': 'Look up',
   'quick.running': 'Looking up…',
   'quick.willRun': '{operation}: {price}',
   'quick.checkingPrice': 'checking the price…',
@@ -152,14 +110,8 @@ export const en = {
   'tab.enrich': 'Enrich {name}',
   'tab.unnamed': 'this person',
 
-  'recent.title': 'Recent lookups',
-  'recent.empty': 'No lookups yet.',
-  'recent.openAll': 'Open full history',
-  'recent.done': '{operation} · {outcome}',
-  'recent.person': '{done} · {credits}',
 
   'app.bookTitle': 'Contact book',
-  'app.openBook': 'Contact book',
   'book.size.one': '{count} contact in the book',
   'book.size.other': '{count} contacts in the book',
   'book.search': 'Search contacts',
@@ -266,7 +218,6 @@ export const en = {
   'book.vcard.guess': 'Email {address}: {grade}',
 
   'bulk.ui.title': 'Bulk enrichment',
-  'bulk.ui.open': 'Bulk enrichment',
   'bulk.ui.limits': 'Up to {max} rows per run. The price is shown before anything is spent; a run resumes by itself after the browser restarts.',
   'bulk.ui.newRun': 'New run',
   'bulk.ui.untitled': 'Untitled run',
@@ -520,7 +471,6 @@ export const en = {
   'history.migrating': 'Updating your history: {done} of {total}',
   'history.migratingStart': 'Updating your history…',
 
-  'settings.title': 'Settings',
   'settings.saved': 'Saved.',
   'settings.fixFields': 'Nothing was saved: fix the fields marked above.',
   'settings.fixBeforeTest': 'Fix the fields marked above before testing.',

@@ -1,16 +1,14 @@
+import { esFirstPaint } from '@/lib/i18n/first-paint/es';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * Spanish (español): usted, angle quotes («…») as the RAE recommends, opening ¿ and ¡.
  */
 export const es = {
-  'app.name': 'Dossier',
-  'app.sandbox': 'Entorno de pruebas',
-  'app.sandboxTitle': 'Conectado al entorno de pruebas local en {url}: datos ficticios, sin créditos reales.',
+  // What the pages draw before their code is in: lib/i18n/first-paint/es.ts.
+  ...esFirstPaint,
   'app.loading': 'Cargando…',
   'app.openSettings': 'Abrir la configuración',
-  'app.openSidePanel': 'Abrir el panel lateral',
-  'app.openSidebar': 'Abrir la barra lateral',
   'app.openMenu': 'Abrir el menú de Dossier',
   'app.settingsTitle': 'Configuración de Dossier',
   'app.historyTitle': 'Historial de consultas',
@@ -29,18 +27,7 @@ export const es = {
   'theme.light': 'Claro',
   'theme.dark': 'Oscuro',
 
-  'time.justNow': 'ahora mismo',
-  'time.minutesAgo.one': 'hace {count} minuto',
-  'time.minutesAgo.other': 'hace {count} minutos',
-  'time.hoursAgo.one': 'hace {count} hora',
-  'time.hoursAgo.other': 'hace {count} horas',
-  'time.yesterday': 'ayer',
-  'time.daysAgo.one': 'hace {count} día',
-  'time.daysAgo.other': 'hace {count} días',
-  'time.onDate': 'el {date}',
 
-  'credits.one': '{count} crédito',
-  'credits.other': '{count} créditos',
   'cost.free': 'gratis',
   'cost.upTo': 'hasta {credits}',
   'cost.mobilesIncluded': 'Incluye hasta {count} números de móvil a {mobile} cada uno, que solo se cobran si se encuentran.',
@@ -53,25 +40,7 @@ export const es = {
   'cost.notRun': '{reason} No se cobró nada.',
   'cost.didNotRun': 'La consulta no se ejecutó.',
 
-  'ops.enrichPerson': 'Enriquecer persona',
-  'ops.enrichCompany': 'Enriquecer empresa',
-  'ops.findWorkEmail': 'Buscar correo de trabajo',
-  'ops.searchPhone': 'Buscar números de teléfono',
-  'ops.searchPersonalEmail': 'Correo personal',
-  'ops.reversePhone': 'Búsqueda inversa de teléfono',
-  'ops.microblogProfile': 'Perfil de X',
-  'ops.microblogByEmail': 'Perfil de X por correo',
-  'ops.crmPush': 'Envío al CRM',
-  'ops.balanceDifference': 'Control del saldo',
 
-  'outcome.paid': 'Pagada',
-  'outcome.free': 'Gratis',
-  'outcome.cached': 'Ya pagada: gratis',
-  'outcome.miss': 'Sin coincidencias (gratis)',
-  'outcome.failed': 'Fallida (gratis)',
-  'outcome.refused': 'No ejecutada',
-  'outcome.unknown': 'Resultado desconocido',
-  'outcome.difference': 'El saldo no cuadra',
 
   'onboarding.title': 'Aún no hay clave de API',
   'onboarding.body': 'Conecte su cuenta para consultar personas: lleva un minuto.',
@@ -98,13 +67,6 @@ export const es = {
   'welcome.try.open': 'Abrir LinkedIn',
   'welcome.try.notReady': 'Primero conecte su cuenta.',
 
-  'balance.title': 'Saldo de créditos',
-  'balance.unknown': 'Desconocido',
-  'balance.checking': 'Comprobando…',
-  'balance.asOf': 'actualizado {age}',
-  'balance.refresh': 'Actualizar el saldo',
-  'balance.refreshing': 'Actualizando…',
-  'balance.low': 'Saldo bajo: por debajo de su umbral de aviso de {credits}.',
   'difference.repeat': '{credits} más de lo que costaron las búsquedas de Dossier entre {from} y {to}. Una búsqueda costó exactamente eso: probablemente se cobró dos veces.',
   'difference.unclear': '{credits} más de lo que costaron las búsquedas de Dossier entre {from} y {to}. Sus búsquedas pudieron cobrarse más de una vez, o la clave de API se usó en otro lugar.',
   'difference.elsewhere': '{credits} gastados entre {from} y {to} fuera de Dossier: otro dispositivo, un compañero u otra herramienta con la misma clave de API.',
@@ -117,11 +79,7 @@ export const es = {
   'chargeQuestion.short': '¿Cobrada dos veces?',
 
   'quick.result': 'Resultado',
-  'quick.title': 'Consulta rápida',
-  'quick.label': 'URL de perfil, correo, teléfono o «Nombre completo, Empresa»',
-  'quick.placeholder': 'jane@acme.example',
   'quick.operation': 'Consulta que se ejecutará',
-  'quick.submit': 'Consultar',
   'quick.running': 'Consultando…',
   'quick.willRun': '{operation}: {price}',
   'quick.checkingPrice': 'comprobando el precio…',
@@ -151,14 +109,8 @@ export const es = {
   'tab.enrich': 'Enriquecer a {name}',
   'tab.unnamed': 'esta persona',
 
-  'recent.title': 'Consultas recientes',
-  'recent.empty': 'Aún no hay consultas.',
-  'recent.openAll': 'Abrir el historial completo',
-  'recent.done': '{operation} · {outcome}',
-  'recent.person': '{done} · {credits}',
 
   'app.bookTitle': 'Agenda de contactos',
-  'app.openBook': 'Agenda de contactos',
   'book.size.one': '{count} contacto en la agenda',
   'book.size.other': '{count} contactos en la agenda',
   'book.search': 'Buscar contactos',
@@ -265,7 +217,6 @@ export const es = {
   'book.vcard.guess': 'Correo {address}: {grade}',
 
   'bulk.ui.title': 'Enriquecimiento masivo',
-  'bulk.ui.open': 'Enriquecimiento masivo',
   'bulk.ui.limits': 'Hasta {max} filas por lote. El precio se muestra antes de gastar nada; un lote se reanuda solo tras reiniciar el navegador.',
   'bulk.ui.newRun': 'Nuevo lote',
   'bulk.ui.untitled': 'Lote sin título',
@@ -518,7 +469,6 @@ export const es = {
   'history.migrating': 'Actualizando su historial: {done} de {total}',
   'history.migratingStart': 'Actualizando su historial…',
 
-  'settings.title': 'Configuración',
   'settings.saved': 'Guardado.',
   'settings.fixFields': 'No se guardó nada: corrija los campos marcados arriba.',
   'settings.fixBeforeTest': 'Corrija los campos marcados arriba antes de la prueba.',

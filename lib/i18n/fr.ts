@@ -1,16 +1,14 @@
+import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
  * French (français): vouvoiement, French typography (a no-break space before : and a narrow one before ; ? ! and inside « »), « » quotes.
  */
 export const fr = {
-  'app.name': 'Dossier',
-  'app.sandbox': 'Bac à sable',
-  'app.sandboxTitle': 'Connecté au bac à sable local sur {url} : données fictives, aucun crédit réel.',
+  // What the pages draw before their code is in: lib/i18n/first-paint/fr.ts.
+  ...frFirstPaint,
   'app.loading': 'Chargement…',
   'app.openSettings': 'Ouvrir les paramètres',
-  'app.openSidePanel': 'Ouvrir le panneau latéral',
-  'app.openSidebar': 'Ouvrir la barre latérale',
   'app.openMenu': 'Ouvrir le menu de Dossier',
   'app.settingsTitle': 'Paramètres de Dossier',
   'app.historyTitle': 'Historique des recherches',
@@ -29,18 +27,7 @@ export const fr = {
   'theme.light': 'Clair',
   'theme.dark': 'Sombre',
 
-  'time.justNow': 'à l’instant',
-  'time.minutesAgo.one': 'il y a {count} minute',
-  'time.minutesAgo.other': 'il y a {count} minutes',
-  'time.hoursAgo.one': 'il y a {count} heure',
-  'time.hoursAgo.other': 'il y a {count} heures',
-  'time.yesterday': 'hier',
-  'time.daysAgo.one': 'il y a {count} jour',
-  'time.daysAgo.other': 'il y a {count} jours',
-  'time.onDate': 'le {date}',
 
-  'credits.one': '{count} crédit',
-  'credits.other': '{count} crédits',
   'cost.free': 'gratuit',
   'cost.upTo': 'jusqu’à {credits}',
   'cost.mobilesIncluded': 'Cela inclut jusqu’à {count} numéros de mobile à {mobile} chacun, facturés seulement s’ils sont trouvés.',
@@ -53,25 +40,7 @@ export const fr = {
   'cost.notRun': '{reason} Rien n’a été débité.',
   'cost.didNotRun': 'La recherche n’a pas été lancée.',
 
-  'ops.enrichPerson': 'Enrichir la personne',
-  'ops.enrichCompany': 'Enrichir l’entreprise',
-  'ops.findWorkEmail': 'Trouver l’e-mail professionnel',
-  'ops.searchPhone': 'Trouver les numéros de téléphone',
-  'ops.searchPersonalEmail': 'E-mail personnel',
-  'ops.reversePhone': 'Recherche inversée de numéro',
-  'ops.microblogProfile': 'Profil X',
-  'ops.microblogByEmail': 'Profil X par e-mail',
-  'ops.crmPush': 'Envoi vers le CRM',
-  'ops.balanceDifference': 'Contrôle du solde',
 
-  'outcome.paid': 'Payée',
-  'outcome.free': 'Gratuite',
-  'outcome.cached': 'Déjà payée : gratuite',
-  'outcome.miss': 'Aucune correspondance (gratuite)',
-  'outcome.failed': 'Échec (gratuite)',
-  'outcome.refused': 'Non lancée',
-  'outcome.unknown': 'Résultat inconnu',
-  'outcome.difference': 'Écart de solde',
 
   'onboarding.title': 'Pas encore de clé API',
   'onboarding.body': 'Connectez votre compte pour rechercher des personnes : cela prend une minute.',
@@ -98,13 +67,6 @@ export const fr = {
   'welcome.try.open': 'Ouvrir LinkedIn',
   'welcome.try.notReady': 'Connectez d’abord votre compte.',
 
-  'balance.title': 'Solde de crédits',
-  'balance.unknown': 'Inconnu',
-  'balance.checking': 'Vérification…',
-  'balance.asOf': 'mis à jour {age}',
-  'balance.refresh': 'Actualiser le solde',
-  'balance.refreshing': 'Actualisation…',
-  'balance.low': 'Solde bas : sous votre seuil d’alerte de {credits}.',
   'difference.repeat': '{credits} de plus que le coût des recherches de Dossier entre {from} et {to}. Une recherche a coûté exactement cela : elle a probablement été facturée deux fois.',
   'difference.unclear': '{credits} de plus que le coût des recherches de Dossier entre {from} et {to}. Ses recherches ont pu être facturées plus d’une fois, ou la clé d’API a servi ailleurs.',
   'difference.elsewhere': '{credits} dépensés entre {from} et {to} hors de Dossier : un autre appareil, un collègue ou un autre outil utilisant la même clé d’API.',
@@ -117,11 +79,7 @@ export const fr = {
   'chargeQuestion.short': 'Facturée deux fois ?',
 
   'quick.result': 'Résultat',
-  'quick.title': 'Recherche rapide',
-  'quick.label': 'URL de profil, e-mail, téléphone ou « Nom complet, Entreprise »',
-  'quick.placeholder': 'jane@acme.example',
   'quick.operation': 'Recherche à lancer',
-  'quick.submit': 'Rechercher',
   'quick.running': 'Recherche en cours…',
   'quick.willRun': '{operation} : {price}',
   'quick.checkingPrice': 'vérification du prix…',
@@ -151,14 +109,8 @@ export const fr = {
   'tab.enrich': 'Enrichir {name}',
   'tab.unnamed': 'cette personne',
 
-  'recent.title': 'Recherches récentes',
-  'recent.empty': 'Aucune recherche pour l’instant.',
-  'recent.openAll': 'Ouvrir l’historique complet',
-  'recent.done': '{operation} · {outcome}',
-  'recent.person': '{done} · {credits}',
 
   'app.bookTitle': 'Carnet de contacts',
-  'app.openBook': 'Carnet de contacts',
   'book.size.one': '{count} contact dans le carnet',
   'book.size.other': '{count} contacts dans le carnet',
   'book.search': 'Rechercher des contacts',
@@ -265,7 +217,6 @@ export const fr = {
   'book.vcard.guess': 'E-mail {address} : {grade}',
 
   'bulk.ui.title': 'Enrichissement en masse',
-  'bulk.ui.open': 'Enrichissement en masse',
   'bulk.ui.limits': 'Jusqu’à {max} lignes par lot. Le prix s’affiche avant toute dépense ; un lot reprend de lui-même après un redémarrage du navigateur.',
   'bulk.ui.newRun': 'Nouveau lot',
   'bulk.ui.untitled': 'Lot sans titre',
@@ -518,7 +469,6 @@ export const fr = {
   'history.migrating': 'Mise à jour de votre historique : {done} sur {total}',
   'history.migratingStart': 'Mise à jour de votre historique…',
 
-  'settings.title': 'Paramètres',
   'settings.saved': 'Enregistré.',
   'settings.fixFields': 'Rien n’a été enregistré : corrigez les champs signalés ci-dessus.',
   'settings.fixBeforeTest': 'Corrigez les champs signalés ci-dessus avant le test.',

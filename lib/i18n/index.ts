@@ -1,68 +1,10 @@
 import { en } from '@/lib/i18n/en';
+import { setFallback } from '@/lib/i18n/translate';
 
 /**
- * The one door every UI string goes through, so that the product can be translated by adding a
- * catalog. A message is plain text with `{name}` placeholders; plurals are `<base>.one` /
- * `<base>.other` pairs chosen by the locale's plural rules, so translators never edit code.
+ * Translation with the whole English catalog behind it (lib/i18n/translate.ts does the work):
+ * code that imports from here may ask for any message. A key a translation lacks reads in English.
  */
-export type Messages = typeof en;
-export type MessageKey = keyof Messages;
+setFallback(en);
 
-type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
-export type ParamsOf<K extends MessageKey> = Placeholders<Messages[K]>;
-type Params = Record<string, string | number>;
-type ArgsOf<K extends MessageKey> = [ParamsOf<K>] extends [never] ? [] : [params: Record<ParamsOf<K>, string | number>];
-
-type PluralBase = { [K in MessageKey]: K extends `${infer Base}.other` ? Base : never }[MessageKey];
-
-let locale = 'en';
-let catalog: Partial<Record<MessageKey, string>> = en;
-const formatters = new Map<string, unknown>();
-
-/**
- * Intl formatters are costly to build (a popup listing 20 dated lookups spent more time
- * constructing them than rendering), so each kind is built once per locale.
- */
-export function cachedFormatter<T>(kind: string, build: (locale: string) => T): T {
-  const key = `${locale}|${kind}`;
-  let formatter = formatters.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = build(locale);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** Installs a translation; keys it lacks fall back to English rather than showing a key. */
-export function setCatalog(nextLocale: string, messages: Partial<Record<MessageKey, string>>): void {
-  locale = nextLocale;
-  catalog = messages;
-}
-
-export function currentLocale(): string {
-  return locale;
-}
-
-export function formatNumber(value: number): string {
-  return cachedFormatter('number', (l) => new Intl.NumberFormat(l)).format(value);
-}
-
-function fill(template: string, params: Params | undefined): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(value) : value;
-  });
-}
-
-export function t<K extends MessageKey>(key: K, ...args: ArgsOf<K>): string {
-  return fill(catalog[key] ?? en[key], args[0] as Params | undefined);
-}
-
-/** A count-dependent message; `{count}` is available in both forms. */
-export function tn<B extends PluralBase>(base: B, count: number, params: Params = {}): string {
-  const form = cachedFormatter('plural', (l) => new Intl.PluralRules(l)).select(count) === 'one' ? 'one' : 'other';
-  const key = `${base}.${form}` as MessageKey;
-  return fill(catalog[key] ?? en[key], { ...params, count });
-}
+export { cachedFormatter, currentLocale, formatNumber, setCatalog, t, tn, type MessageKey, type Messages, type ParamsOf } from '@/lib/i18n/translate';

@@ -1,4 +1,4 @@
-import { cachedFormatter, t, tn } from '@/lib/i18n/index';
+import { cachedFormatter, t, tn } from '@/lib/i18n/translate';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -57,3 +57,8 @@ const NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES);
 export function isOperationName(value: unknown): value is OperationName {
   return typeof value === 'string' && NAMES.has(value);
 }
+
+/** Pairs a name with its answer; the answer's type follows from the name. */
+export function answer<Op extends OperationName>(op: Op, result: ResultOf<Op>): OperationAnswer<Op> {
+  return { op, result };
+}

@@ -8,7 +8,7 @@ import {
   reversePhoneResultSchema,
   workEmailResultSchema,
 } from '@/lib/api/model-schema';
-import type { OperationAnswer, OperationName, ResultOf } from '@/lib/lookup/operation-names';
+import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 
 /** The schema each operation's stored answer is read back with (history, ledger). */
 export const RESULT_SCHEMAS: { [Op in OperationName]: z.ZodType<ResultOf<Op>> } = {
@@ -28,7 +28,5 @@ export function readResult<Op extends OperationName>(op: Op, raw: unknown): Resu
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Pairs a name with its answer; the answer's type follows from the name. */
-export function answer<Op extends OperationName>(op: Op, result: ResultOf<Op>): OperationAnswer<Op> {
-  return { op, result };
-}
+// Beside the names (no schema): the popup's first paint names people with it.
+export { answer } from '@/lib/lookup/operation-names';

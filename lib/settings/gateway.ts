@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { t } from '@/lib/i18n';
+import { DEFAULT_SANDBOX_URL } from '@/lib/settings/defaults';
 
-/** Where the sandbox listens when started with its defaults (`npm run sandbox`). */
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:8787/api/ingress/';
+export { DEFAULT_SANDBOX_URL };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

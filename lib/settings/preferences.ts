@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from '@/lib/i18n';
+import { DEFAULT_LOW_BALANCE_THRESHOLD, PANEL_MODES } from '@/lib/settings/defaults';
 
 const days = (fallback: number) =>
   z
@@ -14,8 +15,8 @@ const credits = z
   .min(0, { error: () => t('validation.creditsNegative') })
   .max(10_000_000, { error: () => t('validation.creditsTooMany', { max: 10_000_000 }) });
 
-/** How the panel shows on the network's pages: a frame in the page, or the side panel only. */
-export const PANEL_MODES = ['frame', 'stealth'] as const;
+// How the panel shows on the network's pages (defaults.ts: the popup's first paint reads it too).
+export { PANEL_MODES };
 export type PanelMode = (typeof PANEL_MODES)[number];
 
 const PAGE_ACCESS_DEFAULTS = { scanAllSites: false, panelMode: null };
@@ -47,9 +48,9 @@ export const preferencesSchema = z.object({
       confirmAbove: credits.nullable().default(null),
       /** Refuse lookups once this many credits were spent today; null: no cap. */
       dailyCap: credits.nullable().default(null),
-      lowBalanceThreshold: credits.default(50),
+      lowBalanceThreshold: credits.default(DEFAULT_LOW_BALANCE_THRESHOLD),
     })
-    .default({ confirmAbove: null, dailyCap: null, lowBalanceThreshold: 50 }),
+    .default({ confirmAbove: null, dailyCap: null, lowBalanceThreshold: DEFAULT_LOW_BALANCE_THRESHOLD }),
   privacy: z
     .object({
       euMode: z.boolean().default(false),

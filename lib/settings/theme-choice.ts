@@ -12,3 +12,12 @@ export function isThemeChoice(value: unknown): value is ThemeChoice {
 export function themeOf(stored: unknown): ThemeChoice {
   return isThemeChoice(stored) ? stored : 'system';
 }
+
+/**
+ * The tokens (components/tokens.css) follow the system unless the root says `data-theme="light"`
+ * or `"dark"`: the stored choice, put on the root.
+ */
+export function applyThemeChoice(root: HTMLElement, choice: ThemeChoice): void {
+  if (choice === 'system') delete root.dataset.theme;
+  else root.dataset.theme = choice;
+}

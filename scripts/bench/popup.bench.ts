@@ -35,6 +35,8 @@ const LANGUAGE = process.env.BENCH_POPUP_LANGUAGE;
 interface Pair {
   blank: number;
   popup: number;
+  /** The React popup in place of the first paint (its dossier:takeover mark); the same as `popup` where no first paint was drawn. */
+  takeover: number;
   /** popup.html parsed, before any of Dossier's code ran: the browser's share. */
   popupParsed: number;
 }
@@ -53,9 +55,13 @@ async function openTab<T>(context: BrowserContext, url: string, ready: () => boo
 
 const blankReady = () => ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? 0) > 0;
 const blankTime = () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-const popupReady = () => performance.getEntriesByName('dossier:interactive').length > 0;
+// Ready once interactive and, where a first paint was drawn (entrypoints/popup/main.ts), once React took its place.
+const popupReady = () =>
+  performance.getEntriesByName('dossier:interactive').length > 0 &&
+  (performance.getEntriesByName('dossier:first-paint').length === 0 || performance.getEntriesByName('dossier:takeover').length > 0);
 const popupTime = () => ({
   interactive: performance.getEntriesByName('dossier:interactive')[0]!.startTime,
+  takeover: (performance.getEntriesByName('dossier:takeover')[0] ?? performance.getEntriesByName('dossier:interactive')[0]!).startTime,
   parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
 });
 
@@ -76,7 +82,9 @@ async function launch(executablePath: string, gatewayUrl: string, count: number)
     args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
   });
   const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  await writeVault(worker, { gateway: { kind: 'sandbox', url: gatewayUrl }, apiKey: 'sandbox-demo-key', ...(LANGUAGE ? { language: LANGUAGE } : {}) });
+  // A user past the first opening: the panel mode chosen (else the popup asks, and only React draws that).
+  const preferences = { pageAccess: { scanAllSites: false, panelMode: 'stealth' } };
+  await writeVault(worker, { gateway: { kind: 'sandbox', url: gatewayUrl }, apiKey: 'sandbox-demo-key', preferences, preferences$: { v: 2 }, ...(LANGUAGE ? { language: LANGUAGE } : {}) });
   // As this release keeps them: the history and ledger record stores.
   await seedHistory(worker, 'records', { count, now: Date.now() });
   const origin = `chrome-extension://${new URL(worker.url()).host}`;
@@ -91,13 +99,13 @@ async function launch(executablePath: string, gatewayUrl: string, count: number)
   };
   async function pair(popupFirst: boolean, before: () => Promise<void> = async () => {}): Promise<Pair> {
     let b = 0;
-    let p = { interactive: 0, parsed: 0 };
+    let p = { interactive: 0, takeover: 0, parsed: 0 };
     for (const which of popupFirst ? ['popup', 'blank'] : ['blank', 'popup']) {
       await before();
       if (which === 'blank') b = await blank();
       else p = await popup();
     }
-    return { blank: b, popup: p.interactive, popupParsed: p.parsed };
+    return { blank: b, popup: p.interactive, takeover: p.takeover, popupParsed: p.parsed };
   }
   return {
     count,
@@ -124,10 +132,13 @@ interface Summary {
   /** Median and 95th percentile of the ratio of each pair (popup / blank of the same turn). */
   ratio: number;
   ratioP95: number;
+  takeoverRatio: number;
+  takeoverRatioP95: number;
 }
 
 function summarise(pairs: Pair[]): Summary {
   const ratios = pairs.map((p) => p.popup / p.blank);
+  const takeovers = pairs.map((p) => p.takeover / p.blank);
   return {
     blank: percentile(pairs.map((p) => p.blank), 50),
     popup: percentile(pairs.map((p) => p.popup), 50),
@@ -135,6 +146,8 @@ function summarise(pairs: Pair[]): Summary {
     parsed: percentile(pairs.map((p) => p.popupParsed), 50),
     ratio: percentile(ratios, 50),
     ratioP95: percentile(ratios, 95),
+    takeoverRatio: percentile(takeovers, 50),
+    takeoverRatioP95: percentile(takeovers, 95),
   };
 }
 
@@ -167,10 +180,10 @@ export async function run(): Promise<BenchResult> {
     const lines = [
       `language: ${LANGUAGE ?? 'the browser’s (English)'}; machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (times stretch with load; the ratio is what counts)`,
       ...table(
-        ['stored lookups', 'runs', 'blank ms', 'popup ms', 'popup p95 ms', 'popup.html parsed ms', 'ratio', 'ratio p95'],
-        rows.map(({ label, runs, s }) => [label, String(runs), ms(s.blank), ms(s.popup), ms(s.popupP95), ms(s.parsed), `${s.ratio.toFixed(2)}x`, `${s.ratioP95.toFixed(2)}x`]),
+        ['stored lookups', 'runs', 'blank ms', 'popup ms', 'popup p95 ms', 'popup.html parsed ms', 'ratio', 'ratio p95', 'React in place', 'p95'],
+        rows.map(({ label, runs, s }) => [label, String(runs), ms(s.blank), ms(s.popup), ms(s.popupP95), ms(s.parsed), `${s.ratio.toFixed(2)}x`, `${s.ratioP95.toFixed(2)}x`, `${s.takeoverRatio.toFixed(2)}x`, `${s.takeoverRatioP95.toFixed(2)}x`]),
       ),
-      '(medians; blank: the empty extension page’s load event; popup: its dossier:interactive mark; ratio: median of each turn’s popup / blank)',
+      '(medians; blank: the empty extension page’s load event; popup: its dossier:interactive mark (its first paint drawn: balance, lookup box, recent names); ratio: median of each turn’s popup / blank; React in place: its dossier:takeover mark / blank)',
       `${verdict(pass)}: at ${largest.count.toLocaleString('en')} stored lookups the popup is interactive in ${verdictRow.ratio.toFixed(2)}x the blank page (target ${TARGET_RATIO}x)`,
     ];
     return { name, pass, lines };

@@ -1,0 +1,40 @@
+import '@/components/base.css';
+import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
+import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/first-read';
+import { readKeyHint } from '@/lib/ui/key-hint';
+
+/**
+ * The popup's first paint comes from this small module alone (no React, no schemas, only its own
+ * messages in each language): one read of the vault, the popup drawn in plain DOM, then the React
+ * popup (app.tsx) loaded to take its place.
+ */
+
+/** Past this, the vault is waiting for something (the worker's first start after an update): React draws. */
+const FIRST_READ_LIMIT_MS = 500;
+
+const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
+  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
+
+async function firstPaint(root: HTMLElement): Promise<boolean> {
+  // No key saved, as far as this page knows: the React page says what to do.
+  if (!readKeyHint()) return false;
+  const windowId = within(FIRST_READ_LIMIT_MS, browser.windows.getCurrent().then((w) => w.id));
+  const read = await within(FIRST_READ_LIMIT_MS, readFirstPaint(POPUP_HISTORY_SIZE));
+  if (!read || !drawFirstPaint(root, { read, windowId: (await windowId) ?? undefined })) return false;
+  // Drawn and usable: the box takes typing, the links and header buttons work (scripts/bench/popup.bench.ts).
+  performance.mark('dossier:first-paint');
+  performance.mark('dossier:interactive');
+  return true;
+}
+
+/**
+ * Automation builds only: a test may hold the React popup back, to use and look at the first paint
+ * on its own (test/e2e/first-paint.e2e.ts). A release build has no such wait.
+ */
+const held = __DOSSIER_AUTOMATION__ ? (window as { __dossierHoldReact?: Promise<void> }).__dossierHoldReact : undefined;
+
+const root = document.getElementById('root')!;
+void firstPaint(root).then(async (shown) => {
+  await held;
+  (await import('@/entrypoints/popup/app')).startPopup(root, shown);
+});
