@@ -13,10 +13,11 @@ import { pageOpenedWithin } from '@/lib/storage/vault';
  *     aside for half the time its last step took, so that the page gets the machine at least a
  *     third of the time, and the move loses at most a third of its pace, never whole seconds.
  */
-export const SLICE_MS = 200;
-export const OPENING_SLICE_MS = 30;
-export const FIRST_BATCH = 100;
-const MIN_BATCH = 10;
+export const SLICE_MS = 300;
+export const OPENING_SLICE_MS = 60;
+export const FIRST_BATCH = 250;
+// Below this, the fixed cost of a batch (its transactions, the screens reading again on its notice) dominates.
+const MIN_BATCH = 100;
 const MAX_BATCH = 2_000;
 
 export interface PacerClock {
