@@ -22,7 +22,8 @@ export interface MergeChange {
 
 type Lookup = (keys: readonly string[]) => Promise<Contact[]>;
 
-const same = (a: string, b: string) => foldName(a) === foldName(b) || a.trim().toLowerCase() === b.trim().toLowerCase();
+// Identical first: an answer mostly repeats what the contact shows (the history move merges the same company hundreds of times).
+const same = (a: string, b: string) => a === b || foldName(a) === foldName(b) || a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function sourceOf(answer: ContactAnswer): Source {
   return { op: answer.op, historyId: answer.historyId, at: answer.at, paid: answer.paid };
@@ -160,7 +161,10 @@ function joinPeople(a: PersonContact, b: PersonContact): PersonContact {
 }
 
 function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  // A loop, not Object.entries/fromEntries: this runs twice per answer merged (the history move: 100,000 times).
+  const out: Record<string, unknown> = {};
+  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
+  return out as T;
 }
 
 /**

@@ -41,8 +41,8 @@ import { countAfter, type Store } from '@/lib/history/store';
  */
 
 export interface MigrateHistoryOptions {
-  /** Entries per transaction; each batch is a few hundred KB. */
-  batchSize?: number;
+  /** Entries per transaction (each is a KB or two), or asked before each batch (record-migration.ts sizes them by time). */
+  batchSize?: number | (() => number);
   /** After each batch is in: the contact book is built from the old history here. */
   afterBatch?: (entries: HistoryEntry[]) => Promise<void>;
   /** Between batches, so that the worker serves lookups meanwhile (and, there, stays awake). */
@@ -246,7 +246,8 @@ async function storedEntriesOf(sources: readonly Source[]): Promise<HistoryEntry
 }
 
 export async function migrateHistory(options: MigrateHistoryOptions = {}): Promise<MigrateHistoryReport> {
-  const size = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const sizeOption = options.batchSize ?? BATCH_SIZE;
+  const nextSize = () => Math.max(1, Math.floor(typeof sizeOption === 'number' ? sizeOption : sizeOption()));
   const pause = options.pause ?? defaultPause;
   const afterBatch = async (entries: HistoryEntry[]) => {
     if (!options.afterBatch || !entries.length) return;
@@ -273,7 +274,7 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
     await writeMarker(marker);
   }
   while (marker.done < order.length) {
-    const batch = order.slice(marker.done, marker.done + size);
+    const batch = order.slice(marker.done, marker.done + nextSize());
     const result = await moveBatch(batch, marker);
     if (!result) return report;
     report.moved += result.written.length;

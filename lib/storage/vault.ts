@@ -194,17 +194,13 @@ function sayOpening(): void {
 }
 
 /**
- * Resolves once no page has opened for PAGE_TURN_MS (at once when none has), waiting at most
- * `most` ms: pages opened one after another never stop the work for good.
+ * Whether a page said it was opening within the last `ms` (PAGE_TURN_MS by default): the
+ * background work then keeps its transactions short and leaves the machine to the page part of
+ * the time (lib/background/move-pacer.ts), without ever stopping for long.
  */
-export async function afterPagesOpened(most = 2 * PAGE_TURN_MS, now: () => number = Date.now): Promise<void> {
+export function pageOpenedWithin(ms = PAGE_TURN_MS, now: () => number = Date.now): boolean {
   listen();
-  const until = now() + most;
-  for (;;) {
-    const wait = Math.min(pageOpenedAt + PAGE_TURN_MS, until) - now();
-    if (wait <= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+  return now() - pageOpenedAt < ms;
 }
 
 function deliver(changes: VaultChanges): void {

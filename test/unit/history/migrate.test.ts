@@ -1,5 +1,6 @@
 import { IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_BATCH } from '@/lib/background/move-pacer';
 import { startRecordMigration } from '@/lib/background/record-migration';
 import { answersFromHistory } from '@/lib/contacts/from-history';
 import type { Contact } from '@/lib/contacts/model';
@@ -118,6 +119,27 @@ describe('moving the history of older releases into the record store', () => {
     expect(await readHistoryMigrationProgress()).toBeNull();
   });
 
+  it('batches sized anew each time (by time, record-migration.ts): a crash and a resume at other sizes move every entry once', async () => {
+    const list = entries(500);
+    await vault.set(layout2(list));
+    const sizes = [7, 120, 1, 33];
+    let turn = 0;
+    const run = migrateHistory({
+      batchSize: () => sizes[turn++ % sizes.length]!,
+      checkpoint: (done) => {
+        if (done === 161) throw new Error('worker stopped');
+      },
+    });
+    await expect(run).rejects.toThrow('worker stopped');
+    expect(await readHistoryMigrationProgress()).toEqual({ done: 161, total: 500 });
+    const booked: string[] = [];
+    const report = await migrateHistory({ batchSize: () => 1 + (turn++ % 90), afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)) });
+    expect(report).toMatchObject({ total: 500, moved: 339, finished: true });
+    expect(await ids()).toEqual(list.map((e) => e.id));
+    // The batch the crash stopped before its contacts is given again, then every later one once.
+    expect(booked).toEqual(list.slice(128).map((e) => e.id));
+  });
+
   it('a batch is all or nothing: a crash inside its transaction leaves no record and no progress of it', async () => {
     await vault.set(layout2(entries(30)));
     const put = IDBObjectStore.prototype.put;
@@ -209,7 +231,7 @@ describe('the worker’s move: the ledger first, then the history', () => {
     const { history } = startRecordMigration(() => asleep);
     // Asked at once, before the ledger's move has run: the check waits for it, then finds the answer.
     expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
-    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 250, total: 600 }));
+    await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: FIRST_BATCH, total: 600 }));
     expect(await findInLedger('enrichPerson', ['person:h599'], { windowFor: () => 1e12 }, 1_000)).toMatchObject({ historyId: 'h599' });
     wake();
     expect(await history).toMatchObject({ total: 600, finished: true });

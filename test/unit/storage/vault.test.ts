@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IDBDatabase } from 'fake-indexeddb';
-import { afterPagesOpened, PAGE_TURN_MS, vault, type VaultChanges } from '@/lib/storage/vault';
+import { PAGE_TURN_MS, pageOpenedWithin, vault, type VaultChanges } from '@/lib/storage/vault';
 import { defineVaultItem } from '@/lib/storage/vault-item';
 import { freshVault, markVaultReadyForTests } from '@/test/setup/vault-helpers';
 
@@ -120,20 +120,14 @@ describe('vault items: WXT’s defineItem semantics', () => {
   });
 });
 
-describe('the worker’s background work stands aside while a page opens', () => {
-  it('waits after a page says it is opening, and not when none has', async () => {
-    await afterPagesOpened();
+describe('the worker’s background work knows when a page opens', () => {
+  it('says a page opened within the turn it takes, and not when none has', async () => {
+    expect(pageOpenedWithin()).toBe(false);
     const page = new BroadcastChannel('dossier-vault');
     page.postMessage({ kind: 'opening' });
-    await vi.waitFor(async () => {
-      let done = false;
-      const waiting = afterPagesOpened(PAGE_TURN_MS).then(() => (done = true));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(done).toBe(false);
-      await waiting;
-    });
+    await vi.waitFor(() => expect(pageOpenedWithin()).toBe(true));
     page.close();
-    // At most `most` ms, however often pages open.
-    await afterPagesOpened(0);
+    // Once the page's turn is over, the work goes back to its pace.
+    expect(pageOpenedWithin(PAGE_TURN_MS, () => Date.now() + PAGE_TURN_MS)).toBe(false);
   });
 });
