@@ -35,9 +35,12 @@ interface NameReading {
  * ("· 2nd") some layouts put in the link beside the name.
  */
 function visibleName(link: Element): NameReading | undefined {
-  for (const span of Array.from(link.querySelectorAll('span[aria-hidden="true"]'))) {
+  // Indexed loops, not spread iterators: this runs on every result row of every search page load.
+  const spans = link.querySelectorAll('span[aria-hidden="true"]');
+  for (let i = 0; i < spans.length; i += 1) {
+    const span = spans[i]!;
     const name = withoutConnectionDegree(elementText(span, 120));
-    const node = Array.from(textNodes(span)).pop();
+    const node = name ? lastTextNode(span) : undefined;
     if (name && node) return { name, node };
   }
   for (const node of textNodes(link)) {
@@ -45,6 +48,13 @@ function visibleName(link: Element): NameReading | undefined {
     if (name) return { name, node };
   }
   return undefined;
+}
+
+function lastTextNode(root: Element): Node | undefined {
+  const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  let last: Node | undefined;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
+  return last;
 }
 
 const BLOCK = new Set(['DIV', 'P', 'LI', 'SECTION', 'ARTICLE', 'H2', 'H3', 'H4', 'H5', 'H6', 'DD', 'DT']);

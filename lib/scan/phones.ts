@@ -1,5 +1,5 @@
 import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import { phoneCandidates } from '@/lib/scan/phone-candidates';
+import { phoneCandidates, type PhoneCandidate } from '@/lib/scan/phone-candidates';
 
 /**
  * The `max` metadata checks each region's digit patterns, not only lengths: with the default
@@ -48,21 +48,48 @@ function writtenAsDialled(number: PhoneNumber, written: string): boolean {
 
 /** Phone numbers written in `text`, as E.164; national numbers need the page's region. */
 export function findPhones(text: string, region?: CountryCode): PhoneMatch[] {
+  return phonesIn(phoneCandidates(text), region);
+}
+
+/**
+ * The numbers libphonenumber-js confirms among candidates already cut from a text (the
+ * scanner cuts them before asking whether the text shows, and asks this only for text that does).
+ */
+export function phonesIn(candidates: readonly PhoneCandidate[], region?: CountryCode): PhoneMatch[] {
   const matches: PhoneMatch[] = [];
-  for (const candidate of phoneCandidates(text)) {
-    const display = candidate.text.trim();
-    const direct = international(candidate.text);
-    if (direct) {
-      matches.push({ value: direct.number, display, index: candidate.index });
-      continue;
-    }
-    if (!region) continue;
-    // The matcher finds each valid number in the run (two numbers can share one run).
-    for (const found of findPhoneNumbersInText(candidate.text, { defaultCountry: region })) {
-      const shown = candidate.text.slice(found.startsAt, found.endsAt).trim();
-      if (!found.number.isValid() || !writtenAsDialled(found.number, shown)) continue;
-      matches.push({ value: found.number.number, display: shown, index: candidate.index + found.startsAt });
-    }
+  for (const candidate of candidates) {
+    for (const match of phonesInRun(candidate.text, region)) matches.push({ ...match, index: candidate.index + match.index });
+  }
+  return matches;
+}
+
+// A page repeats its numbers (a footer on every card, a support line in every menu); the
+// parse of a run depends only on the run and the region.
+const RUN_CACHE_LIMIT = 500;
+const runCache = new Map<string, PhoneMatch[]>();
+
+/** The numbers in one candidate run, indexes relative to the run. */
+function phonesInRun(run: string, region?: CountryCode): PhoneMatch[] {
+  const key = `${region ?? ''}|${run}`;
+  let matches = runCache.get(key);
+  if (matches) return matches;
+  matches = parseRun(run, region);
+  if (runCache.size >= RUN_CACHE_LIMIT) runCache.delete(runCache.keys().next().value!);
+  runCache.set(key, matches);
+  return matches;
+}
+
+function parseRun(run: string, region?: CountryCode): PhoneMatch[] {
+  const display = run.trim();
+  const direct = international(run);
+  if (direct) return [{ value: direct.number, display, index: 0 }];
+  if (!region) return [];
+  const matches: PhoneMatch[] = [];
+  // The matcher finds each valid number in the run (two numbers can share one run).
+  for (const found of findPhoneNumbersInText(run, { defaultCountry: region })) {
+    const shown = run.slice(found.startsAt, found.endsAt).trim();
+    if (!found.number.isValid() || !writtenAsDialled(found.number, shown)) continue;
+    matches.push({ value: found.number.number, display: shown, index: found.startsAt });
   }
   return matches;
 }

@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/emails';
 import { FoundSet, type Found } from '@/lib/scan/found';
-import { PHONE_PREFILTER } from '@/lib/scan/phone-candidates';
-import { findPhones, phoneFromTel } from '@/lib/scan/phones';
+import { PHONE_PREFILTER, phoneCandidates } from '@/lib/scan/phone-candidates';
+import { phoneFromTel, phonesIn } from '@/lib/scan/phones';
 import { DEFAULT_SLICE_MS, Slices, yieldToPage } from '@/lib/scan/slices';
 import { visibilityChecker, type Visibility } from '@/lib/scan/visibility';
 
@@ -39,9 +39,10 @@ class TextScanner {
 
   /**
    * The cheap tests first (length, an `@` placed like an address's, a run of seven digits),
-   * then visibility (one native question per element, cached), and the matchers (the email
-   * grammar, the shapes of numbers, libphonenumber-js) only on visible text: hidden menus and
-   * state full of numbers never reach them.
+   * then the shape tests that drop look-alikes (asset names, dates, ids, amounts), then
+   * visibility (one native question per element, cached) only for text that still holds a
+   * candidate, and libphonenumber-js only on visible text: hidden menus and state full of
+   * numbers never reach it, and visible look-alikes never ask for a style.
    */
   text(node: Text): void {
     const text = node.data;
@@ -51,9 +52,11 @@ class TextScanner {
     // through prose far faster than one regex with an `@` alternative could.
     const mayBeEmail = mayHoldEmail(text);
     const mayBePhone = PHONE_PREFILTER.test(text);
-    if ((!mayBeEmail && !mayBePhone) || !this.visibility.visible(node)) return;
+    if (!mayBeEmail && !mayBePhone) return;
     const emails = mayBeEmail ? findEmails(text) : [];
-    const phones = mayBePhone ? findPhones(text, this.region) : [];
+    const candidates = mayBePhone ? phoneCandidates(text) : [];
+    if ((!emails.length && !candidates.length) || !this.visibility.visible(node)) return;
+    const phones = phonesIn(candidates, this.region);
     for (const email of emails) this.found.add({ kind: 'email', value: email.value, display: email.display, node });
     for (const phone of phones) this.found.add({ kind: 'phone', value: phone.value, display: phone.display, node });
   }

@@ -8,7 +8,7 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
 import { bundleForPage } from '@/scripts/bench/bundle';
-import { ordinaryPage, profilePage, searchPage, timelinePage } from '@/scripts/bench/generate';
+import { atRealSize, ordinaryPage, profilePage, searchPage, timelinePage } from '@/scripts/bench/generate';
 import { PAGE_CASES, pageHtml } from '@/test/fixtures/pages';
 
 interface ProfileNode {
@@ -20,7 +20,8 @@ interface ProfileNode {
 
 const [what = 'scan', pageName = 'timeline', seconds = '2'] = process.argv.slice(2);
 const fixtures = PAGE_CASES.map((fixture) => ({ name: fixture.file, url: fixture.url, html: pageHtml(fixture.file) }));
-const pages = [profilePage(), searchPage(), timelinePage(), ordinaryPage(), ...fixtures];
+// Fixtures at real size are named `<file>, at real size`: ask for `company-overview.html, at`.
+const pages = [profilePage(), searchPage(), timelinePage(), ordinaryPage(), ...fixtures.map(atRealSize), ...fixtures];
 const target = pages.find((page) => page.name.includes(pageName));
 if (!target) throw new Error(`no page named like ${pageName}: ${pages.map((page) => page.name).join(', ')}`);
 

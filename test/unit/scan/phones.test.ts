@@ -173,6 +173,16 @@ describe('phone finder precision', () => {
   });
 });
 
+describe('a run seen before', () => {
+  it('is read the same in another text and region, at its own place in each', () => {
+    expect(findPhones('Call 020 7946 0958 today.', 'GB')).toEqual([{ value: '+442079460958', display: '020 7946 0958', index: 5 }]);
+    expect(findPhones('Desk: 020 7946 0958', 'GB')).toEqual([{ value: '+442079460958', display: '020 7946 0958', index: 6 }]);
+    // The same digits are another number, or none, where the region differs.
+    expect(findPhones('Desk: 020 7946 0958', 'FR').map((match) => match.value)).not.toContain('+442079460958');
+    expect(findPhones('Desk: 020 7946 0958')).toEqual([]);
+  });
+});
+
 describe('tel: links', () => {
   it('accepts a possible number, since the link says it is one', () => {
     expect(phoneFromTel('tel:+44-20-7946-0958')?.value).toBe('+442079460958');

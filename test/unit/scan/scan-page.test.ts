@@ -74,6 +74,31 @@ describe('scanPage', () => {
     expect(values(await scanPage(doc, { region: 'GB' }))).toEqual(['phone:+442079460150', 'email:shown@team.example', 'phone:+442079460160']);
   });
 
+  it('asks no style question for text whose look-alikes the shape tests drop', async () => {
+    const doc = page(
+      `<p>Order 1234567890 placed 2024-05-12</p><p>build 3.12.40411.2291</p><p>total $1,234,567.00</p>
+      <p>icon promote@2x.png</p><p>ISBN 978-1-234-56789-0</p><p>call +44 20 7946 0170</p>`,
+    );
+    const view = doc.defaultView!;
+    const asked: string[] = [];
+    const styleOf = view.getComputedStyle.bind(view);
+    view.getComputedStyle = (element: Element) => {
+      asked.push(element.textContent ?? '');
+      return styleOf(element);
+    };
+    expect(values(await scanPage(doc, { region: 'GB' }))).toEqual(['phone:+442079460170']);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((text) => text.includes('7946 0170'))).toBe(true);
+  });
+
+  it('finds a number repeated on the page in each place it shows, and not where it is hidden', async () => {
+    const card = (n: number, hide = '') => `<div ${hide}><p>Support: 020 7946 0180</p><p>card${n}@team.example</p></div>`;
+    const doc = page(`${card(1, 'hidden')}${card(2)}${card(3)}<p>+44 20 7946 0180 again</p>`);
+    const found = await scanPage(doc, { region: 'GB' });
+    expect(values(found)).toEqual(['phone:+442079460180', 'email:card2@team.example', 'email:card3@team.example']);
+    expect(found[0]).toMatchObject({ display: '020 7946 0180' });
+  });
+
   it('scans only under an element root', async () => {
     const doc = page('<p>outside@team.example</p><section id="card"><p>inside@team.example</p></section>');
     expect(values(await scanPage(doc.getElementById('card')!))).toEqual(['email:inside@team.example']);
