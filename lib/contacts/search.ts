@@ -2,6 +2,7 @@ import type { IDBPCursorWithValue, IDBPDatabase } from 'idb';
 import { withRecords } from '@/lib/storage/vault';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { queryWords } from '@/lib/contacts/words';
+import { readBookCounts } from '@/lib/contacts/counts';
 
 /**
  * The contact book's reads, index reads only, a page at a time, so the first rows of a book of
@@ -240,16 +241,9 @@ export async function readContact(id: string): Promise<Contact | null> {
   return withRecords(async (db) => parseContact(await db.get(STORE, id)));
 }
 
-/**
- * How many people and companies the book holds, through the `kind` index (its keys only, no
- * record read). It still walks the index: asked once the first rows are on screen, never before.
- */
-export async function countByKind(): Promise<Record<ContactKind, number>> {
-  return withRecords(async (db) => {
-    const index = db.transaction(STORE, 'readonly').store.index('kind');
-    const [person, company] = await Promise.all([index.count('person'), index.count('company')]);
-    return { person, company };
-  });
+/** How many people and companies the book holds: the count kept beside it (counts.ts), one read. */
+export function countByKind(): Promise<Record<ContactKind, number>> {
+  return readBookCounts();
 }
 
 /** How many contacts the book holds: the store's count, which walks the store (avoid on a page's first read). */

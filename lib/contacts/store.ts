@@ -1,7 +1,8 @@
-import type { IDBPTransaction } from 'idb';
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { allOrNothing, tracked } from '@/lib/storage/transaction';
-import { announceRecords, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
+import { announceRecords, META_STORE, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
 import type { ContactAnswer } from '@/lib/contacts/answer';
+import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/contacts/counts';
 import { draftsOf } from '@/lib/contacts/extract';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import { parseContact, type Contact } from '@/lib/contacts/model';
@@ -16,7 +17,13 @@ import { ContactWorkingSet, lookupKeysOf } from '@/lib/contacts/working-set';
  */
 const STORE = 'contacts';
 
-type ContactsTx = IDBPTransaction<unknown, ['contacts'], 'readwrite'>;
+type ContactsTx = IDBPTransaction<unknown, ['contacts', 'meta'], 'readwrite'>;
+
+/** A write to the book and to its counts (counts.ts), in one transaction. */
+function writeTx(db: IDBPDatabase) {
+  const tx = db.transaction([STORE, META_STORE], 'readwrite') as unknown as ContactsTx;
+  return { tx, contacts: tx.objectStore(STORE), meta: tx.objectStore(META_STORE) };
+}
 
 /** Records that parse; anything else is left where it is (never thrown, never shown). */
 function parsed(raw: readonly unknown[]): Contact[] {
@@ -41,10 +48,10 @@ export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<
   const drafts = answers.map(draftsOf);
   const keys = lookupKeysOf(drafts);
   const { puts, deletes } = await withRecords(async (db) => {
-    const tx = db.transaction(STORE, 'readwrite') as unknown as ContactsTx;
+    const { tx, contacts, meta } = writeTx(db);
     // A throw on the way (a value that cannot be stored) must not commit the writes before it.
     return allOrNothing(tx, async () => {
-      const index = tx.store.index('keys');
+      const index = contacts.index('keys');
       const found = await Promise.all(keys.map((key) => tracked(index.getAll(key))));
       const book = new ContactWorkingSet(parsed(found.flat()));
       for (const [i, answer] of answers.entries()) {
@@ -54,7 +61,11 @@ export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<
       }
       const changes = book.changes();
       const records = changes.puts.map(indexed);
-      await Promise.all([...changes.deletes.map((id) => tracked(tx.store.delete(id))), ...records.map((record) => tracked(tx.store.put(record)))]);
+      // What each changed id held (a new id, an update, a merge's deleted record), for the counts.
+      const ids = [...changes.deletes, ...records.map((record) => record.id)];
+      const before = await Promise.all(ids.map((id) => tracked(contacts.get(id))));
+      await Promise.all([...changes.deletes.map((id) => tracked(contacts.delete(id))), ...records.map((record) => tracked(contacts.put(record)))]);
+      await tracked(storeCountsAfter(contacts, meta, countsDelta(before, [...changes.deletes.map(() => null), ...records])));
       return { puts: records, deletes: changes.deletes };
     });
   });
@@ -114,13 +125,18 @@ export function watchContact(keys: readonly string[], listener: (contact: Contac
 async function updateContacts(ids: readonly string[], change: (contact: Contact) => Contact | null): Promise<Contact[]> {
   const out: Contact[] = [];
   await withRecords(async (db) => {
-    const tx = db.transaction(STORE, 'readwrite');
-    for (const contact of parsed(await Promise.all(ids.map((id) => tx.store.get(id))))) {
+    const { tx, contacts, meta } = writeTx(db);
+    const before: Contact[] = [];
+    const after: (Contact | null)[] = [];
+    for (const contact of parsed(await Promise.all(ids.map((id) => contacts.get(id))))) {
       const next = change(contact);
-      if (next) await tx.store.put(indexed(next));
-      else await tx.store.delete(contact.id);
+      if (next) await contacts.put(indexed(next));
+      else await contacts.delete(contact.id);
+      before.push(contact);
+      after.push(next);
       out.push(contact);
     }
+    await storeCountsAfter(contacts, meta, countsDelta(before, after));
     await tx.done;
   });
   announceRecords({ store: STORE, ids: [...ids] });
@@ -149,7 +165,11 @@ export function forgetContacts(ids: readonly string[]): Promise<Contact[]> {
 }
 
 export async function clearContacts(): Promise<void> {
-  await withRecords(async (db) => db.clear(STORE));
+  await withRecords(async (db) => {
+    const { tx, contacts, meta } = writeTx(db);
+    await Promise.all([contacts.clear(), meta.put({ person: 0, company: 0 }, COUNTS_KEY)]);
+    await tx.done;
+  });
   announceRecords({ store: STORE, ids: [] });
 }
 

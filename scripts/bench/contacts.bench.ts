@@ -32,12 +32,19 @@ const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(N
 const peopleIn = (size: number) => size - Math.floor(size / 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARM_UPS = 2;
-const TARGET = { firstRowsMs: 200, keystrokeMs: 50, longTaskMs: 100 };
+const TARGET = { firstRowsMs: 200, firstRowsRatio: 2, keystrokeMs: 50, longTaskMs: 100 };
 const SEED_BATCH = 2_500;
 /** Typed one key at a time into the search box, then erased; each key is one measure. */
 const TYPED = 'maria';
 const KEYS = [...TYPED, ...Array.from(TYPED, () => 'Backspace')];
 const KEY_RUNS = 5;
+/** `BENCH_FIRST_ONLY=1` times the first rows alone (no keystrokes, no export): the quick loop for the book's opening. */
+const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === '1';
+/**
+ * Left idle after seeding, as a profile that gathered its contacts over months is: the database
+ * compacts what was just written in bulk (a few seconds, which the first rows would otherwise pay).
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
 // ---- the contacts --------------------------------------------------------------------------
 
@@ -116,9 +123,12 @@ async function seed(page: Page, contacts: Contact[]): Promise<void> {
         continue;
       }
       await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('contacts', 'readwrite');
+        // As any tool that writes the store: the book's stored counts (lib/contacts/counts.ts) are
+        // dropped with the write, and counted again once, by the first page that needs them.
+        const tx = db.transaction(['contacts', 'meta'], 'readwrite');
         const store = tx.objectStore('contacts');
         for (const record of records) store.put(record);
+        tx.objectStore('meta').delete('contactCounts');
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       });
@@ -145,11 +155,22 @@ async function blankFloor(context: BrowserContext, base: string): Promise<number
 }
 
 /** The book: navigation start to its first rows (or its empty state) in the DOM. */
-async function firstRows(context: BrowserContext, base: string): Promise<{ ms: number; page: Page }> {
+async function firstRows(context: BrowserContext, base: string): Promise<{ ms: number; page: Page; steps: Steps }> {
   const page = await context.newPage();
   await page.goto(`${base}/contacts.html`);
   await page.waitForFunction(() => performance.getEntriesByName('dossier:book-rows').length > 0, undefined, { timeout: 30_000 });
-  return { ms: (await marks(page, 'dossier:book-rows'))[0]!.startTime, page };
+  const ms = (await marks(page, 'dossier:book-rows'))[0]!.startTime;
+  const steps = await page.evaluate(() => ({
+    scripts: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    vault: performance.getEntriesByName('dossier:vault-ready')[0]?.startTime ?? NaN,
+  }));
+  return { ms, page, steps };
+}
+
+/** Where a first-rows run's time went: its scripts run (DOMContentLoaded), the vault open and ready in the page. */
+interface Steps {
+  scripts: number;
+  vault: number;
 }
 
 /** Records every keydown's event time, so that a key's latency is measured from the key itself. */
@@ -310,6 +331,7 @@ export async function run(): Promise<BenchResult> {
       const seedSeconds = (Date.now() - seedStart) / 1000;
       if (size) console.error(`contacts bench: ${size.toLocaleString('en')} contacts seeded in ${seedSeconds.toFixed(1)} s`);
       seeded = size;
+      if (size) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
       // Warm-ups pay for the disk cache and the JIT; then the blank page and the book take turns,
       // so a change in the machine's load weighs on both alike.
@@ -319,40 +341,49 @@ export async function run(): Promise<BenchResult> {
       }
       const floors: number[] = [];
       const firsts: number[] = [];
+      const steps: Steps[] = [];
       const keys: number[] = [];
       const keyFloors: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         floors.push(await blankFloor(browser.context, browser.base));
         const book = await firstRows(browser.context, browser.base);
         firsts.push(book.ms);
+        steps.push(book.steps);
         // Keystrokes on the first runs only: each types a name and erases it.
-        if (i < KEY_RUNS) {
+        if (i < KEY_RUNS && !FIRST_ONLY) {
           keyFloors.push(...(await keystrokeFloor(browser.context, browser.base)));
           keys.push(...(await keystrokes(book.page)));
         }
         await book.page.close();
       }
       const floor = median(floors);
-      const keyFloor = median(keyFloors);
+      const keyFloor = keyFloors.length ? median(keyFloors) : NaN;
       const first = median(firsts);
-      const key = median(keys);
-      const keyP95 = percentile(keys, 95);
-      const keyMax = Math.max(...keys);
+      const key = keys.length ? median(keys) : NaN;
+      const keyP95 = keys.length ? percentile(keys, 95) : NaN;
+      const keyMax = keys.length ? Math.max(...keys) : NaN;
       const at100k = size === 100_000;
-      const firstOk = !at100k || first <= TARGET.firstRowsMs;
-      const keyOk = !at100k || (key <= TARGET.keystrokeMs && keyP95 <= TARGET.keystrokeMs);
+      const firstOk = first / floor <= TARGET.firstRowsRatio && (!at100k || first <= TARGET.firstRowsMs);
+      const keyOk = !at100k || FIRST_ONLY || (key <= TARGET.keystrokeMs && keyP95 <= TARGET.keystrokeMs);
       pass &&= firstOk && keyOk;
       const label = `${size.toLocaleString('en')} contacts`;
+      const sizeRows = rows.length;
       rows.push(
         [label, `floor: blank page loaded${size ? ` (seeded in ${seedSeconds.toFixed(1)} s)` : ''}`, ms(floor), '1.00×', '', ''],
-        ['', 'contact book, first rows in the DOM', ms(first), ratio(first, floor), at100k ? `≤ ${TARGET.firstRowsMs} ms` : 'info', at100k ? verdict(firstOk) : ''],
+        ['', 'contact book, first rows in the DOM, median', ms(first), ratio(first, floor), `≤ ${TARGET.firstRowsRatio}×${at100k ? `, ≤ ${TARGET.firstRowsMs} ms` : ''}`, verdict(firstOk)],
+        ['', '  of which: its scripts run (DOMContentLoaded)', ms(median(steps.map((x) => x.scripts))), ratio(median(steps.map((x) => x.scripts)), floor), 'info', ''],
+        ['', '  of which: the vault open and ready in the page', ms(median(steps.map((x) => x.vault))), ratio(median(steps.map((x) => x.vault)), floor), 'info', ''],
+        ['', 'contact book, first rows in the DOM, p95', ms(percentile(firsts, 95)), ratio(percentile(firsts, 95), floor), 'info', ''],
+      );
+      if (!FIRST_ONLY) rows.push(
         ['', `floor: a key to the next frame, blank page (${keyFloors.length} keys)`, ms(keyFloor), '1.00×', '', ''],
         ['', `search keystroke to updated rows, median (${keys.length} keys: "${TYPED}" typed, then erased)`, ms(key), ratio(key, keyFloor), at100k ? `≤ ${TARGET.keystrokeMs} ms` : 'info', ''],
         ['', 'search keystroke to updated rows, p95', ms(keyP95), ratio(keyP95, keyFloor), at100k ? `≤ ${TARGET.keystrokeMs} ms` : 'info', at100k ? verdict(keyOk) : ''],
         ['', 'search keystroke to updated rows, slowest', ms(keyMax), ratio(keyMax, keyFloor), 'info', ''],
       );
-      console.error(`contacts bench: ${label} measured`);
-      if (at100k) {
+      // Each size's rows as soon as measured: a run stopped during the next seeding keeps them.
+      console.error(`contacts bench: ${label} measured (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n${table(['book', 'measure', 'ms', 'ratio', 'target', 'result'], rows.slice(sizeRows)).join('\n')}`);
+      if (at100k && !FIRST_ONLY) {
         const book = await firstRows(browser.context, browser.base);
         exportRun = await exportAll(book.page, peopleIn(size));
         const companiesMs = await companiesTab(book.page);
@@ -376,7 +407,7 @@ export async function run(): Promise<BenchResult> {
   const lines = [
     `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; headless ${executablePath}; medians of ${RUNS} runs after ${WARM_UPS} warm-ups`,
     ...table(['book', 'measure', 'ms', 'ratio', 'target', 'result'], rows),
-    `${verdict(pass)}: at 100,000 contacts, first rows (median) ≤ ${TARGET.firstRowsMs} ms, a search keystroke (median and p95) ≤ ${TARGET.keystrokeMs} ms, no task over ${TARGET.longTaskMs} ms while exporting`,
+    `${verdict(pass)}: first rows (median) ≤ ${TARGET.firstRowsRatio}× the blank page at every size and ≤ ${TARGET.firstRowsMs} ms at 100,000 contacts, a search keystroke (median and p95) ≤ ${TARGET.keystrokeMs} ms, no task over ${TARGET.longTaskMs} ms while exporting`,
   ];
   return { name, pass, lines };
 }

@@ -1,45 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { createContactBook } from '@/lib/background/contact-book';
 import { answerOfEntry } from '@/lib/contacts/from-history';
 import { countContacts, findContact, forgetContacts, getContact, recordAnswers, tagContacts, watchContact } from '@/lib/contacts/store';
 import type { PersonContact } from '@/lib/contacts/model';
-
-/** An entry as read back from storage: through the history's own schema. */
-function entry(over: Record<string, unknown>): HistoryEntry {
-  return historyEntrySchema.parse({
-    id: 'h1',
-    op: 'enrichPerson',
-    subject: 'https://www.linkedin.com/in/maya-chen/',
-    input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' },
-    identity: 'person:maya-chen',
-    outcome: 'paid',
-    cost: 2,
-    fromLedger: false,
-    paidAt: null,
-    at: 1_000,
-    pageUrl: null,
-    error: null,
-    result: {
-      person: { fullName: 'Maya Chen', networkUrl: 'https://www.linkedin.com/in/maya-chen/', urls: [], emails: [{ address: 'maya@northwind.example', status: 'verified', verified: true }], phones: [], extra: {} },
-      company: { name: 'Northwind Analytics', domain: 'northwind.example', extra: {} },
-      extra: {},
-    },
-    ...over,
-  });
-}
-
-const phoneAnswer = entry({
-  id: 'h2',
-  op: 'searchPhone',
-  at: 2_000,
-  result: {
-    person: { fullName: 'Maya Chen', networkUrl: 'https://www.linkedin.com/in/maya-chen/', urls: [], emails: [], phones: [{ e164: '+33612345678', international: '+33 6 12 34 56 78', type: 'mobile', whatsapp: true }], extra: {} },
-    candidates: [],
-    warnings: [],
-    extra: {},
-  },
-});
+import { entry, phoneAnswer } from '@/test/unit/contacts/answer-fixtures';
 
 describe('contact store', () => {
   it('merges answers written in separate transactions into one stored contact, found by any of its keys', async () => {
