@@ -43,13 +43,20 @@ export function useBookRows(query: BookQuery): BookRows {
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState<Record<ContactKind, number> | null>(null);
   const pager = useRef<BookPager | null>(null);
+  // The read in flight for the query on screen: a new query (a keystroke) aborts it between two
+  // reads, so the database answers the new query's reads instead of finishing stale ones.
+  const reading = useRef<AbortController | null>(null);
   const generation = useRef(0);
   const loading = useRef(false);
   const shown = useRef(0);
 
   const load = useCallback((fresh: boolean, want: number) => {
     const mine = fresh ? ++generation.current : generation.current;
-    if (fresh) pager.current = openBook(query);
+    if (fresh) {
+      reading.current?.abort();
+      reading.current = new AbortController();
+      pager.current = openBook(query, { signal: reading.current.signal });
+    }
     const current = pager.current!;
     loading.current = true;
     const start = fresh ? [] : state.rows;
@@ -74,6 +81,7 @@ export function useBookRows(query: BookQuery): BookRows {
   useEffect(() => {
     loadFirst();
   }, [query]);
+  useEffect(() => () => reading.current?.abort(), []);
 
   // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
   // page's requests in turn, and nothing may stand before the first rows (a count walks the
