@@ -46,6 +46,7 @@ export function useBookRows(query: BookQuery): BookRows {
   // The read in flight for the query on screen: a new query (a keystroke) aborts it between two
   // reads, so the database answers the new query's reads instead of finishing stale ones.
   const reading = useRef<AbortController | null>(null);
+  const counting = useRef<AbortController | null>(null);
   const generation = useRef(0);
   const loading = useRef(false);
   const shown = useRef(0);
@@ -81,14 +82,23 @@ export function useBookRows(query: BookQuery): BookRows {
   useEffect(() => {
     loadFirst();
   }, [query]);
-  useEffect(() => () => reading.current?.abort(), []);
+  useEffect(
+    () => () => {
+      reading.current?.abort();
+      counting.current?.abort();
+    },
+    [],
+  );
 
   // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
   // page's requests in turn, and nothing may stand before the first rows (a count walks the
-  // `kind` index, a good part of a second at 100,000 on a loaded machine).
+  // `kind` index, a good part of a second at 100,000 on a loaded machine; it reads in slices, so
+  // a keystroke meanwhile waits for one slice, and a newer count or leaving the page stops it).
   const refreshMeta = useCallback(() => {
     void listTags().then(setTags, () => {});
-    void countByKind().then(setCounts, () => {});
+    counting.current?.abort();
+    counting.current = new AbortController();
+    void countByKind(counting.current.signal).then(setCounts, () => {});
   }, []);
   const firstIn = state.query !== null;
   useEffect(() => {

@@ -338,25 +338,58 @@ export async function readContact(id: string): Promise<Contact | null> {
   return withRecords(async (db) => parseContact(await db.get(STORE, id)));
 }
 
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const KEY_SLICE = 10_000;
+/** Keys a count reads per request: a keystroke's reads wait for one slice at most, not for the whole count. */
+const COUNT_SLICE = 2_000;
+
+/**
+ * The ids of one kind, through the `kind` index's keys (no record read), `slice` per
+ * transaction with a pause between, so that other reads of the page go in between.
+ */
+async function* kindIds(kind: ContactKind, slice: number, signal?: AbortSignal): AsyncGenerator<string[]> {
+  for (let after: string | null = null; ; ) {
+    signal?.throwIfAborted();
+    const from: string | null = after;
+    const keys = await withRecords(async (db) => {
+      const keys: string[] = [];
+      let cursor = await db.transaction(STORE, 'readonly').store.index('kind').openKeyCursor(IDBKeyRange.only(kind));
+      if (cursor && from !== null) {
+        // Straight to the last id read (continuePrimaryKey refuses a position not ahead of its own).
+        if (compare(cursor.primaryKey, from) < 0) cursor = await cursor.continuePrimaryKey(kind, from);
+        if (cursor && cursor.primaryKey === from) cursor = await cursor.continue();
+      }
+      while (cursor && keys.length < slice) {
+        keys.push(String(cursor.primaryKey));
+        cursor = await cursor.continue();
+      }
+      return keys;
+    });
+    yield keys;
+    if (keys.length < slice) return;
+    after = keys[keys.length - 1]!;
+    await pause();
+  }
+}
+
 /**
  * How many people and companies the book holds, through the `kind` index (its keys only, no
- * record read). It still walks the index: asked once the first rows are on screen, never before.
+ * record read). It still walks the index, a slice at a time (an index count is one request
+ * that holds every other read of the page until it is done, a second at 100,000 on a loaded
+ * machine): asked once the first rows are on screen, never before, and stopped by `signal`.
  */
-export async function countByKind(): Promise<Record<ContactKind, number>> {
-  return withRecords(async (db) => {
-    const index = db.transaction(STORE, 'readonly').store.index('kind');
-    const [person, company] = await Promise.all([index.count('person'), index.count('company')]);
-    return { person, company };
-  });
+export async function countByKind(signal?: AbortSignal, slice = COUNT_SLICE): Promise<Record<ContactKind, number>> {
+  const counts: Record<ContactKind, number> = { person: 0, company: 0 };
+  for (const kind of ['company', 'person'] as const) {
+    for await (const keys of kindIds(kind, slice, signal)) counts[kind] += keys.length;
+  }
+  return counts;
 }
 
 /** How many contacts the book holds: the store's count, which walks the store (avoid on a page's first read). */
 export async function bookSize(): Promise<number> {
   return withRecords((db) => db.count(STORE));
 }
-
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const KEY_SLICE = 10_000;
 
 /**
  * The ids of every contact matching `query` ("select all matching"), read in pages with a pause
@@ -368,29 +401,11 @@ export async function matchingIds(query: BookQuery, onProgress?: (count: number)
   const ids: string[] = [];
   if (!filtered && query.kind) {
     // One tab whole: the `kind` index's keys, a slice per transaction, no record read.
-    const kind = query.kind;
-    for (let after: string | null = null; ; ) {
-      const from: string | null = after;
-      const slice = await withRecords(async (db) => {
-        const keys: string[] = [];
-        let cursor = await db.transaction(STORE, 'readonly').store.index('kind').openKeyCursor(IDBKeyRange.only(kind));
-        if (cursor && from !== null) {
-          // Straight to the last id read (continuePrimaryKey refuses a position not ahead of its own).
-          if (compare(cursor.primaryKey, from) < 0) cursor = await cursor.continuePrimaryKey(kind, from);
-          if (cursor && cursor.primaryKey === from) cursor = await cursor.continue();
-        }
-        while (cursor && keys.length < keySlice) {
-          keys.push(String(cursor.primaryKey));
-          cursor = await cursor.continue();
-        }
-        return keys;
-      });
-      ids.push(...slice);
+    for await (const keys of kindIds(query.kind, keySlice)) {
+      ids.push(...keys);
       onProgress?.(ids.length);
-      if (slice.length < keySlice) return ids;
-      after = slice[slice.length - 1]!;
-      await pause();
     }
+    return ids;
   }
   if (!filtered) {
     // The store's keys, a slice at a time: 100,000 keys in one answer would hold the page.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openBook, type BookPager, type BookQuery, type PagerOptions } from '@/lib/contacts/search';
+import { countByKind, openBook, type BookPager, type BookQuery, type PagerOptions } from '@/lib/contacts/search';
 import { distinctWords, intersectProbes } from '@/lib/contacts/word-probe';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
 
@@ -125,6 +125,14 @@ describe('the words of a query', () => {
     expect(first).toEqual([NORTHWIND.id, BOB.id, MAYA.id]);
     // A tab keeps its kind.
     expect(await read(openBook(query('north analytics', 'company')))).toMatchObject({ ids: [NORTHWIND.id] });
+  });
+
+  it('counts each tab a slice of keys at a time, and stops when told', async () => {
+    expect(await countByKind(undefined, 1)).toEqual({ person: 3, company: 1 });
+    expect(await countByKind(undefined, 2)).toEqual({ person: 3, company: 1 });
+    const stop = new AbortController();
+    stop.abort();
+    await expect(countByKind(stop.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('a word that another word starts with, or typed twice, is looked up once', () => {
