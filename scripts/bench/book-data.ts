@@ -9,18 +9,10 @@
 import type { CompanyContact, Contact, PersonContact, Source } from '@/lib/contacts/model';
 import { foldName } from '@/lib/identity/fold';
 import { searchWords } from '@/lib/contacts/words';
+import { random as pageRandom } from '@/scripts/bench/generate';
 
-/** mulberry32 seeded by the contact's index: the same book on every run and machine. */
-function random(seed: number): () => number {
-  let state = (seed * 2654435761) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The generator of one contact, seeded by its index (spread over 32 bits). */
+const random = (seed: number) => pageRandom((seed * 2654435761) >>> 0);
 
 /** Draws from `items` with weight 1 / rank^exponent (Zipf): the first few are common, the tail rare. */
 function zipf<T>(items: readonly T[], exponent: number): (r: number) => T {
