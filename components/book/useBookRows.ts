@@ -47,6 +47,8 @@ export function useBookRows(query: BookQuery): BookRows {
   // reads, so the database answers the new query's reads instead of finishing stale ones.
   const reading = useRef<AbortController | null>(null);
   const counting = useRef<AbortController | null>(null);
+  /** The rows' read in flight: the tab count waits for it before each of its slices. */
+  const rowsRead = useRef<Promise<unknown> | null>(null);
   const generation = useRef(0);
   const loading = useRef(false);
   const shown = useRef(0);
@@ -61,7 +63,9 @@ export function useBookRows(query: BookQuery): BookRows {
     const current = pager.current!;
     loading.current = true;
     const start = fresh ? [] : state.rows;
-    fill(current, start.length + want, start).then(
+    const filling = fill(current, start.length + want, start);
+    rowsRead.current = filling;
+    filling.then(
       ({ rows, done }) => {
         if (mine !== generation.current) return;
         loading.current = false;
@@ -98,7 +102,18 @@ export function useBookRows(query: BookQuery): BookRows {
     void listTags().then(setTags, () => {});
     counting.current?.abort();
     counting.current = new AbortController();
-    void countByKind(counting.current.signal).then(setCounts, () => {});
+    // Until no read for the rows is in flight, including one a keystroke started meanwhile.
+    const rowsFirst = async () => {
+      for (;;) {
+        const read = rowsRead.current;
+        await read?.then(
+          () => {},
+          () => {},
+        );
+        if (rowsRead.current === read) return;
+      }
+    };
+    void countByKind({ signal: counting.current.signal, beforeSlice: rowsFirst }).then(setCounts, () => {});
   }, []);
   const firstIn = state.query !== null;
   useEffect(() => {

@@ -341,14 +341,15 @@ export async function readContact(id: string): Promise<Contact | null> {
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const KEY_SLICE = 10_000;
 /** Keys a count reads per request: a keystroke's reads wait for one slice at most, not for the whole count. */
-const COUNT_SLICE = 2_000;
+const COUNT_SLICE = 1_000;
 
 /**
  * The ids of one kind, through the `kind` index's keys (no record read), `slice` per
  * transaction with a pause between, so that other reads of the page go in between.
  */
-async function* kindIds(kind: ContactKind, slice: number, signal?: AbortSignal): AsyncGenerator<string[]> {
+async function* kindIds(kind: ContactKind, slice: number, signal?: AbortSignal, beforeSlice?: () => Promise<void>): AsyncGenerator<string[]> {
   for (let after: string | null = null; ; ) {
+    await beforeSlice?.();
     signal?.throwIfAborted();
     const from: string | null = after;
     const keys = await withRecords(async (db) => {
@@ -372,16 +373,25 @@ async function* kindIds(kind: ContactKind, slice: number, signal?: AbortSignal):
   }
 }
 
+export interface CountOptions {
+  /** Stops the count (a newer one, or the page left). */
+  signal?: AbortSignal;
+  /** Keys per request (COUNT_SLICE). */
+  slice?: number;
+  /** Waited for before each slice: the page lets its own reads (the rows of a keystroke) go first. */
+  beforeSlice?: () => Promise<void>;
+}
+
 /**
  * How many people and companies the book holds, through the `kind` index (its keys only, no
  * record read). It still walks the index, a slice at a time (an index count is one request
  * that holds every other read of the page until it is done, a second at 100,000 on a loaded
  * machine): asked once the first rows are on screen, never before, and stopped by `signal`.
  */
-export async function countByKind(signal?: AbortSignal, slice = COUNT_SLICE): Promise<Record<ContactKind, number>> {
+export async function countByKind({ signal, slice = COUNT_SLICE, beforeSlice }: CountOptions = {}): Promise<Record<ContactKind, number>> {
   const counts: Record<ContactKind, number> = { person: 0, company: 0 };
   for (const kind of ['company', 'person'] as const) {
-    for await (const keys of kindIds(kind, slice, signal)) counts[kind] += keys.length;
+    for await (const keys of kindIds(kind, slice, signal, beforeSlice)) counts[kind] += keys.length;
   }
   return counts;
 }

@@ -132,12 +132,16 @@ describe('the words of a query', () => {
     expect(await read(openBook(query('north analytics', 'company')))).toMatchObject({ ids: [NORTHWIND.id] });
   });
 
-  it('counts each tab a slice of keys at a time, and stops when told', async () => {
-    expect(await countByKind(undefined, 1)).toEqual({ person: 3, company: 1 });
-    expect(await countByKind(undefined, 2)).toEqual({ person: 3, company: 1 });
+  it('counts each tab a slice of keys at a time, after the page’s own reads, and stops when told', async () => {
+    expect(await countByKind({ slice: 1 })).toEqual({ person: 3, company: 1 });
+    expect(await countByKind({ slice: 2 })).toEqual({ person: 3, company: 1 });
     const stop = new AbortController();
     stop.abort();
-    await expect(countByKind(stop.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(countByKind({ signal: stop.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // Each slice waits for what the page reads first (a keystroke's rows).
+    let waits = 0;
+    await countByKind({ slice: 2, beforeSlice: async () => void waits++ });
+    expect(waits).toBe(3);
   });
 
   it('a word that another word starts with, or typed twice, is looked up once', () => {
