@@ -43,17 +43,25 @@ export function useBookRows(query: BookQuery): BookRows {
   const [tags, setTags] = useState<string[]>([]);
   const [counts, setCounts] = useState<Record<ContactKind, number> | null>(null);
   const pager = useRef<BookPager | null>(null);
+  // The read in flight for the query on screen: a new query (a keystroke) aborts it between two
+  // reads, so the database answers the new query's reads instead of finishing stale ones.
+  const reading = useRef<AbortController | null>(null);
   const generation = useRef(0);
   const loading = useRef(false);
   const shown = useRef(0);
 
   const load = useCallback((fresh: boolean, want: number) => {
     const mine = fresh ? ++generation.current : generation.current;
-    if (fresh) pager.current = openBook(query);
+    if (fresh) {
+      reading.current?.abort();
+      reading.current = new AbortController();
+      pager.current = openBook(query, { signal: reading.current.signal });
+    }
     const current = pager.current!;
     loading.current = true;
     const start = fresh ? [] : state.rows;
-    fill(current, start.length + want, start).then(
+    const filling = fill(current, start.length + want, start);
+    filling.then(
       ({ rows, done }) => {
         if (mine !== generation.current) return;
         loading.current = false;
@@ -74,10 +82,16 @@ export function useBookRows(query: BookQuery): BookRows {
   useEffect(() => {
     loadFirst();
   }, [query]);
+  useEffect(
+    () => () => {
+      reading.current?.abort();
+    },
+    [],
+  );
 
   // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
-  // page's requests in turn, and nothing may stand before the first rows (a count walks the
-  // `kind` index, a good part of a second at 100,000 on a loaded machine).
+  // page's requests in turn, and nothing may stand before the first rows. The counts are two
+  // stored numbers (lib/contacts/counts.ts), one read whatever the size of the book.
   const refreshMeta = useCallback(() => {
     void listTags().then(setTags, () => {});
     void countByKind().then(setCounts, () => {});

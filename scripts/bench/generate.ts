@@ -13,8 +13,8 @@ export interface BenchPage {
   visible?: { emails: string[]; phones: string[] };
 }
 
-/** mulberry32: the same pages on every run and machine. */
-function random(seed: number): () => number {
+/** mulberry32: the same pages (and the bench's contact book) on every run and machine. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

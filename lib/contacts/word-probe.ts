@@ -1,0 +1,51 @@
+import { withRecords } from '@/lib/storage/vault';
+
+/**
+ * Which contacts a query word can match, by keys alone: its prefix range on the `words` index
+ * read with a cap (`getAllKeys(range, cap)`: primary keys only, no record read, and never more
+ * than `cap` index entries however common the word). Under the cap the word's contacts are
+ * known whole and can be intersected; at the cap the word is only known to be common.
+ */
+export interface WordProbe {
+  word: string;
+  /** The contacts with a word starting with `word`, each once, in the index's order (the word that matched, then id). */
+  ids: string[];
+  /** Every index entry of the range was read (fewer than the cap): `ids` is the whole set. */
+  complete: boolean;
+}
+
+export const prefixRange = (word: string) => IDBKeyRange.bound(word, `${word}\uffff`);
+
+/** The probes of `words`, in one transaction, each bounded by `cap` index entries. */
+export async function probeWords(words: readonly string[], cap: number): Promise<WordProbe[]> {
+  const keys = await withRecords(async (db) => {
+    const index = db.transaction('contacts', 'readonly').store.index('words');
+    return Promise.all(words.map((word) => index.getAllKeys(prefixRange(word), cap)));
+  });
+  return words.map((word, i) => {
+    const found = keys[i]!;
+    // A contact is listed once per word of its own that matches ("maya", "maya.chen@…"): kept at its first.
+    return { word, ids: [...new Set(found.map(String))], complete: found.length < cap };
+  });
+}
+
+/**
+ * The query words worth looking up: each once, and without a word that another one starts
+ * with (a contact with a word starting with "maya" has one starting with "may").
+ */
+export function distinctWords(words: readonly string[]): string[] {
+  const unique = [...new Set(words)];
+  return unique.filter((word) => !unique.some((other) => other !== word && other.startsWith(word)));
+}
+
+/**
+ * The contacts in every complete probe, in the order of the smallest one (its index order),
+ * or null when no probe is complete (every word is common: nothing to intersect by key).
+ */
+export function intersectProbes(probes: readonly WordProbe[]): string[] | null {
+  const complete = probes.filter((p) => p.complete).sort((a, b) => a.ids.length - b.ids.length);
+  const [lead, ...others] = complete;
+  if (!lead) return null;
+  const sets = others.map((p) => new Set(p.ids));
+  return lead.ids.filter((id) => sets.every((set) => set.has(id)));
+}
