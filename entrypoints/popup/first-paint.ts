@@ -35,12 +35,19 @@ const FIRST_PAINT_CATALOGS: Record<Exclude<DisplayLocale, typeof PSEUDO_LOCALE>,
   es: esFirstPaint,
 };
 
+/**
+ * The pseudo-locale is for automation and development only. Tested here, with the build's own
+ * constants rather than PSEUDO_ALLOWED from another module, so that the release build drops the
+ * branch and, with it, the pseudo-locale's code (test/e2e/packages.e2e.ts looks for it).
+ */
+const PSEUDO_BUILD = (typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER_AUTOMATION__) || import.meta.env.DEV;
+
 /** Installs the first paint's messages in the user's language (their choice, else the browser's). */
 export function installFirstPaintLanguage(stored: unknown): DisplayLocale {
   const wanted = resolveLocale(languageOf(stored), browserUiLanguage());
   const locale = wanted === PSEUDO_LOCALE && !PSEUDO_ALLOWED ? 'en' : wanted;
   setFallback(enFirstPaint);
-  setCatalog(locale, locale === PSEUDO_LOCALE ? pseudoCatalog(enFirstPaint as unknown as Catalog) : FIRST_PAINT_CATALOGS[locale]);
+  setCatalog(locale, PSEUDO_BUILD && locale === PSEUDO_LOCALE ? pseudoCatalog(enFirstPaint as unknown as Catalog) : FIRST_PAINT_CATALOGS[locale as Exclude<DisplayLocale, typeof PSEUDO_LOCALE>]);
   return locale;
 }
 
