@@ -1,25 +1,21 @@
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
+import { lookupEntry, person } from '@/test/setup/history-entries';
 
 /** An entry as read back from storage: through the history's own schema. */
 export function entry(over: Record<string, unknown>): HistoryEntry {
+  const maya = 'https://www.linkedin.com/in/maya-chen/';
   return historyEntrySchema.parse({
-    id: 'h1',
-    op: 'enrichPerson',
-    subject: 'https://www.linkedin.com/in/maya-chen/',
-    input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' },
-    identity: 'person:maya-chen',
-    outcome: 'paid',
-    cost: 2,
-    fromLedger: false,
-    paidAt: null,
-    at: 1_000,
-    pageUrl: null,
-    error: null,
-    result: {
-      person: { fullName: 'Maya Chen', networkUrl: 'https://www.linkedin.com/in/maya-chen/', urls: [], emails: [{ address: 'maya@northwind.example', status: 'verified', verified: true }], phones: [], extra: {} },
-      company: { name: 'Northwind Analytics', domain: 'northwind.example', extra: {} },
-      extra: {},
-    },
+    ...lookupEntry('enrichPerson', {
+      id: 'h1',
+      subject: maya,
+      input: { profileUrl: maya },
+      identity: 'person:maya-chen',
+      result: {
+        person: person({ fullName: 'Maya Chen', networkUrl: maya, emails: [{ address: 'maya@northwind.example', status: 'verified', verified: true }] }),
+        company: { name: 'Northwind Analytics', domain: 'northwind.example', extra: {} },
+        extra: {},
+      },
+    }),
     ...over,
   });
 }
