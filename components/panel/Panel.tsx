@@ -15,6 +15,7 @@ import type { CardAnswer } from '@/components/card/useCardLookups';
 import { CostLine } from '@/components/CostLine';
 import { PanelCrm, type CrmWho } from '@/components/crm/PanelCrm';
 import { OpenBookButton } from '@/components/book/OpenBookButton';
+import { useTakeOver } from '@/components/first-paint';
 import { MailPeople } from '@/components/webmail/MailPeople';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
 
@@ -85,6 +86,9 @@ export function Panel({ detection, mail, notice, children, layout, onLayout, onC
       .then((reply) => reply.ok && setStatus(reply.value))
       .catch(() => setError(t('panel.noBackground')));
   }, []);
+
+  // The frame's first paint (entrypoints/panel-frame/first-paint.ts) is this header and these first words, from the same status.
+  useTakeOver(status !== null || error !== null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -5,13 +5,19 @@ import { FoundItems } from '@/components/panel/FoundItems';
 import { SearchQueue } from '@/components/panel/SearchQueue';
 import { useTabState } from '@/components/panel/useTabState';
 
+/** The panel's first paint (entrypoints/panel-frame/first-paint.ts), moved, folded or closed before the React panel was in. */
+export interface FirstPaintHandle {
+  layout(): PanelLayout;
+  closed(): boolean;
+}
+
 /**
  * The panel inside its frame (an extension page in the network's page). It shows its own
  * tab's state, and every change of layout (side, fold, close, its measured height) goes to
  * the worker, which has the tab's content script move or resize the frame: the frame and
  * the page never talk.
  */
-export function PanelHost() {
+export function PanelHost({ firstPaint }: { firstPaint?: FirstPaintHandle }) {
   const state = useTabState(undefined);
   const [layout, setLayout] = useState<PanelLayout | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -24,7 +30,8 @@ export function PanelHost() {
   };
 
   // The layout starts as the worker kept it for the tab; from then on the panel's own changes lead.
-  if (state && !layout) setLayout(state.layout);
+  // Where a first paint was drawn, its layout: the user may have moved or folded it already.
+  if (state && !layout) setLayout(firstPaint?.layout() ?? state.layout);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -33,7 +40,7 @@ export function PanelHost() {
     const report = () => {
       const height = Math.ceil(box.getBoundingClientRect().height);
       const message = { ...layout, height };
-      if (closed.current || JSON.stringify(message) === sent) return;
+      if (closed.current || firstPaint?.closed() || JSON.stringify(message) === sent) return;
       sent = JSON.stringify(message);
       inOrder(() => sendMessage('setPanelLayout', message));
     };
@@ -41,7 +48,7 @@ export function PanelHost() {
     observer.observe(box);
     report();
     return () => observer.disconnect();
-  }, [layout]);
+  }, [layout, firstPaint]);
 
   function close() {
     closed.current = true;

@@ -1,53 +1,17 @@
 import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
-import type { Detection } from '@/lib/extract/detection';
 import { identity } from '@/lib/identity/keys';
-import type { Corrections } from '@/lib/panel/actions';
+import type { CardSeed } from '@/lib/card/seed';
+
+export { seedOfDetection, type CardSeed } from '@/lib/card/seed';
 
 /**
  * Who a contact card is about: the merged contact (and its company) when the book has one, and
  * what the page said (the seed) for the header before any lookup, on a first visit.
  */
-export interface CardSeed {
-  kind: 'person' | 'company';
-  fullName?: string;
-  title?: string;
-  company?: string;
-  location?: string;
-  profileUrl?: string;
-  microblogUsername?: string;
-  /** A company page's URL. */
-  companyUrl?: string;
-  /** The address the person wrote from (a web mail participant): what every lookup of the card asks by. */
-  email?: string;
-}
-
 export interface CardSubject {
   person: PersonContact | null;
   company: CompanyContact | null;
   seed: CardSeed | null;
-}
-
-const clean = (value: string | undefined) => value?.replace(/\s+/g, ' ').trim() || undefined;
-
-/** The header a page gives before anything is looked up; null for pages about no one. */
-export function seedOfDetection(detection: Detection | null, corrections: Corrections = {}): CardSeed | null {
-  if (!detection) return null;
-  if (detection.kind === 'company') {
-    const name = clean(corrections.company) ?? clean(detection.company?.name);
-    return name || detection.company?.url ? { kind: 'company', company: name, companyUrl: detection.company?.url } : null;
-  }
-  if (detection.kind !== 'person' && detection.kind !== 'salesLead' && detection.kind !== 'microblogProfile') return null;
-  const p = detection.person;
-  if (!p) return null;
-  return {
-    kind: 'person',
-    fullName: clean(corrections.fullName) ?? clean(p.fullName),
-    title: clean(p.jobTitle) ?? clean(p.headline),
-    company: clean(corrections.company) ?? clean(p.company),
-    location: clean(p.location),
-    profileUrl: p.profileUrl,
-    microblogUsername: p.microblogUsername,
-  };
 }
 
 /** Identity keys the book files this page's subject under, strongest first (store.findContact). */

@@ -1,5 +1,6 @@
 import type { en } from '@/lib/i18n/en';
 import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
+import type { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
 
 /**
  * What a translation must be: every key of the English catalog, no other, each a string. A
@@ -9,6 +10,9 @@ export type Catalog = { readonly [K in keyof typeof en]: string };
 
 /** The messages of the first paint (lib/i18n/first-paint/), in one language: the same keys as English's. */
 export type FirstPaintCatalog = { readonly [K in keyof typeof enFirstPaint]: string };
+
+/** The in-page panel's first-paint messages (lib/i18n/first-paint/panel-*.ts), in one language. */
+export type PanelFirstPaintCatalog = { readonly [K in keyof typeof enPanelFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 

@@ -1,4 +1,5 @@
 import { deFirstPaint } from '@/lib/i18n/first-paint/de';
+import { dePanelFirstPaint } from '@/lib/i18n/first-paint/panel-de';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -45,7 +46,6 @@ export const de = {
   'onboarding.title': 'Noch kein API-Schlüssel',
   'onboarding.body': 'Verbinden Sie Ihr Konto, um Personen abzufragen: Das dauert eine Minute.',
   'onboarding.setUp': 'Dossier einrichten',
-  'panel.connect': 'Konto verbinden',
   'panelMode.recommended': 'Empfohlen',
   'page.title.welcome': 'Willkommen bei Dossier',
   'welcome.title': 'Willkommen bei Dossier',
@@ -606,21 +606,12 @@ export const de = {
   'panel.notAvailable': 'nicht verfügbar',
   'panel.inLedger': 'bereits am {date} abgefragt: kostenlos',
   'panel.noBackground': 'Der Hintergrunddienst von Dossier hat nicht geantwortet. Laden Sie die Seite neu.',
-  'panel.noKey': 'Es ist kein API-Schlüssel hinterlegt, daher kann noch nichts abgefragt werden.',
+  // What the in-page panel draws before its code is in: lib/i18n/first-paint/panel-de.ts.
+  ...dePanelFirstPaint,
   'panel.keyRefused': 'Der Dienst hat Ihren API-Schlüssel abgelehnt: Suchen sind erst wieder möglich, wenn Sie sich mit einem gültigen verbinden.',
-  'panel.nothingDetected': 'Auf dieser Seite wurde noch nichts erkannt. Öffnen Sie ein Profil, eine Unternehmensseite oder Personensuchergebnisse.',
-  'panel.companyPage': 'Eine Unternehmensseite',
-  'panel.peopleSearch': 'Personensuchergebnisse',
-  'panel.profile': 'Ein Profil',
-  'panel.moveLeft': 'Dossier-Panel nach links verschieben',
-  'panel.moveRight': 'Dossier-Panel nach rechts verschieben',
-  'panel.expand': 'Dossier-Panel aufklappen',
-  'panel.collapse': 'Dossier-Panel zuklappen',
-  'panel.close': 'Dossier-Panel schließen',
   'panel.unsure': 'Dossier ist nicht sicher, ob es diese Seite richtig gelesen hat. Prüfen Sie das, bevor etwas bezahlt wird:',
   'panel.fullName': 'Vollständiger Name',
   'panel.company': 'Unternehmen',
-  'panel.noCredits': 'Ihr Konto hat keine Credits mehr. Laden Sie Ihr Konto auf und aktualisieren Sie dann das Guthaben im Dossier-Pop-up.',
   'panel.busy': 'Wird abgefragt … Das kann einige Sekunden dauern.',
 
   'panel.action.enrich': 'Person und Unternehmen anreichern',

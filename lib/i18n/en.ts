@@ -1,4 +1,5 @@
 import { enFirstPaint } from '@/lib/i18n/first-paint/en';
+import { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
 /**
  * English, the reference catalog: every other language translates these keys. `{name}` is a
  * placeholder; keys ending in `.one` / `.other` are the two plural forms of one message.
@@ -46,7 +47,6 @@ export const en = {
   'onboarding.title': 'No API key yet',
   'onboarding.body': 'Connect your account to look people up: it takes a minute.',
   'onboarding.setUp': 'Set up Dossier',
-  'panel.connect': 'Connect your account',
   'panelMode.recommended': 'Recommended',
   'page.title.welcome': 'Welcome to Dossier',
   'welcome.title': 'Welcome to Dossier',
@@ -608,21 +608,12 @@ export const en = {
   'panel.notAvailable': 'not available',
   'panel.inLedger': 'already looked up on {date}: free',
   'panel.noBackground': 'Dossier’s background did not answer. Reload the page.',
-  'panel.noKey': 'No API key is set, so nothing can be looked up yet.',
+  // What the in-page panel draws before its code is in: lib/i18n/first-paint/panel-en.ts.
+  ...enPanelFirstPaint,
   'panel.keyRefused': 'The service refused your API key: nothing can be looked up until you connect with a working one.',
-  'panel.nothingDetected': 'Nothing detected on this page yet. Open a profile, a company page or people search results.',
-  'panel.companyPage': 'A company page',
-  'panel.peopleSearch': 'People search results',
-  'panel.profile': 'A profile',
-  'panel.moveLeft': 'Move Dossier panel to the left',
-  'panel.moveRight': 'Move Dossier panel to the right',
-  'panel.expand': 'Expand Dossier panel',
-  'panel.collapse': 'Collapse Dossier panel',
-  'panel.close': 'Close Dossier panel',
   'panel.unsure': 'Dossier is not sure it read this page right. Check before anything is paid:',
   'panel.fullName': 'Full name',
   'panel.company': 'Company',
-  'panel.noCredits': 'Your account has no credits left. Add credits to your account, then refresh the balance in Dossier’s popup.',
   'panel.busy': 'Looking up… This can take a few seconds.',
 
   'panel.action.enrich': 'Enrich person and company',

@@ -1,4 +1,5 @@
 import { esFirstPaint } from '@/lib/i18n/first-paint/es';
+import { esPanelFirstPaint } from '@/lib/i18n/first-paint/panel-es';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -45,7 +46,6 @@ export const es = {
   'onboarding.title': 'Aún no hay clave de API',
   'onboarding.body': 'Conecte su cuenta para consultar personas: lleva un minuto.',
   'onboarding.setUp': 'Configurar Dossier',
-  'panel.connect': 'Conectar su cuenta',
   'panelMode.recommended': 'Recomendado',
   'page.title.welcome': 'Bienvenido a Dossier',
   'welcome.title': 'Bienvenido a Dossier',
@@ -606,21 +606,12 @@ export const es = {
   'panel.notAvailable': 'no disponible',
   'panel.inLedger': 'ya consultado el {date}: gratis',
   'panel.noBackground': 'El servicio en segundo plano de Dossier no respondió. Recargue la página.',
-  'panel.noKey': 'No hay ninguna clave de API definida, así que aún no se puede consultar nada.',
+  // What the in-page panel draws before its code is in: lib/i18n/first-paint/panel-es.ts.
+  ...esPanelFirstPaint,
   'panel.keyRefused': 'El servicio rechazó su clave de API: no se puede buscar nada hasta que se conecte con una válida.',
-  'panel.nothingDetected': 'Aún no se ha detectado nada en esta página. Abra un perfil, una página de empresa o resultados de búsqueda de personas.',
-  'panel.companyPage': 'Una página de empresa',
-  'panel.peopleSearch': 'Resultados de búsqueda de personas',
-  'panel.profile': 'Un perfil',
-  'panel.moveLeft': 'Mover el panel de Dossier a la izquierda',
-  'panel.moveRight': 'Mover el panel de Dossier a la derecha',
-  'panel.expand': 'Desplegar el panel de Dossier',
-  'panel.collapse': 'Plegar el panel de Dossier',
-  'panel.close': 'Cerrar el panel de Dossier',
   'panel.unsure': 'Dossier no está seguro de haber leído bien esta página. Compruébelo antes de pagar nada:',
   'panel.fullName': 'Nombre completo',
   'panel.company': 'Empresa',
-  'panel.noCredits': 'Su cuenta no tiene créditos. Añada créditos a su cuenta y luego actualice el saldo en la ventana emergente de Dossier.',
   'panel.busy': 'Consultando… Puede tardar unos segundos.',
 
   'panel.action.enrich': 'Enriquecer persona y empresa',

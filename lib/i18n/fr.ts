@@ -1,4 +1,5 @@
 import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
+import { frPanelFirstPaint } from '@/lib/i18n/first-paint/panel-fr';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -45,7 +46,6 @@ export const fr = {
   'onboarding.title': 'Pas encore de clé API',
   'onboarding.body': 'Connectez votre compte pour rechercher des personnes : cela prend une minute.',
   'onboarding.setUp': 'Configurer Dossier',
-  'panel.connect': 'Connecter votre compte',
   'panelMode.recommended': 'Recommandé',
   'page.title.welcome': 'Bienvenue dans Dossier',
   'welcome.title': 'Bienvenue dans Dossier',
@@ -606,21 +606,12 @@ export const fr = {
   'panel.notAvailable': 'non disponible',
   'panel.inLedger': 'déjà recherché le {date} : gratuit',
   'panel.noBackground': 'Le service d’arrière-plan de Dossier n’a pas répondu. Rechargez la page.',
-  'panel.noKey': 'Aucune clé API n’est définie : rien ne peut encore être recherché.',
+  // What the in-page panel draws before its code is in: lib/i18n/first-paint/panel-fr.ts.
+  ...frPanelFirstPaint,
   'panel.keyRefused': 'Le service a refusé votre clé d’API : aucune recherche n’est possible avant de vous connecter avec une clé valide.',
-  'panel.nothingDetected': 'Rien n’a encore été détecté sur cette page. Ouvrez un profil, une page entreprise ou des résultats de recherche de personnes.',
-  'panel.companyPage': 'Une page entreprise',
-  'panel.peopleSearch': 'Résultats de recherche de personnes',
-  'panel.profile': 'Un profil',
-  'panel.moveLeft': 'Déplacer le panneau Dossier à gauche',
-  'panel.moveRight': 'Déplacer le panneau Dossier à droite',
-  'panel.expand': 'Déplier le panneau Dossier',
-  'panel.collapse': 'Replier le panneau Dossier',
-  'panel.close': 'Fermer le panneau Dossier',
   'panel.unsure': 'Dossier n’est pas certain d’avoir bien lu cette page. Vérifiez avant toute dépense :',
   'panel.fullName': 'Nom complet',
   'panel.company': 'Entreprise',
-  'panel.noCredits': 'Votre compte n’a plus de crédits. Ajoutez des crédits à votre compte, puis actualisez le solde dans la fenêtre de Dossier.',
   'panel.busy': 'Recherche en cours… Cela peut prendre quelques secondes.',
 
   'panel.action.enrich': 'Enrichir la personne et l’entreprise',
