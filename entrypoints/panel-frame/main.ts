@@ -72,7 +72,11 @@ function show(root: HTMLElement, first: PanelFirstState): ShownFirstPaint {
       panelView(state, {
         onLayout: (layout) => {
           state = { ...state, layout };
+          // Drawn anew: the control the user pressed keeps the focus, as it does in the React panel.
+          const buttons = () => [...box.querySelectorAll('button')];
+          const focused = buttons().indexOf(document.activeElement as HTMLButtonElement);
           draw();
+          if (focused >= 0) buttons()[focused]?.focus();
         },
         onClose: close,
         onConnect: () => void sendMessage('openWelcome', undefined).catch(() => {}),

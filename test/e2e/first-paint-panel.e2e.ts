@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
+import { routeDemoPages } from '@/scripts/demo-routes';
+import { en } from '@/lib/i18n/en';
+import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
+
+/**
+ * The in-page panel draws its header and first words without React (entrypoints/panel-frame/
+ * first-paint.ts), then the React panel takes its place. Here the React panel is held (the
+ * automation build waits for `window.__releaseReact()` in the frame) so that the first paint can
+ * be used and looked at alone: its controls are found by role and name, a fold made there is the
+ * React panel's, and the header does not move at the swap. Screenshots of both, light and dark,
+ * English and pseudo-locale, go to test-results/first-paint-panel/.
+ */
+const SHOTS = join('test-results', 'first-paint-panel');
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+
+/** As test/e2e/first-paint.e2e.ts: every element's box and own text on both sides of the swap of `main#root`, in the task that swaps. */
+function watchTakeOver() {
+  const w = window as unknown as { __dossierHoldReact?: Promise<void>; __releaseReact?: () => void; __boxes?: { before: string[]; after: string[] } };
+  w.__dossierHoldReact = new Promise<void>((resolve) => (w.__releaseReact = resolve));
+  const replaceWith = Element.prototype.replaceWith;
+  const boxes = (root: Element) =>
+    [root, ...root.querySelectorAll('*')].map((e) => {
+      const r = e.getBoundingClientRect();
+      const own = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+      return `${e.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${own}`;
+    });
+  Element.prototype.replaceWith = function (this: Element, ...nodes: (Node | string)[]) {
+    if (this.id !== 'root') return replaceWith.apply(this, nodes);
+    const before = boxes(this);
+    replaceWith.apply(this, nodes);
+    w.__boxes = { before, after: boxes(nodes[0] as Element) };
+  };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const release = (frame: Frame) => frame.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
+const marks = (frame: Frame) => frame.evaluate(() => ['dossier:first-paint', 'dossier:takeover'].filter((name) => performance.getEntriesByName(name).length > 0));
+const tookOver = (frame: Frame) => frame.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
+const boxesOf = (frame: Frame) => frame.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);
+
+async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (path: string) => Promise<Page>, language: 'en' | 'en-XA') {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(10_000) });
+  const settings = await openExtensionPage('options.html');
+  expect(await callBackground(settings, 'choosePanelMode', { mode: 'frame' })).toMatchObject({ ok: true });
+  // Chosen as a user would; the worker's copy (what the frame reads) follows.
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption(language);
+  await expect(settings.locator('html')).toHaveAttribute('lang', language);
+  await settings.close();
+  await routeDemoPages(context, sandbox.origin);
+}
+
+async function heldProfile(context: BrowserContext, colorScheme: 'light' | 'dark'): Promise<{ page: Page; frame: Frame }> {
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme });
+  await page.addInitScript(watchTakeOver);
+  await page.goto(MAYA);
+  return { page, frame: await panelFrame(page) };
+}
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+for (const language of ['en', 'en-XA'] as const) {
+  test(`${language}: the panel's header is drawn before React, usable by role and name, and does not move when React takes its place`, async ({ context, worker, sandbox, openExtensionPage }) => {
+    await prepare(context, worker, sandbox, openExtensionPage, language);
+    const said = (key: keyof typeof en) => (language === 'en' ? en[key] : pseudoMessage(en[key]));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, frame } = await heldProfile(context, colorScheme);
+      const panel = frame.getByRole('complementary', { name: new RegExp(`^${escaped(said('app.name'))}`) });
+      await expect(panel).toBeVisible();
+      for (const name of ['panel.moveLeft', 'panel.collapse', 'panel.close', 'app.openBook'] as const) await expect(panel.getByRole('button', { name: said(name), exact: true })).toBeEnabled();
+      await expect(panel.getByText(said('app.sandbox'), { exact: true })).toBeVisible();
+      // The first paint alone: its card, and every button that spends, come with React.
+      expect(await marks(frame)).toEqual(['dossier:first-paint']);
+      await expect(panel.getByRole('article')).toHaveCount(0);
+      await page.locator('dossier-panel').screenshot({ path: join(SHOTS, `panel-${language}-${colorScheme}-1-first-paint.png`) });
+
+      await release(frame);
+      await tookOver(frame);
+      await expect(panel.getByRole('article', { name: 'Maya Chen' })).toBeVisible();
+      await expect(panel.getByRole('group', { name: said('panel.action.enrich'), exact: true }).getByRole('button')).toBeVisible();
+      // The header (its title, tag and controls: the 4th to 10th elements under the root) is where and what it was.
+      const { before, after } = await boxesOf(frame);
+      expect(after.slice(3, 10)).toEqual(before.slice(3, 10));
+      await page.waitForTimeout(300);
+      await page.locator('dossier-panel').screenshot({ path: join(SHOTS, `panel-${language}-${colorScheme}-2-react.png`) });
+      await page.close();
+    }
+  });
+}
+
+test('folded in the first paint, the panel stays folded in React, keeps the focus, and nothing moves at the swap', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage, 'en');
+  const { page, frame } = await heldProfile(context, 'light');
+  const panel = frame.getByRole('complementary', { name: /Dossier/ });
+  await panel.getByRole('button', { name: 'Collapse Dossier panel' }).click();
+  const expand = panel.getByRole('button', { name: 'Expand Dossier panel' });
+  await expect(expand).toBeFocused();
+  await expect(expand).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel.getByRole('button', { name: 'Contact book' })).toHaveCount(0);
+  await page.locator('dossier-panel').screenshot({ path: join(SHOTS, 'panel-folded-1-first-paint.png') });
+
+  await release(frame);
+  await tookOver(frame);
+  const { before, after } = await boxesOf(frame);
+  expect(after).toEqual(before);
+  await expect(expand).toBeFocused();
+  // The React panel is in, and its controls are the ones that answer now.
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('article', { name: 'Maya Chen' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Collapse Dossier panel' })).toBeFocused();
+  await page.locator('dossier-panel').screenshot({ path: join(SHOTS, 'panel-folded-2-react-expanded.png') });
+});
+
+test('closed from the first paint, the panel goes and React does not bring it back', async ({ context, worker, sandbox, openExtensionPage }) => {
+  await prepare(context, worker, sandbox, openExtensionPage, 'en');
+  const { page, frame } = await heldProfile(context, 'light');
+  await frame.getByRole('complementary', { name: /Dossier/ }).getByRole('button', { name: 'Close Dossier panel' }).click();
+  await expect(page.locator('dossier-panel')).toBeHidden();
+  await page.waitForTimeout(1000);
+  await expect(page.locator('dossier-panel')).toBeHidden();
+});
