@@ -38,7 +38,7 @@ async function reactPanel(detection: Detection | null, layout: PanelLayout, stat
   if (status.isSandbox) await within(container).findByText('Sandbox');
   else await waitFor(() => expect(vi.mocked(sendMessage)).toHaveBeenCalledWith('panelStatus', undefined));
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return container.querySelector('section.panel')!;
+  return container.querySelector<HTMLElement>('section.panel')!;
 }
 
 function firstPaint(detection: Detection | null, layout: PanelLayout, status: PanelStatus): HTMLElement {
