@@ -42,7 +42,7 @@ test('pages load no translation up front, each translation is a chunk of its own
   for (const mark of Object.values(marks)) expect(offscreen.includes(mark), 'offscreen.html carries a catalog').toBe(false);
   const pages = readdirSync(EXTENSION_DIR).filter((name) => name.endsWith('.html') && name !== 'blank.html' && name !== 'offscreen.html');
   expect(pages).toEqual(expect.arrayContaining(['popup.html', 'options.html', 'sidepanel.html', 'panel-frame.html']));
-  const firstPaints = ['popup.html'];
+  const firstPaints = ['popup.html', 'panel-frame.html'];
   for (const page of pages) {
     const code = pageScripts(page).map((file) => readFileSync(join(EXTENSION_DIR, file), 'utf8')).join('\n');
     expect(code.includes(marks.en), `${page} ships English`).toBe(!firstPaints.includes(page));

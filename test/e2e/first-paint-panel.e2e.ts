@@ -5,6 +5,7 @@ import { routeDemoPages } from '@/scripts/demo-routes';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
+import { watchTakeOver } from '@/test/e2e/take-over';
 
 /**
  * The in-page panel draws its header and first words without React (entrypoints/panel-frame/
@@ -16,25 +17,6 @@ import { callBackground, configureExtension, expect, panelFrame, test, type Sand
  */
 const SHOTS = join('test-results', 'first-paint-panel');
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
-
-/** As test/e2e/first-paint.e2e.ts: every element's box and own text on both sides of the swap of `main#root`, in the task that swaps. */
-function watchTakeOver() {
-  const w = window as unknown as { __dossierHoldReact?: Promise<void>; __releaseReact?: () => void; __boxes?: { before: string[]; after: string[] } };
-  w.__dossierHoldReact = new Promise<void>((resolve) => (w.__releaseReact = resolve));
-  const replaceWith = Element.prototype.replaceWith;
-  const boxes = (root: Element) =>
-    [root, ...root.querySelectorAll('*')].map((e) => {
-      const r = e.getBoundingClientRect();
-      const own = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
-      return `${e.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${own}`;
-    });
-  Element.prototype.replaceWith = function (this: Element, ...nodes: (Node | string)[]) {
-    if (this.id !== 'root') return replaceWith.apply(this, nodes);
-    const before = boxes(this);
-    replaceWith.apply(this, nodes);
-    w.__boxes = { before, after: boxes(nodes[0] as Element) };
-  };
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const release = (frame: Frame) => frame.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
@@ -56,7 +38,7 @@ async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox
 async function heldProfile(context: BrowserContext, colorScheme: 'light' | 'dark'): Promise<{ page: Page; frame: Frame }> {
   const page = await context.newPage();
   await page.emulateMedia({ colorScheme });
-  await page.addInitScript(watchTakeOver);
+  await page.addInitScript(watchTakeOver, true);
   await page.goto(MAYA);
   return { page, frame: await panelFrame(page) };
 }
