@@ -59,11 +59,12 @@ export function BookTable({ kind, contacts, done, selected, openId, onToggle, on
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? -1;
 
-  // Reaching the end asks for more; a new `onNeedMore` (one per page read) is not a reason to ask.
+  // Reaching the end asks for more, and so do new rows near the end (a query's first screenful,
+  // a page that answered few); a new `onNeedMore` (one per page read) is not a reason to ask.
   const needMore = useEffectEvent(() => onNeedMore());
   useEffect(() => {
     if (!done && last >= contacts.length - AHEAD) needMore();
-  }, [last, contacts.length, done]);
+  }, [last, contacts, done]);
 
   const allShown = useMemo(() => contacts.length > 0 && contacts.every((c) => selected.has(c.id)), [contacts, selected]);
 

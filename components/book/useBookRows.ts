@@ -3,9 +3,13 @@ import type { Contact } from '@/lib/contacts/model';
 import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
 
-/** Enough rows to fill the view; the rest load as the user scrolls. */
-const FIRST_PAGE = 60;
-const PAGE = 200;
+/**
+ * A keystroke's first answer: a screenful (the list shows at most 16 rows of 40 px in its 640 px)
+ * and no more, so that a common word costs the same reads as a rare one. The list asks for the
+ * next page as soon as it shows them, and again as the user scrolls; a keystroke aborts those reads.
+ */
+const SCREEN = 20;
+const PAGE = 100;
 /** Writes come in bursts (a lookup writes the person, then the company): one re-read for the burst. */
 const CHANGE_DEBOUNCE_MS = 250;
 
@@ -78,7 +82,7 @@ export function useBookRows(query: BookQuery): BookRows {
 
   // The query object changes on every keystroke and filter: a new query reads its first page.
   // (`load` also changes with each page read, which must not start the list again.)
-  const loadFirst = useEffectEvent(() => load(true, FIRST_PAGE));
+  const loadFirst = useEffectEvent(() => load(true, SCREEN));
   useEffect(() => {
     loadFirst();
   }, [query]);
@@ -103,7 +107,7 @@ export function useBookRows(query: BookQuery): BookRows {
 
   // A write re-reads the rows shown for the query of the moment, with the rows of the moment.
   const reread = useEffectEvent(() => {
-    load(true, Math.max(FIRST_PAGE, shown.current));
+    load(true, Math.max(SCREEN, shown.current));
     refreshMeta();
   });
   useEffect(() => {

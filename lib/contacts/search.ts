@@ -3,7 +3,7 @@ import { withRecords } from '@/lib/storage/vault';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { queryWords } from '@/lib/contacts/words';
 import { readBookCounts } from '@/lib/contacts/counts';
-import { distinctWords, intersectProbes, prefixRange, probeWords } from '@/lib/contacts/word-probe';
+import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords } from '@/lib/contacts/word-probe';
 
 /**
  * The contact book's reads, index reads only, a page at a time, so the first rows of a book of
@@ -84,6 +84,8 @@ type Settings = { maxScan: number; signal?: AbortSignal; probe: number };
 const PROBE = 500;
 /** Extra ids read with a page of known ids, for the few a filter or a tab leaves out. */
 const ID_SLACK = 8;
+/** Records the first page of a walk reads in one request at most (a rare match reads on by cursor). */
+const MAX_FIRST_BATCH = 400;
 /** A tag on at most this many contacts is read whole through its index and sorted by date. */
 const TAG_READ_LIMIT = 5_000;
 
@@ -137,15 +139,58 @@ interface Walk {
   range(after: Position | null): IDBKeyRange | null;
   /** Query words every record must have, checked before the record is parsed. */
   words?: readonly string[];
+  /**
+   * Index entries the first page asks for in one request (a forward walk only), for `limit`
+   * matches: a cursor answers an entry per round trip, `getAll` a batch in one.
+   */
+  firstBatch?: (limit: number) => number;
+  /** Where to go from an entry no record past it can match until there (another tab's run of ids), or null to read on. */
+  jump?: (key: IDBValidKey, id: string) => { key: IDBValidKey; id?: string } | null;
+}
+
+/**
+ * A company's id is its domain or its name key (merge.ts), a person's never is: within one
+ * word of the `words` index, where entries go by id, the companies come first, in two runs.
+ */
+const COMPANY_IDS = ['company:', 'domain:'];
+/** The first id after every id of the run that `prefix` starts (its last character, one higher). */
+const pastRun = (prefix: string) => `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+
+/**
+ * A tab's jumps over the other kind's ids within a word of the index: on the people's tab, past
+ * the companies' runs ("analytics" lists every "… Analytics" company before its first person);
+ * on the companies' tab, past the people, to the next word.
+ */
+function kindJump(kind: ContactKind | null): Walk['jump'] {
+  if (kind === 'person') {
+    return (key, id) => {
+      const run = COMPANY_IDS.find((prefix) => id.startsWith(prefix));
+      return run ? { key, id: pastRun(run) } : null;
+    };
+  }
+  if (kind === 'company') {
+    const last = pastRun(COMPANY_IDS[COMPANY_IDS.length - 1]!);
+    return (key, id) => (typeof key === 'string' && id >= last ? { key: `${key}\u0000` } : null);
+  }
+  return undefined;
 }
 
 /** A pager over one index: candidates in index order, each checked, each contact once. */
 function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan, signal }: Settings): BookPager {
   let after: Position | null = null;
+  // Entries the first page's batch read: the cursor of the next page starts that far in.
+  let skip = 0;
   let done = false;
   // The words index lists a contact once per matching word ("maya", "maya@…"): shown once.
   const seen = walk.index === 'words' ? new Set<string>() : null;
   const words = walk.words ?? [];
+  /** One entry read: counted, and kept when it is a contact not shown yet that matches. */
+  const take = (id: string, value: unknown, out: Contact[]) => {
+    if (seen?.has(id)) return;
+    seen?.add(id);
+    const contact = rawHasWords(value, words) ? parseContact(value) : null;
+    if (contact && accept(contact)) out.push(contact);
+  };
   return {
     async next(limit) {
       signal?.throwIfAborted();
@@ -154,19 +199,31 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
       let scanned = 0;
       await withRecords(async (db) => {
         const index = (db as IDBPDatabase).transaction(STORE, 'readonly').store.index(walk.index);
-        let cursor = await resume((await index.openCursor(walk.range(after), walk.direction)) as Cursor | null, after, walk.direction);
+        const first = !after && !skip && walk.firstBatch && walk.direction === 'next';
+        if (first) {
+          const batch = Math.min(maxScan, walk.firstBatch!(limit));
+          const values: unknown[] = await index.getAll(walk.range(null), batch);
+          signal?.throwIfAborted();
+          for (const value of values) {
+            skip += 1;
+            scanned += 1;
+            take(String((value as { id: unknown }).id), value, out);
+            if (out.length >= limit) break;
+          }
+          if (values.length < batch && skip === values.length) done = true;
+          if (done || out.length >= limit || scanned >= maxScan) return;
+        }
+        let cursor = (await index.openCursor(walk.range(after), walk.direction)) as Cursor | null;
+        cursor = !after && skip && cursor ? await cursor.advance(skip) : await resume(cursor, after, walk.direction);
         while (cursor) {
           signal?.throwIfAborted();
           const id = cursor.primaryKey as string;
           after = { key: cursor.key, id };
           scanned += 1;
-          if (!seen?.has(id)) {
-            seen?.add(id);
-            const contact = rawHasWords(cursor.value, words) ? parseContact(cursor.value) : null;
-            if (contact && accept(contact)) out.push(contact);
-          }
+          const to = walk.jump?.(cursor.key, id);
+          if (!to) take(id, cursor.value, out);
           if (out.length >= limit || scanned >= maxScan) break;
-          cursor = await cursor.continue();
+          cursor = await (to?.id !== undefined ? cursor.continuePrimaryKey(to.key, to.id) : cursor.continue(to?.key));
         }
         if (!cursor) done = true;
       });
@@ -273,23 +330,27 @@ function decidedOnFirstPage(decide: () => Promise<BookPager>): BookPager {
  * record: the order every query's results come in (the contact's word that matched the lead,
  * then its id), whichever way they are read.
  */
-function wordPager(lead: string, words: readonly string[], accept: (contact: Contact) => boolean, options: Settings): BookPager {
+function wordPager(lead: string, words: readonly string[], accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings, density = 1): BookPager {
   const upper = prefixRange(lead).upper as string;
-  return indexPager({ index: 'words', direction: 'next', words, range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) }, accept, options);
+  // The first page in one request: enough entries for its matches at the density expected
+  // (a contact may be listed twice, or be of the other tab), within a bound.
+  const firstBatch = (limit: number) => Math.min(MAX_FIRST_BATCH, Math.ceil((limit * 1.25) / density) + ID_SLACK);
+  return indexPager({ index: 'words', direction: 'next', words, firstBatch, jump: kindJump(kind), range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) }, accept, options);
 }
 
 /**
  * Several words: their contacts by key, the most selective word first (see word-probe.ts), and
  * the records of the intersection only.
  */
-async function queryPager(words: readonly string[], accept: (contact: Contact) => boolean, options: Settings): Promise<BookPager> {
+async function queryPager(words: readonly string[], accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings): Promise<BookPager> {
   const ids = intersectProbes(await probeWords(words, options.probe));
   options.signal?.throwIfAborted();
   if (ids) return idsPager(ids, accept, options);
-  // Every word is common: the longest one's range is walked (its prefix narrows most), the
-  // others checked on each record before it is parsed.
-  const lead = words.reduce((best, word) => (word.length > best.length ? word : best));
-  return wordPager(lead, words, accept, options);
+  // Every word is common: one word's range is walked (chooseWalk), the others checked on each
+  // record before it is parsed.
+  const { lead, density } = await chooseWalk(words, (raw) => rawHasWords(raw, words) && (!kind || (raw as { kind?: unknown }).kind === kind));
+  options.signal?.throwIfAborted();
+  return wordPager(lead, words, accept, kind, options, density);
 }
 
 /** The pager for what the user typed and chose. */
@@ -300,8 +361,8 @@ export function openBook(query: BookQuery, options: PagerOptions = {}): BookPage
   const kind = query.kind ?? null;
   if (words.length) {
     const accept = (contact: Contact) => contactMatches(contact, words, filters, kind);
-    if (words.length === 1) return wordPager(words[0]!, words, accept, settings);
-    return decidedOnFirstPage(() => queryPager(words, accept, settings));
+    if (words.length === 1) return wordPager(words[0]!, words, accept, kind, settings);
+    return decidedOnFirstPage(() => queryPager(words, accept, kind, settings));
   }
   const tag = filters.tag;
   if (!tag) return newestPager(filters, kind, settings);

@@ -49,3 +49,37 @@ export function intersectProbes(probes: readonly WordProbe[]): string[] | null {
   const sets = others.map((p) => new Set(p.ids));
   return lead.ids.filter((id) => sets.every((set) => set.has(id)));
 }
+
+/** Index entries of each common word's range read to see how often its walk meets a match. */
+export const SAMPLE = 60;
+
+export interface WalkChoice {
+  /** The word whose range is walked. */
+  lead: string;
+  /** The share of its first entries that matched (at least one in SAMPLE, so that batches stay bounded). */
+  density: number;
+}
+
+/**
+ * Which common word's range to walk when no word is rare enough to intersect by key: the
+ * longest (its prefix narrows most), unless the first entries of its range (a sample, one
+ * `getAll` per word, in one transaction) match less than half as often as another word's. The
+ * index lists a word's contacts by id, and ids start with a person's name: "northwind"'s range
+ * begins with the Abigails, so "maria northwind" walked from "northwind" would read thousands
+ * of Northwind people before its first Maria, while "maria"'s range meets one in nine at once.
+ */
+export async function chooseWalk(words: readonly string[], matches: (raw: unknown) => boolean, sample = SAMPLE): Promise<WalkChoice> {
+  const samples = await withRecords(async (db) => {
+    const index = db.transaction('contacts', 'readonly').store.index('words');
+    return Promise.all(words.map((word) => index.getAll(prefixRange(word), sample)));
+  });
+  const rated = words.map((word, i) => {
+    const read = samples[i]!;
+    const hits = read.filter(matches).length;
+    return { word, hits, density: Math.max(hits, 1) / Math.max(read.length, sample) };
+  });
+  const longest = rated.reduce((best, r) => (r.word.length > best.word.length ? r : best));
+  const best = rated.reduce((top, r) => (r.hits > top.hits || (r.hits === top.hits && r.word.length > top.word.length) ? r : top));
+  const lead = longest.hits * 2 >= best.hits ? longest : best;
+  return { lead: lead.word, density: lead.density };
+}

@@ -195,11 +195,13 @@ async function keystrokes(page: Page, script: Key[][]): Promise<{ kind: string; 
         [text, before] as const,
         { timeout: 60_000 },
       );
-      const [keyAt, markAt] = await page.evaluate((text) => {
+      // The first rows on screen for the text: the list may ask for its next page at once, whose
+      // rows (marked again) are not what the keystroke waited for.
+      const [keyAt, markAt] = await page.evaluate(([text, before]) => {
         const keys = (window as unknown as { __keys: number[] }).__keys;
         const found = performance.getEntriesByName('dossier:book-rows').filter((m) => (m as PerformanceMark).detail?.text === text);
-        return [keys[keys.length - 1]!, found[found.length - 1]!.startTime];
-      }, text);
+        return [keys[keys.length - 1]!, found[before]!.startTime];
+      }, [text, before] as const);
       out.push({ kind, ms: markAt - keyAt });
     }
   }

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactBook } from '@/components/book/ContactBook';
+import { contactSchema } from '@/lib/contacts/model';
+import { openBook } from '@/lib/contacts/search';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+
+vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+// The real search, watched: which queries the page opened, and with which signal.
+vi.mock('@/lib/contacts/search', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/contacts/search')>();
+  return { ...real, openBook: vi.fn(real.openBook) };
+});
+
+/** A screenful: the list shows 16 rows at most; its first answer may read a few more, never a page of 60. */
+const SCREENFUL_READS = 24;
+
+/** Everyone at Northwind, half of them named Maria: the book's most common words. */
+const STAFF = Array.from({ length: 400 }, (_, i) =>
+  person({ id: `person:s-${String(i).padStart(4, '0')}`, name: `${i % 2 ? 'Maria' : 'John'} Lee${i}`, company: 'Northwind Analytics', updatedAt: 10_000 + i }),
+);
+
+beforeEach(async () => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) }));
+  for (const [name, value] of [['offsetHeight', 600], ['offsetWidth', 1000], ['clientHeight', 600], ['clientWidth', 1000]] as const) {
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
+  }
+  vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: { connected: [] } })) as never);
+  await putContacts(STAFF);
+}, 30_000);
+afterEach(() => cleanup());
+
+/** The records parsed before the rows of `text` were first on screen (the `dossier:book-rows` mark the bench times). */
+function watchFirstAnswer(text: string) {
+  const parsed = vi.spyOn(contactSchema, 'safeParse');
+  const at: { parsed: number }[] = [];
+  const mark = performance.mark.bind(performance);
+  vi.spyOn(performance, 'mark').mockImplementation((name, options) => {
+    if (name === 'dossier:book-rows' && (options?.detail as { text?: string } | undefined)?.text === text) {
+      at.push({ parsed: parsed.mock.calls.length });
+    }
+    return mark(name, options);
+  });
+  return { first: () => at[0], reset: () => parsed.mockClear() };
+}
+
+const rowNames = () => screen.queryAllByRole('button', { name: /^Details of / }).map((b) => b.textContent);
+
+describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
+  // The most common word, and two common words (half the staff are Marias: the walk of one word
+  // parses only the records the other word matches).
+  it.each(['northwind', 'maria northwind'])('reads a screenful of records for "%s", however many contacts match', async (text) => {
+    render(<ContactBook />);
+    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+    const watch = watchFirstAnswer(text);
+    watch.reset();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search contacts' }), { target: { value: text } });
+    await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
+    expect(watch.first()!.parsed).toBeGreaterThanOrEqual(16);
+    expect(watch.first()!.parsed).toBeLessThanOrEqual(SCREENFUL_READS);
+  });
+
+  it('answers a screenful first, then the rest as the list asks, the same rows in the same order', async () => {
+    render(<ContactBook />);
+    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+    const shown = vi.spyOn(performance, 'mark');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search contacts' }), { target: { value: 'maria' } });
+    const answers = () => shown.mock.calls.filter(([name, o]) => name === 'dossier:book-rows' && (o?.detail as { text?: string }).text === 'maria').map(([, o]) => (o?.detail as { rows: number }).rows);
+    // The screenful on screen first, then the list asked for a page more.
+    await waitFor(() => expect(answers().length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    expect(answers()[0]).toBeLessThanOrEqual(20);
+    expect(answers()[1]).toBeGreaterThan(answers()[0]!);
+    expect(screen.getByText(/^Showing the first \d+; more load as you scroll\.$/)).toBeTruthy();
+    // The rows on screen are the query's first rows, in the order a whole read of it gives.
+    const pager = openBook({ text: 'maria', filters: {}, kind: 'person' });
+    const whole: string[] = [];
+    for (let page = await pager.next(100); ; page = await pager.next(100)) {
+      whole.push(...page.contacts.map((c) => c.name!.value));
+      if (page.done) break;
+    }
+    expect(whole).toHaveLength(200);
+    expect(rowNames()).toEqual(whole.slice(0, rowNames().length));
+  });
+
+  it('a keystroke aborts the reads of the page the list asked for after the last one’s screenful', async () => {
+    render(<ContactBook />);
+    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+    const watch = watchFirstAnswer('maria');
+    const box = screen.getByRole('searchbox', { name: 'Search contacts' });
+    fireEvent.change(box, { target: { value: 'maria' } });
+    await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
+    // The screenful is on screen and the list has asked for the next page: the next key comes.
+    fireEvent.change(box, { target: { value: 'john' } });
+    await waitFor(() => expect(rowNames()[0]).toMatch(/^John /), { timeout: 10_000 });
+    const maria = vi.mocked(openBook).mock.calls.find(([query]) => query.text === 'maria')!;
+    expect(maria[1]?.signal?.aborted).toBe(true);
+    expect(rowNames().every((name) => name?.startsWith('John '))).toBe(true);
+  });
+});
+
