@@ -1,4 +1,5 @@
 import type { en } from '@/lib/i18n/en';
+import type { enBookFirstPaint } from '@/lib/i18n/first-paint/book-en';
 import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
 
 /**
@@ -9,6 +10,9 @@ export type Catalog = { readonly [K in keyof typeof en]: string };
 
 /** The messages of the first paint (lib/i18n/first-paint/), in one language: the same keys as English's. */
 export type FirstPaintCatalog = { readonly [K in keyof typeof enFirstPaint]: string };
+
+/** The contact book's first-paint messages (lib/i18n/first-paint/book-<lang>.ts), in one language. */
+export type BookFirstPaintCatalog = { readonly [K in keyof typeof enBookFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
