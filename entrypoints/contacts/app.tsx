@@ -22,12 +22,11 @@ export function startBook(root: HTMLElement, firstPaintShown: boolean): void {
     container.setAttribute('style', ASIDE);
     container.inert = true;
     root.after(container);
-    let done = false;
     const takeOver = () => {
-      if (done) return;
-      done = true;
       // A table scrolled in the first paint stays where it was.
       const scrolled = root.querySelector('.vbody')?.scrollTop ?? 0;
+      // Out of the page before it is seen, so that the page is never, even within this task, both.
+      container.remove();
       container.removeAttribute('style');
       container.inert = false;
       handOver(root, container);
@@ -35,9 +34,8 @@ export function startBook(root: HTMLElement, firstPaintShown: boolean): void {
       if (body && scrolled) body.scrollTop = scrolled;
       performance.mark('dossier:takeover');
     };
-    awaitTakeOver(takeOver);
     // Should the book never settle (a read that never answers), it is shown as it is, rather than a first paint that waits for good.
-    setTimeout(takeOver, TAKE_OVER_LIMIT_MS);
+    setTimeout(awaitTakeOver(takeOver), TAKE_OVER_LIMIT_MS);
   }
   renderPage(container, () => <ContactBook />, { title: () => t('page.title.book') });
 }
