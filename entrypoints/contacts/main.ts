@@ -10,8 +10,12 @@ import { readKeyHint } from '@/lib/ui/key-hint';
  * DOM, then the React book (app.tsx) loaded to take its place.
  */
 
-/** Past this, the vault is waiting for something (the worker's first start after an update): React draws. */
-const FIRST_READ_LIMIT_MS = 500;
+/**
+ * Past this, the vault is waiting for something (the worker's first start after an update): React
+ * draws. Longer than the popup's: React's own first rows wait for the same vault and read the same
+ * records, so a slow read handed to React shows the rows later still, not sooner.
+ */
+const FIRST_READ_LIMIT_MS = 1500;
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
   Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
