@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * A page drawn first without React (its first paint) is replaced by the React page once that
@@ -7,9 +7,25 @@ import { useLayoutEffect } from 'react';
  * the events it sends to the new controls reach React outside its commit).
  */
 let pending: (() => void) | null = null;
+/** A first paint is on screen, its swap not run yet. */
+let waiting = false;
+const listeners = new Set<() => void>();
 
-export function awaitTakeOver(swap: () => void): void {
-  pending = swap;
+/**
+ * Registers the swap; returns it, run at most once, for the caller's own time limit (a page that
+ * never settles). What waits for the swap (useTakenOver) hears when it has run.
+ */
+export function awaitTakeOver(swap: () => void): () => void {
+  waiting = true;
+  const run = () => {
+    if (!waiting) return;
+    pending = null;
+    waiting = false;
+    swap();
+    for (const listener of listeners) listener();
+  };
+  pending = run;
+  return run;
 }
 
 export function useTakeOver(ready: boolean): void {
@@ -19,4 +35,17 @@ export function useTakeOver(ready: boolean): void {
     pending = null;
     queueMicrotask(swap);
   }, [ready]);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Whether the page is its own: no first paint is waiting to be replaced. What the first paint
+ * does not draw (further down, later) waits for it, so that the swap shows nothing new.
+ */
+export function useTakenOver(): boolean {
+  return useSyncExternalStore(subscribe, () => !waiting);
 }

@@ -9,6 +9,7 @@ import { BookTabs, panelId, tabId } from '@/components/book/BookTabs';
 import { BookToolbar } from '@/components/book/BookToolbar';
 import { useBookRows } from '@/components/book/useBookRows';
 import { MissingKeyNotice } from '@/components/NoKeyNotice';
+import { useTakenOver, useTakeOver } from '@/components/first-paint';
 
 // What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
 // code (the CSV writer, the CRM plan) is not on the way to them.
@@ -31,6 +32,9 @@ export function ContactBook() {
   const [filters, setFilters] = useState<BookFilters>({});
   const query = useMemo<BookQuery>(() => ({ text, filters, kind }), [text, filters, kind]);
   const book = useBookRows(query);
+  // Drawn as the first paint drew the book (entrypoints/contacts/first-paint.ts): its place is taken.
+  useTakeOver(book.query !== null && book.counts !== null && book.tagsIn);
+  const tookOver = useTakenOver();
   // One selection per tab: what is done with a selection is done to the kind shown.
   const [selections, setSelections] = useState<Record<ContactKind, ReadonlySet<string>>>({ person: NONE, company: NONE });
   const selected = selections[kind];
@@ -152,7 +156,8 @@ export function ContactBook() {
           />
           {openId && <BookDetails contact={openContact} onClose={() => open(null)} />}
         </div>
-        {book.query && (
+        {/* Not drawn by the first paint: after it is gone, so that the swap shows nothing new. */}
+        {book.query && tookOver && (
           <Suspense fallback={null}>
             <BookActions ids={ids} onNotice={setNotice} onForgotten={() => setSelected(new Set())} />
           </Suspense>

@@ -12,6 +12,7 @@ const SCREEN = 20;
 const PAGE = 100;
 /** Writes come in bursts (a lookup writes the person, then the company): one re-read for the burst. */
 const CHANGE_DEBOUNCE_MS = 250;
+const NO_TAGS: string[] = [];
 
 export interface BookRows {
   rows: Contact[];
@@ -20,6 +21,8 @@ export interface BookRows {
   /** How many people and companies the book holds, counted once the first rows are on screen. */
   counts: Record<ContactKind, number> | null;
   tags: string[];
+  /** The tags have been read (the list is the book's, not the empty one it starts with). */
+  tagsIn: boolean;
   error: string | null;
   /** The query the rows are for (they lag a keystroke behind while its page is read). */
   query: BookQuery | null;
@@ -43,8 +46,8 @@ async function fill(pager: BookPager, want: number, into: Contact[] = []): Promi
  * is dropped. Marks `dossier:book-rows` when rows for a query are on screen, for the bench.
  */
 export function useBookRows(query: BookQuery): BookRows {
-  const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'counts'>>({ rows: [], done: false, error: null, query: null });
-  const [tags, setTags] = useState<string[]>([]);
+  const [state, setState] = useState<Omit<BookRows, 'loadMore' | 'tags' | 'tagsIn' | 'counts'>>({ rows: [], done: false, error: null, query: null });
+  const [tags, setTags] = useState<string[] | null>(null);
   const [counts, setCounts] = useState<Record<ContactKind, number> | null>(null);
   const pager = useRef<BookPager | null>(null);
   // The read in flight for the query on screen: a new query (a keystroke) aborts it between two
@@ -97,7 +100,7 @@ export function useBookRows(query: BookQuery): BookRows {
   // page's requests in turn, and nothing may stand before the first rows. The counts are two
   // stored numbers (lib/contacts/counts.ts), one read whatever the size of the book.
   const refreshMeta = useCallback(() => {
-    void listTags().then(setTags, () => {});
+    void listTags().then(setTags, () => setTags((known) => known ?? []));
     void countByKind().then(setCounts, () => {});
   }, []);
   const firstIn = state.query !== null;
@@ -133,5 +136,5 @@ export function useBookRows(query: BookQuery): BookRows {
     load(false, PAGE);
   }, [load, state.done, state.query, query]);
 
-  return { ...state, counts, tags, loadMore };
+  return { ...state, counts, tags: tags ?? NO_TAGS, tagsIn: tags !== null, loadMore };
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { E164, EMAIL_GRADES, PHONE_KINDS, type EmailGrade, type PhoneKind } from '@/lib/contacts/grades';
 import { personLabel } from '@/lib/contacts/naming';
+
+export { EMAIL_GRADES, PHONE_KINDS, type EmailGrade, type PhoneKind };
 
 /**
  * The contact book's record: one merged person or company, built from every answer about that
@@ -33,13 +36,6 @@ export const factSchema = z.object({
 });
 export type Fact = z.infer<typeof factSchema>;
 
-/**
- * verified: the gateway verified the mailbox. catch_all: the domain accepts every address, so it
- * cannot be verified. most_probable: the gateway's best guess. unverified: anything else.
- */
-export const EMAIL_GRADES = ['verified', 'catch_all', 'most_probable', 'unverified'] as const;
-export type EmailGrade = (typeof EMAIL_GRADES)[number];
-
 export const emailFactSchema = z.object({
   /** Lowercased. */
   address: z.string().min(3),
@@ -50,12 +46,8 @@ export const emailFactSchema = z.object({
 });
 export type EmailFact = z.infer<typeof emailFactSchema>;
 
-/** As the gateway says; 'unknown' when it did not say (never shown as "other"). */
-export const PHONE_KINDS = ['mobile', 'landline', 'work', 'unknown'] as const;
-export type PhoneKind = (typeof PHONE_KINDS)[number];
-
 export const phoneFactSchema = z.object({
-  e164: z.string().regex(/^\+\d{6,15}$/),
+  e164: z.string().regex(E164),
   international: z.string(),
   kind: z.enum(PHONE_KINDS),
   /** Messaging-app presence; absent when nobody checked. */

@@ -1,4 +1,5 @@
 import type { en } from '@/lib/i18n/en';
+import type { enBookFirstPaint } from '@/lib/i18n/first-paint/book-en';
 import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
 import type { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
 
@@ -13,6 +14,9 @@ export type FirstPaintCatalog = { readonly [K in keyof typeof enFirstPaint]: str
 
 /** The in-page panel's first-paint messages (lib/i18n/first-paint/panel-*.ts), in one language. */
 export type PanelFirstPaintCatalog = { readonly [K in keyof typeof enPanelFirstPaint]: string };
+
+/** The contact book's first-paint messages (lib/i18n/first-paint/book-<lang>.ts), in one language. */
+export type BookFirstPaintCatalog = { readonly [K in keyof typeof enBookFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 

@@ -1,8 +1,8 @@
 /**
  * A page's first paint (drawn without React) gives its place to the React page once that page has
- * drawn the same thing: what the user typed, where the caret and the focus were, go over to the
- * matching controls (the n-th field, the n-th focusable element: the two trees have the same
- * shape), and the swap is one DOM operation in one task, so no frame shows anything in between.
+ * drawn the same thing: what the user typed or ticked, where the caret and the focus were, go
+ * over to the matching controls (the n-th field, the n-th focusable element: the two trees have
+ * the same shape), and the swap is one DOM operation in one task, so no frame shows anything in between.
  */
 
 const FIELDS = 'input, textarea, select';
@@ -19,6 +19,8 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
+const isTickable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 export function handOver(firstPaint: HTMLElement, page: HTMLElement): void {
   const fields = [...firstPaint.querySelectorAll<Field>(FIELDS)];
   const focusables = [...firstPaint.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -31,7 +33,11 @@ export function handOver(firstPaint: HTMLElement, page: HTMLElement): void {
   const targets = [...page.querySelectorAll<Field>(FIELDS)];
   fields.forEach((field, i) => {
     const target = targets[i];
-    if (target && target.tagName === field.tagName && target.value !== field.value) typeInto(target, field.value);
+    if (!target || target.tagName !== field.tagName) return;
+    // A box ticked: ticked again as a click would, so that a framework listening for it hears it.
+    if (isTickable(field) && isTickable(target)) {
+      if (target.checked !== field.checked) target.click();
+    } else if (target.value !== field.value) typeInto(target, field.value);
   });
   const target = focused >= 0 ? page.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] : undefined;
   if (target && target.tagName === active?.tagName) {
