@@ -1,5 +1,6 @@
 import type { en } from '@/lib/i18n/en';
 import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
+import type { enHistoryFirstPaint } from '@/lib/i18n/first-paint/history-en';
 
 /**
  * What a translation must be: every key of the English catalog, no other, each a string. A
@@ -9,6 +10,9 @@ export type Catalog = { readonly [K in keyof typeof en]: string };
 
 /** The messages of the first paint (lib/i18n/first-paint/), in one language: the same keys as English's. */
 export type FirstPaintCatalog = { readonly [K in keyof typeof enFirstPaint]: string };
+
+/** The history page's first paint messages (lib/i18n/first-paint/history-<lang>.ts), in one language. */
+export type HistoryFirstPaintCatalog = { readonly [K in keyof typeof enHistoryFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
