@@ -15,7 +15,7 @@ import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 export const HISTORY_FIRST_PAGE = 50;
 
 export interface HistoryFirstReadRaw extends FirstReadRaw {
-  /** The count kept beside the history, as stored. */
+  /** The count kept beside the history, as stored, else the store's. */
   count: unknown;
   /** The move's marker, as stored, and whether a key of an older layout is still there. */
   migration: unknown;
@@ -32,13 +32,15 @@ export function readHistoryFirstPaint(limit = HISTORY_FIRST_PAGE): Promise<Histo
     const tx = db.transaction([ITEMS_STORE, HISTORY_STORE, META_STORE], 'readonly');
     const items = tx.objectStore(ITEMS_STORE);
     const meta = tx.objectStore(META_STORE);
-    const [count, migration, ...old] = await Promise.all([
+    const [kept, migration, ...old] = await Promise.all([
       meta.get(COUNT_KEY),
       meta.get(MIGRATION_KEY),
       items.getKey(LEGACY_KEY),
       items.getKey(INDEX_KEY),
       items.getKey(prefixRange(ENTRY_PREFIX)),
     ]);
+    // Not kept (a write that left it to the next reader): counted here, as the React page would (read.ts).
+    const count: unknown = kept ?? (await tx.objectStore(HISTORY_STORE).count());
     const read = await readItemsAndNewest(tx, limit);
     return { ...read, count, migration, oldKeys: old.some((key) => key !== undefined) };
   });
@@ -54,9 +56,7 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 export function historyFirstStateOf({ records, count, migration, oldKeys }: HistoryFirstReadRaw): HistoryFirstState | null {
   const marker = migration as { done?: unknown; total?: unknown } | undefined;
   const moved = marker === undefined ? !oldKeys : typeof marker === 'object' && marker !== null && isCount(marker.done) && isCount(marker.total) && marker.done >= marker.total;
-  // No count kept yet: a history never written to, if it holds nothing.
-  const total = count === undefined && records.length === 0 ? 0 : count;
-  if (!moved || !isCount(total) || total < records.length || (total > 0 && records.length === 0)) return null;
+  if (!moved || !isCount(count) || count < records.length || (count > 0 && records.length === 0)) return null;
   if (!records.every((record) => isEntryLike(record) && record.difference === undefined && record.chargeQuestion === undefined)) return null;
-  return { entries: records as HistoryEntry[], total };
+  return { entries: records as HistoryEntry[], total: count };
 }
