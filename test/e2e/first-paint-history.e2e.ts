@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
+import { watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The history page draws first without React (entrypoints/lookup-history/first-paint.ts), then
@@ -16,29 +17,6 @@ const SHOTS = join('test-results', 'first-paint');
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const HOUR = 3_600_000;
 const LOOKUPS = 40;
-
-/**
- * Records every element's box (and its own text) on both sides of the swap of `main#root`, in the
- * task that swaps; with `hold`, the React page waits for `window.__releaseReact()` (an automation
- * build's wait, entrypoints/lookup-history/main.ts).
- */
-function watchTakeOver(hold: boolean) {
-  const w = window as unknown as { __dossierHoldReact?: Promise<void>; __releaseReact?: () => void; __boxes?: { before: string[]; after: string[] } };
-  if (hold) w.__dossierHoldReact = new Promise<void>((resolve) => (w.__releaseReact = resolve));
-  const replaceWith = Element.prototype.replaceWith;
-  const boxes = (root: Element) =>
-    [root, ...root.querySelectorAll('*')].map((e) => {
-      const r = e.getBoundingClientRect();
-      const own = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
-      return `${e.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${own}`;
-    });
-  Element.prototype.replaceWith = function (this: Element, ...nodes: (Node | string)[]) {
-    if (this.id !== 'root') return replaceWith.apply(this, nodes);
-    const before = boxes(this);
-    replaceWith.apply(this, nodes);
-    w.__boxes = { before, after: boxes(nodes[0] as Element) };
-  };
-}
 
 const marked = (page: Page, name: string) => page.evaluate((name) => performance.getEntriesByName(name).length > 0, name);
 
