@@ -1,4 +1,5 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { handOver } from '@/lib/ui/handover';
 
 /**
  * A page drawn first without React (its first paint) is replaced by the React page once that
@@ -48,4 +49,22 @@ const subscribe = (listener: () => void) => {
  */
 export function useTakenOver(): boolean {
   return useSyncExternalStore(subscribe, () => !waiting);
+}
+
+/** Past this, a page that never settles (a read that never answers) is shown as it is, rather than a first paint that waits for good. */
+const TAKE_OVER_LIMIT_MS = 3000;
+
+/**
+ * For a page whose first paint is in `root`: a container, a copy of `root`, for the React page to
+ * render into aside; it takes `root`'s place (lib/ui/handover.ts) once the page's useTakeOver
+ * sees it ready, and marks 'dossier:takeover' for the benches.
+ */
+export function renderAside(root: HTMLElement): HTMLElement {
+  const container = root.cloneNode(false) as HTMLElement;
+  const takeOver = awaitTakeOver(() => {
+    handOver(root, container);
+    performance.mark('dossier:takeover');
+  });
+  setTimeout(takeOver, TAKE_OVER_LIMIT_MS);
+  return container;
 }

@@ -1,15 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { whoOfEntry } from '@/lib/history/who';
 import { personLabel } from '@/lib/contacts/naming';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { OUTCOMES, isBalanceDifference, type HistoryEntry } from '@/lib/history/entry';
+import { isBalanceDifference, type HistoryEntry } from '@/lib/history/entry';
 import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
-import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
+import { operationLabel } from '@/components/price';
+import { columnWidths, OVERSCAN, ROW_HEIGHT } from '@/components/history/table-layout';
 import { useBookNames } from '@/components/useBookNames';
-
-const ROW_HEIGHT = 40;
 
 /** The outcome as the row says it: a lookup a later balance check questions says so ("Paid · Charged twice?"). */
 function outcomeText(entry: HistoryEntry): string {
@@ -23,23 +22,6 @@ function outcomeTitle(entry: HistoryEntry): string {
   return entry.chargeQuestion ? `${text} (${chargeQuestionText(entry.chargeQuestion)})` : text;
 }
 
-/**
- * The short columns as wide as their longest word in the interface's language (a header, an
- * operation, an outcome), never narrower than English needs: every row is its own grid (the list
- * is virtual), so widths cannot follow the content and must be known up front. `ch` is a digit's
- * width; letters run a little wider, hence the margin.
- */
-function columnWidths(): React.CSSProperties {
-  // Up to a ceiling, so that the name keeps its room; past it a value shortens, whole on hover.
-  const widest = (texts: readonly string[], floorEm: number, ceilingEm: number) =>
-    `min(${ceilingEm}em, max(${floorEm}em, ${Math.ceil(Math.max(...texts.map((text) => text.length)) * 1.15) + 2}ch))`;
-  return {
-    '--col-op': widest([t('history.colOperation'), ...HISTORY_OPERATIONS.map(operationLabel)], 11, 15),
-    '--col-outcome': widest([t('history.colOutcome'), ...OUTCOMES.map((outcome) => t(`outcome.${outcome}`))], 10, 14),
-    '--col-credits': widest([t('history.colCredits')], 5, 9),
-    '--col-details': widest([t('history.colDetails'), t('history.details')], 6, 9),
-  } as React.CSSProperties;
-}
 /** Rows from the end of what is read at which the next page is asked for. */
 const NEAR_END = 30;
 
@@ -54,6 +36,8 @@ interface Props {
   onToggle(id: string, on: boolean): void;
   onToggleAll(on: boolean): void;
   onOpen(id: string): void;
+  /** The body's size before it is in the page: the first paint's (the table is drawn aside, to take its place). */
+  initialRect?: Rect;
 }
 
 /**
@@ -62,14 +46,18 @@ interface Props {
  * its meaning: aria-rowcount gives the real size (-1 while a search runs) and each row its
  * aria-rowindex, so a screen reader still says "row 4,812 of 10,001".
  */
-export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, onToggle, onToggleAll, onOpen }: Props) {
+export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, onToggle, onToggleAll, onOpen, initialRect }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- one mutable virtualizer whose methods answer anew each render: React Compiler must leave this component unmemoised, as it does
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: OVERSCAN,
+    // Rendered aside while the first paint is on screen (entrypoints/lookup-history/app.tsx), the
+    // table measures nothing: it draws for the first paint's size, so that it shows the same rows.
+    initialRect,
+    observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report(initialRect && !instance.scrollElement?.isConnected ? initialRect : rect)),
   });
 
   const items = virtualizer.getVirtualItems();
@@ -97,7 +85,7 @@ export function HistoryTable({ entries, rowCount, onNearEnd, selected, openId, o
     return who ? personLabel(who.name, who.company) : (bookNames.get(entry.id) ?? entry.subject);
   };
   return (
-    <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable" style={columnWidths()}>
+    <div role="table" aria-label={t('history.table')} aria-rowcount={rowCount === null ? -1 : (rowCount ?? entries.length) + 1} className="vtable" style={columnWidths() as React.CSSProperties}>
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vrow vhead">
           <span role="columnheader" className="c-select">

@@ -4,11 +4,10 @@ import { BALANCE_DIFFERENCE, CRM_PUSH, isOperationName, type OperationName, type
 import { readResult } from '@/lib/lookup/results';
 import { storedPageUrl } from '@/lib/ui/page-url';
 import { DIFFERENCE_CAUSES } from '@/lib/history/difference-causes';
+import { OUTCOMES, type Outcome } from '@/lib/history/outcomes';
 
-export { DIFFERENCE_CAUSES };
+export { DIFFERENCE_CAUSES, OUTCOMES, type Outcome };
 
-export const OUTCOMES = ['paid', 'free', 'cached', 'miss', 'failed', 'refused', 'unknown', 'difference'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
 /** What a lookup can end in: every outcome but a balance difference, which is no lookup. */
 export type LookupOutcome = Exclude<Outcome, 'difference'>;
 

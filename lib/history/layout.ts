@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineVaultItem } from '@/lib/storage/vault-item';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
+import { ENTRY_PREFIX, INDEX_KEY, LEGACY_KEY, PAGE_PREFIX, RECENT_KEY } from '@/lib/history/keys';
 
 /**
  * Where the history lives: the vault's `history` record store (lib/storage/vault.ts), one
@@ -15,16 +16,7 @@ import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
  *   layout 2  `historyEntry:<id>` one entry each, `historyPage:<n>` ids newest first,
  *             `historyIndex` the pages in order, `historyRecent` a copy of the newest 50.
  */
-export const HISTORY_STORE = 'history';
-/** In the vault's bookkeeping store: the number of entries, and the move's progress (migrate.ts). */
-export const COUNT_KEY = 'historyCount';
-export const MIGRATION_KEY = 'historyMigration';
-
-export const LEGACY_KEY = 'history';
-export const ENTRY_PREFIX = 'historyEntry:';
-export const PAGE_PREFIX = 'historyPage:';
-export const INDEX_KEY = 'historyIndex';
-export const RECENT_KEY = 'historyRecent';
+export { COUNT_KEY, ENTRY_PREFIX, HISTORY_STORE, INDEX_KEY, LEGACY_KEY, MIGRATION_KEY, PAGE_PREFIX, RECENT_KEY, prefixRange } from '@/lib/history/keys';
 /** Where entries (and ledger answers) that no longer parse are set aside, never dropped. */
 export const historyQuarantineItem = defineVaultItem<unknown[]>('historyQuarantine', { fallback: [] });
 
@@ -62,9 +54,4 @@ export function parseEntry(raw: unknown, id?: string): HistoryEntry | null {
 /** Records that parse, in order; anything else stays where it is and is not shown. */
 export function parseEntries(raw: readonly unknown[]): HistoryEntry[] {
   return raw.flatMap((item) => parseEntry(item) ?? []);
-}
-
-/** Every key starting with `prefix`: the range of a family of keys in the key/value area. */
-export function prefixRange(prefix: string): IDBKeyRange {
-  return IDBKeyRange.bound(prefix, `${prefix}\uffff`);
 }

@@ -2,6 +2,7 @@ import type { en } from '@/lib/i18n/en';
 import type { enBookFirstPaint } from '@/lib/i18n/first-paint/book-en';
 import type { enFirstPaint } from '@/lib/i18n/first-paint/en';
 import type { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
+import type { enHistoryFirstPaint } from '@/lib/i18n/first-paint/history-en';
 
 /**
  * What a translation must be: every key of the English catalog, no other, each a string. A
@@ -17,6 +18,9 @@ export type PanelFirstPaintCatalog = { readonly [K in keyof typeof enPanelFirstP
 
 /** The contact book's first-paint messages (lib/i18n/first-paint/book-<lang>.ts), in one language. */
 export type BookFirstPaintCatalog = { readonly [K in keyof typeof enBookFirstPaint]: string };
+
+/** The history page's first paint messages (lib/i18n/first-paint/history-<lang>.ts), in one language. */
+export type HistoryFirstPaintCatalog = { readonly [K in keyof typeof enHistoryFirstPaint]: string };
 
 type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 

@@ -1,6 +1,7 @@
 import { deBookFirstPaint } from '@/lib/i18n/first-paint/book-de';
 import { deFirstPaint } from '@/lib/i18n/first-paint/de';
 import { dePanelFirstPaint } from '@/lib/i18n/first-paint/panel-de';
+import { deHistoryFirstPaint } from '@/lib/i18n/first-paint/history-de';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -13,10 +14,8 @@ export const de = {
   'app.openSettings': 'Einstellungen öffnen',
   'app.openMenu': 'Dossier-Menü öffnen',
   'app.settingsTitle': 'Dossier-Einstellungen',
-  'app.historyTitle': 'Abfrageverlauf',
 
   'page.title.settings': 'Dossier-Einstellungen',
-  'page.title.history': 'Dossier-Verlauf',
   'page.title.bulk': 'Dossier-Massenanreicherung',
 
   'language.label': 'Sprache',
@@ -366,36 +365,14 @@ export const de = {
   'bulk.ui.book.hint': 'Öffnet die ausgewählten Personen als Durchlauf: Sie sehen den Preis, bevor etwas ausgegeben wird.',
   'bulk.ui.book.tooMany': 'Ein Durchlauf umfasst höchstens {max} Kontakte; {count} sind ausgewählt.',
 
-  'history.search': 'Suchen',
-  'history.searchPlaceholder': 'Name, E-Mail, URL, Unternehmen …',
-  'history.operation': 'Abfrage',
-  'history.outcome': 'Ergebnis',
-  'history.from': 'Von',
-  'history.to': 'Bis',
+  // What the history page draws before its code is in: lib/i18n/first-paint/history-de.ts.
+  ...deHistoryFirstPaint,
   'history.dateUnreadable': 'Dossier kann dieses Datum nicht lesen: Schreiben Sie es wie {example}.',
-  'history.any': 'Alle',
-  'history.exportCsv': 'Als CSV exportieren',
-  'history.exportJson': 'Als JSON exportieren',
-  'history.deleteSelected': 'Auswahl löschen ({count})',
-  'history.deleteAll': 'Gesamten Verlauf löschen',
   'history.deleteAllConfirm': 'Alle {count} Einträge löschen? Dies kann nicht rückgängig gemacht werden.',
   'history.deleteAllYes': 'Ja, alles löschen',
   'history.deleted': 'Gelöschte Einträge: {count}.',
-  'history.empty': 'Noch keine Abfragen. Reichern Sie ein Profil an, dann erscheint es hier.',
   'history.noMatch': 'Keine Abfrage passt zu diesen Filtern.',
-  'history.shown': '{shown} von {total} Abfragen werden angezeigt.',
-  'history.table': 'Abfragen',
   'history.colSelect': 'Auswahl',
-  'history.colTime': 'Zeit',
-  'history.colOperation': 'Abfrage',
-  'history.colSubject': 'Wer',
-  'history.colOutcome': 'Ergebnis',
-  'history.colCredits': 'Credits',
-  'history.colDetails': 'Details',
-  'history.select': '{subject} auswählen',
-  'history.selectAll': 'Alle angezeigten auswählen',
-  'history.details': 'Details',
-  'history.detailsOf': 'Details zu {subject}',
   'history.detailsTitle': 'Abfragedetails',
   'history.close': 'Details schließen',
   'history.notFound': 'Diese Abfrage ist nicht mehr im Verlauf.',

@@ -1,6 +1,7 @@
 import { enBookFirstPaint } from '@/lib/i18n/first-paint/book-en';
 import { enFirstPaint } from '@/lib/i18n/first-paint/en';
 import { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
+import { enHistoryFirstPaint } from '@/lib/i18n/first-paint/history-en';
 /**
  * English, the reference catalog: every other language translates these keys. `{name}` is a
  * placeholder; keys ending in `.one` / `.other` are the two plural forms of one message.
@@ -12,11 +13,9 @@ export const en = {
   'app.openSettings': 'Open settings',
   'app.openMenu': 'Open Dossier’s menu',
   'app.settingsTitle': 'Dossier settings',
-  'app.historyTitle': 'Lookup history',
 
   // The browser tab's title of each page.
   'page.title.settings': 'Dossier settings',
-  'page.title.history': 'Dossier history',
   'page.title.bulk': 'Dossier bulk enrichment',
 
   // Settings › Language. The languages themselves are named in themselves (lib/i18n/locales.ts).
@@ -367,36 +366,14 @@ export const en = {
   'bulk.ui.book.hint': 'Opens the selected people as a bulk run: you see the price before anything is spent.',
   'bulk.ui.book.tooMany': 'A bulk run takes at most {max} contacts; {count} are selected.',
 
-  'history.search': 'Search',
-  'history.searchPlaceholder': 'Name, email, URL, company…',
-  'history.operation': 'Lookup',
-  'history.outcome': 'Outcome',
-  'history.from': 'From',
-  'history.to': 'To',
+  // What the history page draws before its code is in: lib/i18n/first-paint/history-en.ts.
+  ...enHistoryFirstPaint,
   'history.dateUnreadable': 'Dossier cannot read this date: write it like {example}.',
-  'history.any': 'Any',
-  'history.exportCsv': 'Export CSV',
-  'history.exportJson': 'Export JSON',
-  'history.deleteSelected': 'Delete selected ({count})',
-  'history.deleteAll': 'Delete all history',
   'history.deleteAllConfirm': 'Delete all {count} entries? This cannot be undone.',
   'history.deleteAllYes': 'Yes, delete everything',
   'history.deleted': 'Deleted {count} entries.',
-  'history.empty': 'No lookups yet. Enrich a profile and it will be listed here.',
   'history.noMatch': 'No lookup matches these filters.',
-  'history.shown': 'Showing {shown} of {total} lookups.',
-  'history.table': 'Lookups',
   'history.colSelect': 'Select',
-  'history.colTime': 'Time',
-  'history.colOperation': 'Lookup',
-  'history.colSubject': 'Who',
-  'history.colOutcome': 'Outcome',
-  'history.colCredits': 'Credits',
-  'history.colDetails': 'Details',
-  'history.select': 'Select {subject}',
-  'history.selectAll': 'Select all shown',
-  'history.details': 'Details',
-  'history.detailsOf': 'Details of {subject}',
   'history.detailsTitle': 'Lookup details',
   'history.close': 'Close details',
   'history.notFound': 'This lookup is no longer in the history.',

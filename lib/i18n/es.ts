@@ -1,6 +1,7 @@
 import { esBookFirstPaint } from '@/lib/i18n/first-paint/book-es';
 import { esFirstPaint } from '@/lib/i18n/first-paint/es';
 import { esPanelFirstPaint } from '@/lib/i18n/first-paint/panel-es';
+import { esHistoryFirstPaint } from '@/lib/i18n/first-paint/history-es';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -13,10 +14,8 @@ export const es = {
   'app.openSettings': 'Abrir la configuración',
   'app.openMenu': 'Abrir el menú de Dossier',
   'app.settingsTitle': 'Configuración de Dossier',
-  'app.historyTitle': 'Historial de consultas',
 
   'page.title.settings': 'Configuración de Dossier',
-  'page.title.history': 'Historial de Dossier',
   'page.title.bulk': 'Enriquecimiento masivo de Dossier',
 
   'language.label': 'Idioma',
@@ -366,36 +365,14 @@ export const es = {
   'bulk.ui.book.hint': 'Abre las personas seleccionadas como un lote: verá el precio antes de gastar nada.',
   'bulk.ui.book.tooMany': 'Un lote admite como máximo {max} contactos; hay {count} seleccionados.',
 
-  'history.search': 'Buscar',
-  'history.searchPlaceholder': 'Nombre, correo, URL, empresa…',
-  'history.operation': 'Consulta',
-  'history.outcome': 'Resultado',
-  'history.from': 'Desde',
-  'history.to': 'Hasta',
+  // What the history page draws before its code is in: lib/i18n/first-paint/history-es.ts.
+  ...esHistoryFirstPaint,
   'history.dateUnreadable': 'Dossier no puede leer esta fecha: escríbala como {example}.',
-  'history.any': 'Todos',
-  'history.exportCsv': 'Exportar CSV',
-  'history.exportJson': 'Exportar JSON',
-  'history.deleteSelected': 'Eliminar la selección ({count})',
-  'history.deleteAll': 'Eliminar todo el historial',
   'history.deleteAllConfirm': '¿Eliminar las {count} entradas? No se puede deshacer.',
   'history.deleteAllYes': 'Sí, eliminarlo todo',
   'history.deleted': 'Entradas eliminadas: {count}.',
-  'history.empty': 'Aún no hay consultas. Enriquezca un perfil y aparecerá aquí.',
   'history.noMatch': 'Ninguna consulta coincide con estos filtros.',
-  'history.shown': 'Se muestran {shown} de {total} consultas.',
-  'history.table': 'Consultas',
   'history.colSelect': 'Seleccionar',
-  'history.colTime': 'Hora',
-  'history.colOperation': 'Consulta',
-  'history.colSubject': 'Quién',
-  'history.colOutcome': 'Resultado',
-  'history.colCredits': 'Créditos',
-  'history.colDetails': 'Detalles',
-  'history.select': 'Seleccionar {subject}',
-  'history.selectAll': 'Seleccionar todas las mostradas',
-  'history.details': 'Detalles',
-  'history.detailsOf': 'Detalles de {subject}',
   'history.detailsTitle': 'Detalles de la consulta',
   'history.close': 'Cerrar los detalles',
   'history.notFound': 'Esta consulta ya no está en el historial.',

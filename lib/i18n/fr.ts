@@ -1,6 +1,7 @@
 import { frBookFirstPaint } from '@/lib/i18n/first-paint/book-fr';
 import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
 import { frPanelFirstPaint } from '@/lib/i18n/first-paint/panel-fr';
+import { frHistoryFirstPaint } from '@/lib/i18n/first-paint/history-fr';
 import type { Catalog } from '@/lib/i18n/catalog';
 
 /**
@@ -13,10 +14,8 @@ export const fr = {
   'app.openSettings': 'Ouvrir les paramètres',
   'app.openMenu': 'Ouvrir le menu de Dossier',
   'app.settingsTitle': 'Paramètres de Dossier',
-  'app.historyTitle': 'Historique des recherches',
 
   'page.title.settings': 'Paramètres de Dossier',
-  'page.title.history': 'Historique de Dossier',
   'page.title.bulk': 'Enrichissement en masse de Dossier',
 
   'language.label': 'Langue',
@@ -366,36 +365,14 @@ export const fr = {
   'bulk.ui.book.hint': 'Ouvre les personnes sélectionnées comme un lot : vous voyez le prix avant toute dépense.',
   'bulk.ui.book.tooMany': 'Un lot accepte au plus {max} contacts ; {count} sont sélectionnés.',
 
-  'history.search': 'Rechercher',
-  'history.searchPlaceholder': 'Nom, e-mail, URL, entreprise…',
-  'history.operation': 'Recherche',
-  'history.outcome': 'Résultat',
-  'history.from': 'Du',
-  'history.to': 'Au',
+  // What the history page draws before its code is in: lib/i18n/first-paint/history-fr.ts.
+  ...frHistoryFirstPaint,
   'history.dateUnreadable': 'Dossier ne comprend pas cette date : écrivez-la comme {example}.',
-  'history.any': 'Tous',
-  'history.exportCsv': 'Exporter en CSV',
-  'history.exportJson': 'Exporter en JSON',
-  'history.deleteSelected': 'Supprimer la sélection ({count})',
-  'history.deleteAll': 'Supprimer tout l’historique',
   'history.deleteAllConfirm': 'Supprimer toutes les entrées ({count}) ? Cette action est irréversible.',
   'history.deleteAllYes': 'Oui, tout supprimer',
   'history.deleted': 'Entrées supprimées : {count}.',
-  'history.empty': 'Aucune recherche pour l’instant. Enrichissez un profil et il apparaîtra ici.',
   'history.noMatch': 'Aucune recherche ne correspond à ces filtres.',
-  'history.shown': 'Recherches affichées : {shown} sur {total}.',
-  'history.table': 'Recherches',
   'history.colSelect': 'Sélection',
-  'history.colTime': 'Date',
-  'history.colOperation': 'Recherche',
-  'history.colSubject': 'Qui',
-  'history.colOutcome': 'Résultat',
-  'history.colCredits': 'Crédits',
-  'history.colDetails': 'Détails',
-  'history.select': 'Sélectionner {subject}',
-  'history.selectAll': 'Sélectionner tout l’affichage',
-  'history.details': 'Détails',
-  'history.detailsOf': 'Détails de {subject}',
   'history.detailsTitle': 'Détails de la recherche',
   'history.close': 'Fermer les détails',
   'history.notFound': 'Cette recherche n’est plus dans l’historique.',

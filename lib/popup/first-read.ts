@@ -1,3 +1,4 @@
+import type { IDBPTransaction } from 'idb';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { DEFAULT_LOW_BALANCE_THRESHOLD, DEFAULT_SANDBOX_URL, PANEL_MODES } from '@/lib/settings/defaults';
 import { languageItem } from '@/lib/settings/language';
@@ -37,27 +38,33 @@ export interface PopupFirstState {
 
 /** One transaction: the items and the `limit` newest history records (a cursor on the `at` index). */
 export function readFirstPaint(limit: number): Promise<FirstReadRaw> {
-  return withRecords(async (db) => {
-    const tx = db.transaction([ITEMS_STORE, HISTORY], 'readonly');
-    const store = tx.objectStore(ITEMS_STORE);
-    const names = Object.keys(FIRST_READ_KEYS) as (keyof typeof FIRST_READ_KEYS)[];
-    const values = Promise.all(names.map((name) => store.get(FIRST_READ_KEYS[name])));
-    const records: unknown[] = [];
-    let cursor = await tx.objectStore(HISTORY).index('at').openCursor(null, 'prev');
-    while (cursor && records.length < limit) {
-      records.push(cursor.value);
-      cursor = await cursor.continue();
-    }
-    const read = await values;
-    return { items: Object.fromEntries(names.map((name, i) => [name, read[i]])), records };
-  });
+  return withRecords((db) => readItemsAndNewest(db.transaction([ITEMS_STORE, HISTORY], 'readonly'), limit));
+}
+
+/**
+ * The items and the `limit` newest history records, newest first, in `tx` (which holds at least
+ * the items and the history): a page that reads more beside them (the history page's count)
+ * does so in the same transaction.
+ */
+export async function readItemsAndNewest(tx: IDBPTransaction<unknown, string[], 'readonly'>, limit: number): Promise<FirstReadRaw> {
+  const store = tx.objectStore(ITEMS_STORE);
+  const names = Object.keys(FIRST_READ_KEYS) as (keyof typeof FIRST_READ_KEYS)[];
+  const values = Promise.all(names.map((name) => store.get(FIRST_READ_KEYS[name])));
+  const records: unknown[] = [];
+  let cursor = await tx.objectStore(HISTORY).index('at').openCursor(null, 'prev');
+  while (cursor && records.length < limit) {
+    records.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  const read = await values;
+  return { items: Object.fromEntries(names.map((name, i) => [name, read[i]])), records };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** A record with the fields every entry has, of the types the worker writes. */
-function isEntryLike(value: unknown): value is HistoryEntry {
+export function isEntryLike(value: unknown): value is HistoryEntry {
   return (
     isObject(value) &&
     typeof value.id === 'string' &&

@@ -8,5 +8,5 @@ export const PAGE_BUDGETS: readonly Budget[] = [
   { page: 'popup.html', kb: 50, enforced: true },
   { page: 'panel-frame.html', kb: 80, enforced: true },
   { page: 'contacts.html', kb: 90, enforced: true },
-  { page: 'lookup-history.html', kb: 90, enforced: false },
+  { page: 'lookup-history.html', kb: 90, enforced: true },
 ];
