@@ -1,5 +1,5 @@
 import { answersFromHistory } from '@/lib/contacts/from-history';
-import { recordAnswers } from '@/lib/contacts/store';
+import { recordAnswers, trackBookKeys } from '@/lib/contacts/store';
 import { migrateHistory, type MigrateHistoryReport } from '@/lib/history/migrate';
 import { holdLedgerUntil } from '@/lib/lookup/ledger';
 import { moveLedgerArray, type LedgerMoveReport } from '@/lib/lookup/ledger-move';
@@ -30,12 +30,20 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
   // that is busy only with IndexedDB.
   const pacer = new MovePacer();
   const pause = () => Promise.all([pacer.pause(), keepAwake().catch(() => {})]).then(() => {});
+  // Read at the first batch, not at every start of the worker (most have nothing to move).
+  let tracking: Promise<() => void> | null = null;
+  const trackBook = () =>
+    (tracking ??= trackBookKeys().catch((err: unknown) => {
+      console.error('Reading the contact book’s keys failed; the move reads them for each batch instead.', err);
+      return () => {};
+    }));
   const history = ledger
     .then(() =>
       migrateHistory({
         batchSize: () => pacer.nextBatch(),
         afterBatch: async (entries) => {
           await pause();
+          await trackBook();
           await recordAnswers(answersFromHistory(entries));
         },
         pause,
@@ -44,6 +52,7 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
     .catch((err: unknown) => {
       console.error('Moving the history into its record store stopped; it resumes at the next start.', err);
       return null;
-    });
+    })
+    .finally(() => tracking?.then((stop) => stop()));
   return { ledger, history };
 }

@@ -4,6 +4,7 @@ import { announceRecords, META_STORE, onRecordsChanged, withRecords, type Record
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/contacts/counts';
 import { draftsOf } from '@/lib/contacts/extract';
+import { KeyPresence } from '@/lib/contacts/key-presence';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { searchWords } from '@/lib/contacts/words';
@@ -35,24 +36,60 @@ function indexed(contact: Contact): Contact {
   return { ...contact, words: searchWords(contact) };
 }
 
+/** While the history move builds the book: the keys and ids it may hold (key-presence.ts). */
+let presence: KeyPresence | null = null;
+
+/**
+ * Until the returned function is called, merges skip the reads of keys and ids the book
+ * certainly lacks (key-presence.ts): the history move's batches, about people the book has
+ * never seen. The book's keys are read once, here. Merges made meanwhile give their keys from
+ * the start, before this read is made: whatever they write is then known either way.
+ */
+export async function trackBookKeys(): Promise<() => void> {
+  const tracker = new KeyPresence();
+  presence = tracker;
+  const stop = () => {
+    if (presence === tracker) presence = null;
+  };
+  try {
+    const held = await withRecords(async (db) => {
+      const tx = db.transaction(STORE, 'readonly');
+      // Every id too: a record whose keys do not name its id (written by hand) is still read before it is replaced.
+      const keys = (await tx.store.getAllKeys()).map(String);
+      for (let cursor = await tx.store.index('keys').openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) keys.push(String(cursor.key));
+      return keys;
+    });
+    tracker.fill(held);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return stop;
+}
+
 /**
  * Merges answers into the book in one transaction (all or nothing): the contacts they are about
  * are read once, one `getAll` of the `keys` index per identity key the answers name, all asked
  * at once; merge.ts decides what changes, answer after answer, on that working set (working-set.ts);
  * each contact touched is then written once. The same as merging the answers one by one, for
- * a lookup's one answer and for the history move's batches alike.
+ * a lookup's one answer and for the history move's batches alike. While the move tracks the
+ * book's keys (trackBookKeys), the keys and ids no record can have are not read.
  */
 export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<Contact[]> {
   if (!answers.length) return [];
   // Made before the transaction opens: it stays open only for the reads, the merge and the writes.
   const drafts = answers.map(draftsOf);
   const keys = lookupKeysOf(drafts);
+  const known = presence;
+  const absent = new Set(known ? keys.filter((key) => !known.mayHave(key)) : []);
+  // Before the transaction is made: a merge made after this one reads these keys, and finds what it wrote.
+  known?.add(keys);
   const { puts, deletes } = await withRecords(async (db) => {
     const { tx, contacts, meta } = writeTx(db);
     // A throw on the way (a value that cannot be stored) must not commit the writes before it.
     return allOrNothing(tx, async () => {
       const index = contacts.index('keys');
-      const found = await Promise.all(keys.map((key) => tracked(index.getAll(key))));
+      const found = await Promise.all(keys.filter((key) => !absent.has(key)).map((key) => tracked(index.getAll(key))));
       const book = new ContactWorkingSet(parsed(found.flat()));
       for (const [i, answer] of answers.entries()) {
         const { upserts, removes } = await mergeAnswer(answer, async (keys) => book.byKey(keys), drafts[i]);
@@ -63,7 +100,7 @@ export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<
       const records = changes.puts.map(indexed);
       // What each changed id held (a new id, an update, a merge's deleted record), for the counts.
       const ids = [...changes.deletes, ...records.map((record) => record.id)];
-      const before = await Promise.all(ids.map((id) => tracked(contacts.get(id))));
+      const before = await Promise.all(ids.map((id) => (absent.has(id) ? undefined : tracked(contacts.get(id)))));
       await Promise.all([...changes.deletes.map((id) => tracked(contacts.delete(id))), ...records.map((record) => tracked(contacts.put(record)))]);
       await tracked(storeCountsAfter(contacts, meta, countsDelta(before, [...changes.deletes.map(() => null), ...records])));
       return { puts: records, deletes: changes.deletes };

@@ -2,7 +2,7 @@ import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { answersFromHistory } from '@/lib/contacts/from-history';
 import type { Contact } from '@/lib/contacts/model';
-import { clearContacts, readAllContacts, recordAnswers } from '@/lib/contacts/store';
+import { clearContacts, readAllContacts, recordAnswers, trackBookKeys } from '@/lib/contacts/store';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { COUNTS_KEY } from '@/lib/contacts/counts';
 import { META_STORE, withRecords } from '@/lib/storage/vault';
@@ -92,5 +92,65 @@ describe('the contact book takes a batch of answers in one transaction', () => {
     await expect(recordAnswers(answers)).rejects.toThrow();
     vi.restoreAllMocks();
     expect(byId(await readAllContacts())).toEqual(before);
+  });
+});
+
+describe('while the history move tracks the book’s keys', () => {
+  /** The book, and its counts, as merging every answer one by one without tracking leaves them. */
+  async function reference(answers: ReturnType<typeof answersFromHistory>) {
+    for (const answer of answers) await recordAnswers([answer]);
+    const book = byId(await readAllContacts());
+    const counts: unknown = await withRecords((db) => db.get(META_STORE, COUNTS_KEY));
+    await clearContacts();
+    return { book, counts };
+  }
+
+  it('reads no key and no record of people the book has never seen, and leaves the same book', async () => {
+    const answers = answersFromHistory(history());
+    const expected = await reference(answers);
+    const stop = await trackBookKeys();
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    await recordAnswers(answers);
+    stop();
+    expect(getAll).not.toHaveBeenCalled();
+    expect(get.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'contacts')).toEqual([]);
+    vi.restoreAllMocks();
+    expect(byId(await readAllContacts())).toEqual(expected.book);
+    expect(await withRecords((db) => db.get(META_STORE, COUNTS_KEY))).toEqual(expected.counts);
+  });
+
+  it('finds what the book held before, what merges wrote while its keys were read, and what earlier batches wrote', async () => {
+    const answers = answersFromHistory(history());
+    const expected = await reference(answers);
+    const thirds = [answers.slice(0, 12), answers.slice(12, 24), answers.slice(24)];
+    for (const answer of thirds[0]!) await recordAnswers([answer]);
+    // A lookup's merge made while the book's keys are being read.
+    const [stop] = await Promise.all([trackBookKeys(), ...thirds[1]!.map((answer) => recordAnswers([answer]))]);
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    await recordAnswers(thirds[2]!.slice(0, 6));
+    await recordAnswers(thirds[2]!.slice(6));
+    stop();
+    // Still read: the keys of people met before.
+    expect(getAll).toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(byId(await readAllContacts())).toEqual(expected.book);
+    expect(await withRecords((db) => db.get(META_STORE, COUNTS_KEY))).toEqual(expected.counts);
+  });
+
+  it('reads, before replacing it, a record whose keys do not name its id (written by hand): the counts stay right', async () => {
+    const answers = answersFromHistory(history());
+    await recordAnswers(answers);
+    const [first] = byId(await readAllContacts()).filter((c) => c.kind === 'person');
+    const counts: unknown = await withRecords((db) => db.get(META_STORE, COUNTS_KEY));
+    await clearContacts();
+    await withRecords(async (db) => {
+      await db.put('contacts', { ...first!, keys: [] });
+      await db.put(META_STORE, { person: 1, company: 0 }, COUNTS_KEY);
+    });
+    const stop = await trackBookKeys();
+    await recordAnswers(answers);
+    stop();
+    expect(await withRecords((db) => db.get(META_STORE, COUNTS_KEY))).toEqual(counts);
   });
 });

@@ -1,4 +1,4 @@
-import { IDBObjectStore } from 'fake-indexeddb';
+import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { FIRST_BATCH } from '@/lib/background/move-pacer';
 import { startRecordMigration } from '@/lib/background/record-migration';
@@ -270,5 +270,21 @@ describe('the worker’s move: the ledger first, then the history', () => {
     expect(await findContact(['person:h3'])).toMatchObject({ kind: 'person' });
     expect(await ids()).toHaveLength(25);
     expect(await readLedger()).toHaveLength(1);
+  });
+
+  it('builds the book reading only the keys of people it already held; once the move is over, merges read every key again', async () => {
+    await vault.set(layout2(entries(25)));
+    // Looked up again since the update: already in the book.
+    await recordAnswers(answersFromHistory([entry('h3', 2_000_000)]));
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    await startRecordMigration().history;
+    const read = getAll.mock.calls.map(([key]) => String(key));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((key) => !key.endsWith(':h3'))).toEqual([]);
+    expect(await countContacts()).toBe(25);
+    getAll.mockClear();
+    await recordAnswers(answersFromHistory([entry('h40', 3_000_000)]));
+    expect(getAll).toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 });
