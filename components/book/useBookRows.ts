@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
 import type { Contact } from '@/lib/contacts/model';
 import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
 
 /**
- * A keystroke's first answer: a screenful (the list shows at most 16 rows of 40 px in its 640 px)
- * and no more, so that a common word costs the same reads as a rare one. The list asks for the
- * next page as soon as it shows them, and again as the user scrolls; a keystroke aborts those reads.
+ * A keystroke's first answer is a screenful (BOOK_FIRST_ROWS) and no more, so that a common word
+ * costs the same reads as a rare one. The list asks for the next page as soon as it shows them,
+ * and again as the user scrolls; a keystroke aborts those reads.
  */
-const SCREEN = 20;
+const SCREEN = BOOK_FIRST_ROWS;
 const PAGE = 100;
 /** Writes come in bursts (a lookup writes the person, then the company): one re-read for the burst. */
 const CHANGE_DEBOUNCE_MS = 250;

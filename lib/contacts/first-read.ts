@@ -17,8 +17,12 @@ import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 
 const CONTACTS = 'contacts';
 
-/** The rows the book reads first (useBookRows' first page): the first paint shows the same ones. */
-export const BOOK_FIRST_ROWS = 60;
+/**
+ * The rows the book reads first, for its opening and for each keystroke (useBookRows): a
+ * screenful (the list shows at most 16 rows of 40 px in its 640 px) and no more. The first paint
+ * shows the same ones.
+ */
+export const BOOK_FIRST_ROWS = 20;
 /** Records the walk may read to find them (the book's page budget): past it, React reads on. */
 const MAX_SCAN = 2_000;
 /** Tags past this many make a list React reads anyway: not the opening of a usual book. */
