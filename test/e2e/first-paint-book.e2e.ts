@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
 import { company, person } from '@/test/unit/contacts/book-fixtures';
+import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The contact book draws first without React (entrypoints/contacts/first-paint.ts), then the
@@ -43,30 +43,6 @@ const CONTACTS = [
   company({ id: 'domain:northwind.example', name: 'Northwind Analytics', domain: 'northwind.example', updatedAt: Date.UTC(2026, 10, 1) }),
 ];
 
-/**
- * Records every element's box (and its own text) on both sides of the swap of `main#root`, in the
- * task that swaps; with `hold`, the React book waits for `window.__releaseReact()`.
- */
-function watchTakeOver(hold: boolean) {
-  const w = window as unknown as { __dossierHoldReact?: Promise<void>; __releaseReact?: () => void; __boxes?: { before: string[]; after: string[] } };
-  if (hold) w.__dossierHoldReact = new Promise<void>((resolve) => (w.__releaseReact = resolve));
-  const replaceWith = Element.prototype.replaceWith;
-  const boxes = (root: Element) =>
-    [root, ...root.querySelectorAll('*')].map((e) => {
-      const r = e.getBoundingClientRect();
-      const own = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
-      return `${e.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${own}`;
-    });
-  Element.prototype.replaceWith = function (this: Element, ...nodes: (Node | string)[]) {
-    if (this.id !== 'root') return replaceWith.apply(this, nodes);
-    const before = boxes(this);
-    replaceWith.apply(this, nodes);
-    w.__boxes = { before, after: boxes(nodes[0] as Element) };
-  };
-}
-
-const tookOver = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
-const boxesOf = (page: Page) => page.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 

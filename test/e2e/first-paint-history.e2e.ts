@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
-import { watchTakeOver } from '@/test/e2e/first-paint-watch';
+import { boxesOf, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The history page draws first without React (entrypoints/lookup-history/first-paint.ts), then
@@ -85,7 +85,7 @@ test('the history’s first paint shows the newest lookups by role and name, han
       await page.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
       await page.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
       // Same elements, same places, same words, on both sides of the swap.
-      const boxes = await page.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);
+      const boxes = await boxesOf(page);
       expect(boxes.after).toEqual(boxes.before);
       if (language === 'en' && colorScheme === 'light') {
         // The React box holds the text, has the focus, and searches with it.

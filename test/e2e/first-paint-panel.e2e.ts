@@ -5,7 +5,7 @@ import { routeDemoPages } from '@/scripts/demo-routes';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
-import { watchTakeOver } from '@/test/e2e/take-over';
+import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The in-page panel draws its header and first words without React (entrypoints/panel-frame/
@@ -21,8 +21,6 @@ const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const release = (frame: Frame) => frame.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
 const marks = (frame: Frame) => frame.evaluate(() => ['dossier:first-paint', 'dossier:takeover'].filter((name) => performance.getEntriesByName(name).length > 0));
-const tookOver = (frame: Frame) => frame.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
-const boxesOf = (frame: Frame) => frame.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);
 
 async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox, openExtensionPage: (path: string) => Promise<Page>, language: 'en' | 'en-XA') {
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(10_000) });

@@ -1,3 +1,5 @@
+import type { Frame, Page } from '@playwright/test';
+
 /**
  * For the e2e tests of the pages drawn first without React (test/e2e/first-paint-*.e2e.ts).
  */
@@ -25,3 +27,9 @@ export function watchTakeOver(hold: boolean) {
     w.__boxes = { before, after: boxes(nodes[0] as Element) };
   };
 }
+
+/** Resolves once the React page has taken the first paint's place (the 'dossier:takeover' mark). */
+export const tookOver = (target: Page | Frame) => target.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
+
+/** The boxes watchTakeOver recorded on both sides of the swap. */
+export const boxesOf = (target: Page | Frame) => target.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { choosePanelMode, configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
+import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The popup draws first without React (entrypoints/popup/first-paint.ts), then the React popup
@@ -17,31 +17,6 @@ const SHOTS = join('test-results', 'first-paint');
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const HOUR = 3_600_000;
 
-/**
- * Records every element's box (and its own text) on both sides of the swap of `main#root`, in the
- * task that swaps; with `hold`, the React popup waits for `window.__releaseReact()` (an automation
- * build's wait, entrypoints/popup/main.ts), so that the first paint can be used and looked at alone.
- */
-function watchTakeOver(hold: boolean) {
-  const w = window as unknown as { __dossierHoldReact?: Promise<void>; __releaseReact?: () => void; __boxes?: { before: string[]; after: string[] } };
-  if (hold) w.__dossierHoldReact = new Promise<void>((resolve) => (w.__releaseReact = resolve));
-  const replaceWith = Element.prototype.replaceWith;
-  const boxes = (root: Element) =>
-    [root, ...root.querySelectorAll('*')].map((e) => {
-      const r = e.getBoundingClientRect();
-      const own = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
-      return `${e.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${own}`;
-    });
-  Element.prototype.replaceWith = function (this: Element, ...nodes: (Node | string)[]) {
-    if (this.id !== 'root') return replaceWith.apply(this, nodes);
-    const before = boxes(this);
-    replaceWith.apply(this, nodes);
-    w.__boxes = { before, after: boxes(nodes[0] as Element) };
-  };
-}
-
-const tookOver = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('dossier:takeover').length > 0);
-const boxesOf = (page: Page) => page.evaluate(() => (window as unknown as { __boxes: { before: string[]; after: string[] } }).__boxes);
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
