@@ -3,6 +3,7 @@ import '@/components/book/book.css';
 import { drawBookFirstPaint } from '@/entrypoints/contacts/first-paint';
 import { readBookFirst } from '@/lib/contacts/first-read';
 import { readKeyHint } from '@/lib/ui/key-hint';
+import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
 
 /**
  * The contact book's first paint comes from this small module alone (no React, no schemas, only
@@ -17,9 +18,6 @@ import { readKeyHint } from '@/lib/ui/key-hint';
  */
 const FIRST_READ_LIMIT_MS = 1500;
 
-const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
-  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
-
 async function firstPaint(root: HTMLElement): Promise<boolean> {
   // No key saved, as far as this page knows: the React book says what to do above its rows.
   if (!readKeyHint()) return false;
@@ -31,14 +29,5 @@ async function firstPaint(root: HTMLElement): Promise<boolean> {
   return true;
 }
 
-/**
- * Automation builds only: a test may hold the React book back, to use and look at the first
- * paint on its own (test/e2e/first-paint-book.e2e.ts). A release build has no such wait.
- */
-const held = __DOSSIER_AUTOMATION__ ? (window as { __dossierHoldReact?: Promise<void> }).__dossierHoldReact : undefined;
-
 const root = document.getElementById('root')!;
-void firstPaint(root).then(async (shown) => {
-  await held;
-  (await import('@/entrypoints/contacts/app')).startBook(root, shown);
-});
+paintThenLoad(() => firstPaint(root), async (shown) => (await import('@/entrypoints/contacts/app')).startBook(root, shown));

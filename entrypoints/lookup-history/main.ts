@@ -2,6 +2,7 @@ import '@/components/base.css';
 import { drawHistoryFirstPaint, type HistoryFirstPaint } from '@/entrypoints/lookup-history/first-paint';
 import { readHistoryFirstPaint } from '@/lib/history/first-read';
 import { readKeyHint } from '@/lib/ui/key-hint';
+import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
 
 /**
  * The history page's first paint comes from this small module alone (no React, no schemas, only
@@ -11,9 +12,6 @@ import { readKeyHint } from '@/lib/ui/key-hint';
 
 /** Past this, the vault is waiting for something (the worker's first start after an update): React draws. */
 const FIRST_READ_LIMIT_MS = 500;
-
-const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
-  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
 
 async function firstPaint(root: HTMLElement): Promise<HistoryFirstPaint | null> {
   // No key saved, as far as this page knows (the React page says what to do), or a link to one
@@ -28,11 +26,5 @@ async function firstPaint(root: HTMLElement): Promise<HistoryFirstPaint | null> 
   return shown;
 }
 
-/** Automation builds only: a test may hold the React page back, to use and look at the first paint alone (test/e2e/first-paint-history.e2e.ts). */
-const held = __DOSSIER_AUTOMATION__ ? (window as { __dossierHoldReact?: Promise<void> }).__dossierHoldReact : undefined;
-
 const root = document.getElementById('root')!;
-void firstPaint(root).then(async (shown) => {
-  await held;
-  (await import('@/entrypoints/lookup-history/app')).startHistoryPage(root, shown);
-});
+paintThenLoad(() => firstPaint(root), async (shown) => (await import('@/entrypoints/lookup-history/app')).startHistoryPage(root, shown));

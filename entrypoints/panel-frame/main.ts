@@ -6,6 +6,7 @@ import { watchPanelVisibility } from '@/lib/panel/visibility-observer';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
 import { themeMirrorItem } from '@/lib/settings/theme-mirror';
 import { h } from '@/lib/ui/dom';
+import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
 
 /**
  * The panel's frame draws first from this small module alone (no React, no schemas): one round
@@ -32,10 +33,6 @@ installSpendGuard(watchPanelVisibility(document).guard);
 
 /** Past this, the worker is starting (after an update, after 30 s idle it is quick): React draws. */
 const FIRST_READ_LIMIT_MS = 500;
-
-const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
-  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
-
 
 async function read() {
   const [state, status, language, theme] = await Promise.all([
@@ -110,15 +107,8 @@ async function firstPaint(root: HTMLElement): Promise<ShownFirstPaint | null> {
   return shown;
 }
 
-/**
- * Automation builds only: a test may hold the React panel back, to use and look at the first
- * paint on its own (test/e2e/first-paint-panel.e2e.ts). A release build has no such wait.
- */
-const held = __DOSSIER_AUTOMATION__ ? (window as { __dossierHoldReact?: Promise<void> }).__dossierHoldReact : undefined;
-
 const root = document.getElementById('root')!;
-void firstPaint(root).then(async (shown) => {
-  await held;
+paintThenLoad(() => firstPaint(root), async (shown) => {
   // Closed from the first paint: the frame is on its way out, and nothing is reported after close.
   if (shown?.closed()) return;
   (await import('@/entrypoints/panel-frame/app')).startPanel(root, shown);

@@ -2,6 +2,7 @@ import '@/components/base.css';
 import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
 import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/first-read';
 import { readKeyHint } from '@/lib/ui/key-hint';
+import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
 
 /**
  * The popup's first paint comes from this small module alone (no React, no schemas, only its own
@@ -11,9 +12,6 @@ import { readKeyHint } from '@/lib/ui/key-hint';
 
 /** Past this, the vault is waiting for something (the worker's first start after an update): React draws. */
 const FIRST_READ_LIMIT_MS = 500;
-
-const within = <T>(ms: number, work: Promise<T>): Promise<T | null> =>
-  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]).catch(() => null);
 
 async function firstPaint(root: HTMLElement): Promise<boolean> {
   // No key saved, as far as this page knows: the React page says what to do.
@@ -27,14 +25,5 @@ async function firstPaint(root: HTMLElement): Promise<boolean> {
   return true;
 }
 
-/**
- * Automation builds only: a test may hold the React popup back, to use and look at the first paint
- * on its own (test/e2e/first-paint.e2e.ts). A release build has no such wait.
- */
-const held = __DOSSIER_AUTOMATION__ ? (window as { __dossierHoldReact?: Promise<void> }).__dossierHoldReact : undefined;
-
 const root = document.getElementById('root')!;
-void firstPaint(root).then(async (shown) => {
-  await held;
-  (await import('@/entrypoints/popup/app')).startPopup(root, shown);
-});
+paintThenLoad(() => firstPaint(root), async (shown) => (await import('@/entrypoints/popup/app')).startPopup(root, shown));
