@@ -398,9 +398,10 @@ async function queryPager(words: readonly string[], sift: (raw: unknown) => bool
   options.signal?.throwIfAborted();
   const ids = intersectProbes(probes);
   if (ids) return idsPager(ids, sift, accept, options, sampled(probes));
-  // Every word is common: one word's range is walked (chooseWalk), the others checked on each
+  // Every word is common: one word's range is walked (chooseWalk, rating the samples by words
+  // and tab alone, as it always has: the same word, the same order), the others checked on each
   // record before it is parsed; its first page from its sample when that holds enough.
-  const { lead, density, probe } = chooseWalk(probes, sift);
+  const { lead, density, probe } = chooseWalk(probes, (raw) => rawFits(raw, words, NO_FILTERS, kind));
   return wordPager(lead, sift, accept, kind, options, density, { values: probe.sample, count: SAMPLE });
 }
 
