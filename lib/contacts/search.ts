@@ -1,9 +1,9 @@
-import type { IDBPCursorWithValue, IDBPDatabase } from 'idb';
+import { unwrap, type IDBPCursorWithValue, type IDBPDatabase, type IDBPIndex } from 'idb';
 import { withRecords } from '@/lib/storage/vault';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { queryWords } from '@/lib/contacts/words';
 import { readBookCounts } from '@/lib/contacts/counts';
-import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords } from '@/lib/contacts/word-probe';
+import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords, SAMPLE, type WordProbe } from '@/lib/contacts/word-probe';
 
 /**
  * The contact book's reads, index reads only, a page at a time, so the first rows of a book of
@@ -103,13 +103,40 @@ export function contactMatches(contact: Contact, words: readonly string[], filte
 }
 
 /**
- * Whether a stored record has every query word among its words' starts, before it is parsed:
- * the walk of a common word rejects most of what it reads, and a rejection costs no parse.
+ * Whether a stored record has every query word among its words' starts, and the tab's kind and
+ * the tag asked for, before it is parsed: the walk of a common word, or of the newest contacts
+ * on the companies' tab, rejects most of what it reads, and a rejection costs no parse (a parse
+ * costs about 0.3 ms a record in an extension page, where the schema library may not compile).
  */
-function rawHasWords(raw: unknown, words: readonly string[]): boolean {
-  const own = (raw as { words?: unknown } | null)?.words;
+function rawFits(raw: unknown, words: readonly string[], filters: BookFilters, kind: ContactKind | null): boolean {
+  const record = raw as { words?: unknown; kind?: unknown; tags?: unknown } | null;
+  if (kind && record?.kind !== kind) return false;
+  if (filters.tag && !(Array.isArray(record?.tags) && record.tags.includes(filters.tag))) return false;
+  const own = record?.words;
   if (!Array.isArray(own)) return false;
   return words.every((word) => own.some((w) => typeof w === 'string' && w.startsWith(word)));
+}
+
+/** A record as `getAllRecords` answers it: its index key, its primary key and its value. */
+type IndexEntry = { key: IDBValidKey; primaryKey: IDBValidKey; value: unknown };
+type RecordsIndex = IDBIndex & {
+  getAllRecords?: (options: { query?: IDBKeyRange | null; count?: number; direction?: IDBCursorDirection }) => IDBRequest<IndexEntry[]>;
+};
+
+/**
+ * The first `count` entries of `range` in `direction`, keys and records, in one request where
+ * the browser has `IDBIndex.getAllRecords` (Chromium 141 on); null where it has not (the walk
+ * then reads by cursor, an entry per round trip). Unlike `getAll`, it walks backwards too, and
+ * gives each entry's keys, so the next page resumes from the last one read.
+ */
+function readEntries(index: IDBPIndex<unknown, ['contacts'], 'contacts', string, 'readonly'>, range: IDBKeyRange | null, count: number, direction: IDBCursorDirection): Promise<IndexEntry[]> | null {
+  const native = unwrap(index) as RecordsIndex;
+  if (typeof native.getAllRecords !== 'function') return null;
+  const request = native.getAllRecords({ query: range, count, direction });
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
 }
 
 type Cursor = IDBPCursorWithValue<unknown, ['contacts'], 'contacts', string, 'readonly'>;
@@ -137,13 +164,15 @@ interface Walk {
   direction: 'next' | 'prev';
   /** The range, starting after `after` when given. */
   range(after: Position | null): IDBKeyRange | null;
-  /** Query words every record must have, checked before the record is parsed. */
-  words?: readonly string[];
+  /** What a record must have to be parsed at all (rawFits): the query words, the kind, the tag. */
+  sift: (raw: unknown) => boolean;
   /**
-   * Index entries the first page asks for in one request (a forward walk only), for `limit`
-   * matches: a cursor answers an entry per round trip, `getAll` a batch in one.
+   * Index entries the first page asks for in one request, for `limit` matches: a cursor answers
+   * an entry per round trip, `getAll` (forward) or `getAllRecords` (either way) a batch in one.
    */
   firstBatch?: (limit: number) => number;
+  /** The records of the range's first `count` entries, already read (the word's probe sample). */
+  prefetched?: { values: unknown[]; count: number };
   /** Where to go from an entry no record past it can match until there (another tab's run of ids), or null to read on. */
   jump?: (key: IDBValidKey, id: string) => { key: IDBValidKey; id?: string } | null;
 }
@@ -183,12 +212,11 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
   let done = false;
   // The words index lists a contact once per matching word ("maya", "maya@…"): shown once.
   const seen = walk.index === 'words' ? new Set<string>() : null;
-  const words = walk.words ?? [];
   /** One entry read: counted, and kept when it is a contact not shown yet that matches. */
   const take = (id: string, value: unknown, out: Contact[]) => {
     if (seen?.has(id)) return;
     seen?.add(id);
-    const contact = rawHasWords(value, words) ? parseContact(value) : null;
+    const contact = walk.sift(value) ? parseContact(value) : null;
     if (contact && accept(contact)) out.push(contact);
   };
   return {
@@ -199,10 +227,25 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
       let scanned = 0;
       await withRecords(async (db) => {
         const index = (db as IDBPDatabase).transaction(STORE, 'readonly').store.index(walk.index);
-        const first = !after && !skip && walk.firstBatch && walk.direction === 'next';
-        if (first) {
-          const batch = Math.min(maxScan, walk.firstBatch!(limit));
-          const values: unknown[] = await index.getAll(walk.range(null), batch);
+        const first = !after && !skip && walk.firstBatch ? Math.min(maxScan, walk.firstBatch(limit)) : 0;
+        // Newest first: one request where the browser can read an index backwards in one.
+        const entries = first && walk.direction === 'prev' ? readEntries(index, walk.range(null), first, 'prev') : null;
+        if (entries) {
+          const read = await entries;
+          signal?.throwIfAborted();
+          for (const entry of read) {
+            const id = String(entry.primaryKey);
+            after = { key: entry.key, id };
+            scanned += 1;
+            take(id, entry.value, out);
+            if (out.length >= limit) break;
+          }
+          if (read.length < first && scanned === read.length) done = true;
+          if (done || out.length >= limit || scanned >= maxScan) return;
+        } else if (first && walk.direction === 'next') {
+          // The probe's sample when it holds the batch (or the whole range), else one getAll.
+          const pre = walk.prefetched;
+          const [values, asked] = pre && (pre.values.length >= first || pre.values.length < pre.count) ? [pre.values, pre.count] : [await index.getAll(walk.range(null), first), first];
           signal?.throwIfAborted();
           for (const value of values) {
             skip += 1;
@@ -210,7 +253,7 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
             take(String((value as { id: unknown }).id), value, out);
             if (out.length >= limit) break;
           }
-          if (values.length < batch && skip === values.length) done = true;
+          if (values.length < asked && skip === values.length) done = true;
           if (done || out.length >= limit || scanned >= maxScan) return;
         }
         let cursor = (await index.openCursor(walk.range(after), walk.direction)) as Cursor | null;
@@ -236,7 +279,7 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
  * Pages of contacts known by id (a query's words intersected by key), read in that order by
  * key, each checked (the words not intersected, the filters, and anything written since).
  */
-function idsPager(ids: readonly string[], accept: (contact: Contact) => boolean, { maxScan, signal }: Settings): BookPager {
+function idsPager(ids: readonly string[], sift: (raw: unknown) => boolean, accept: (contact: Contact) => boolean, { maxScan, signal }: Settings, known: ReadonlyMap<string, unknown> = new Map()): BookPager {
   let at = 0;
   return {
     async next(limit) {
@@ -246,15 +289,21 @@ function idsPager(ids: readonly string[], accept: (contact: Contact) => boolean,
       while (at < ids.length && out.length < limit && scanned < maxScan) {
         // As many as the page still needs (most candidates match), a few more for those that do not.
         const slice = ids.slice(at, at + Math.min(limit - out.length + ID_SLACK, maxScan - scanned));
-        const raw = await withRecords(async (db) => {
-          const tx = db.transaction(STORE, 'readonly');
-          return Promise.all(slice.map((id) => tx.store.get(id)));
-        });
+        // Records the probes read already are not read again: a rare word's are all there.
+        const missing = slice.filter((id) => !known.has(id));
+        const fetched = missing.length
+          ? await withRecords(async (db) => {
+              const tx = db.transaction(STORE, 'readonly');
+              return Promise.all(missing.map((id) => tx.store.get(id)));
+            })
+          : [];
         signal?.throwIfAborted();
-        for (const record of raw) {
+        const read = new Map(missing.map((id, i) => [id, fetched[i]]));
+        for (const id of slice) {
           at += 1;
           scanned += 1;
-          const contact = parseContact(record);
+          const record = known.has(id) ? known.get(id) : read.get(id);
+          const contact = sift(record) ? parseContact(record) : null;
           if (contact && accept(contact)) out.push(contact);
           if (out.length >= limit) break;
         }
@@ -291,6 +340,8 @@ function newestPager(filters: BookFilters, kind: ContactKind | null, options: Se
     {
       index: 'updatedAt',
       direction: 'prev',
+      sift: (raw) => rawFits(raw, [], filters, kind),
+      firstBatch: (limit) => Math.min(MAX_FIRST_BATCH, Math.ceil((limit * 1.25) / (kind === 'company' ? 0.1 : 1)) + ID_SLACK),
       range: (after) => {
         const upper = after?.key as number | undefined;
         if (since !== null && upper !== undefined) return IDBKeyRange.bound(since, upper);
@@ -330,27 +381,35 @@ function decidedOnFirstPage(decide: () => Promise<BookPager>): BookPager {
  * record: the order every query's results come in (the contact's word that matched the lead,
  * then its id), whichever way they are read.
  */
-function wordPager(lead: string, words: readonly string[], accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings, density = 1): BookPager {
+function wordPager(lead: string, sift: (raw: unknown) => boolean, accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings, density = 1, prefetched?: Walk['prefetched']): BookPager {
   const upper = prefixRange(lead).upper as string;
   // The first page in one request: enough entries for its matches at the density expected
   // (a contact may be listed twice, or be of the other tab), within a bound.
   const firstBatch = (limit: number) => Math.min(MAX_FIRST_BATCH, Math.ceil((limit * 1.25) / density) + ID_SLACK);
-  return indexPager({ index: 'words', direction: 'next', words, firstBatch, jump: kindJump(kind), range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) }, accept, options);
+  return indexPager({ index: 'words', direction: 'next', sift, firstBatch, prefetched, jump: kindJump(kind), range: (after) => IDBKeyRange.bound(after?.key ?? lead, upper) }, accept, options);
 }
 
 /**
  * Several words: their contacts by key, the most selective word first (see word-probe.ts), and
  * the records of the intersection only.
  */
-async function queryPager(words: readonly string[], accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings): Promise<BookPager> {
-  const ids = intersectProbes(await probeWords(words, options.probe));
+async function queryPager(words: readonly string[], sift: (raw: unknown) => boolean, accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings): Promise<BookPager> {
+  const probes = await probeWords(words, options.probe);
   options.signal?.throwIfAborted();
-  if (ids) return idsPager(ids, accept, options);
-  // Every word is common: one word's range is walked (chooseWalk), the others checked on each
-  // record before it is parsed.
-  const { lead, density } = await chooseWalk(words, (raw) => rawHasWords(raw, words) && (!kind || (raw as { kind?: unknown }).kind === kind));
-  options.signal?.throwIfAborted();
-  return wordPager(lead, words, accept, kind, options, density);
+  const ids = intersectProbes(probes);
+  if (ids) return idsPager(ids, sift, accept, options, sampled(probes));
+  // Every word is common: one word's range is walked (chooseWalk, rating the samples by words
+  // and tab alone, as it always has: the same word, the same order), the others checked on each
+  // record before it is parsed; its first page from its sample when that holds enough.
+  const { lead, density, probe } = chooseWalk(probes, (raw) => rawFits(raw, words, NO_FILTERS, kind));
+  return wordPager(lead, sift, accept, kind, options, density, { values: probe.sample, count: SAMPLE });
+}
+
+/** The records the probes' samples read, by id. */
+function sampled(probes: readonly WordProbe[]): Map<string, unknown> {
+  const known = new Map<string, unknown>();
+  for (const probe of probes) for (const raw of probe.sample) known.set(String((raw as { id: unknown }).id), raw);
+  return known;
 }
 
 /** The pager for what the user typed and chose. */
@@ -361,8 +420,9 @@ export function openBook(query: BookQuery, options: PagerOptions = {}): BookPage
   const kind = query.kind ?? null;
   if (words.length) {
     const accept = (contact: Contact) => contactMatches(contact, words, filters, kind);
-    if (words.length === 1) return wordPager(words[0]!, words, accept, kind, settings);
-    return decidedOnFirstPage(() => queryPager(words, accept, kind, settings));
+    const sift = (raw: unknown) => rawFits(raw, words, filters, kind);
+    if (words.length === 1) return wordPager(words[0]!, sift, accept, kind, settings);
+    return decidedOnFirstPage(() => queryPager(words, sift, accept, kind, settings));
   }
   const tag = filters.tag;
   if (!tag) return newestPager(filters, kind, settings);

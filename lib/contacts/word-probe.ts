@@ -12,20 +12,30 @@ export interface WordProbe {
   ids: string[];
   /** Every index entry of the range was read (fewer than the cap): `ids` is the whole set. */
   complete: boolean;
+  /** The records of the range's first SAMPLE entries, in index order (raw, unparsed). */
+  sample: unknown[];
 }
 
 export const prefixRange = (word: string) => IDBKeyRange.bound(word, `${word}\uffff`);
 
-/** The probes of `words`, in one transaction, each bounded by `cap` index entries. */
-export async function probeWords(words: readonly string[], cap: number): Promise<WordProbe[]> {
-  const keys = await withRecords(async (db) => {
+/** Index entries of each word's range whose records the probe reads (the first page's candidates, the walk's sample). */
+export const SAMPLE = 60;
+
+/**
+ * The probes of `words`, each bounded by `cap` index entries, with the records of each range's
+ * first `sample` entries: every request issued at once in one transaction, one round trip for
+ * the lot. The samples choose the walk when every word is common (chooseWalk) and, when a word
+ * is rare, hold the first screenful's records already (a rare word's range is short).
+ */
+export async function probeWords(words: readonly string[], cap: number, sample = SAMPLE): Promise<WordProbe[]> {
+  const read = await withRecords(async (db) => {
     const index = db.transaction('contacts', 'readonly').store.index('words');
-    return Promise.all(words.map((word) => index.getAllKeys(prefixRange(word), cap)));
+    return Promise.all(words.map((word) => Promise.all([index.getAllKeys(prefixRange(word), cap), index.getAll(prefixRange(word), sample)])));
   });
   return words.map((word, i) => {
-    const found = keys[i]!;
+    const [found, records] = read[i]!;
     // A contact is listed once per word of its own that matches ("maya", "maya.chen@…"): kept at its first.
-    return { word, ids: [...new Set(found.map(String))], complete: found.length < cap };
+    return { word, ids: [...new Set(found.map(String))], complete: found.length < cap, sample: records };
   });
 }
 
@@ -50,9 +60,6 @@ export function intersectProbes(probes: readonly WordProbe[]): string[] | null {
   return lead.ids.filter((id) => sets.every((set) => set.has(id)));
 }
 
-/** Index entries of each common word's range read to see how often its walk meets a match. */
-export const SAMPLE = 60;
-
 export interface WalkChoice {
   /** The word whose range is walked. */
   lead: string;
@@ -62,24 +69,19 @@ export interface WalkChoice {
 
 /**
  * Which common word's range to walk when no word is rare enough to intersect by key: the
- * longest (its prefix narrows most), unless the first entries of its range (a sample, one
- * `getAll` per word, in one transaction) match less than half as often as another word's. The
+ * longest (its prefix narrows most), unless the first entries of its range (its probe's sample)
+ * match less than half as often as another word's. The
  * index lists a word's contacts by id, and ids start with a person's name: "northwind"'s range
  * begins with the Abigails, so "maria northwind" walked from "northwind" would read thousands
  * of Northwind people before its first Maria, while "maria"'s range meets one in nine at once.
  */
-export async function chooseWalk(words: readonly string[], matches: (raw: unknown) => boolean, sample = SAMPLE): Promise<WalkChoice> {
-  const samples = await withRecords(async (db) => {
-    const index = db.transaction('contacts', 'readonly').store.index('words');
-    return Promise.all(words.map((word) => index.getAll(prefixRange(word), sample)));
-  });
-  const rated = words.map((word, i) => {
-    const read = samples[i]!;
-    const hits = read.filter(matches).length;
-    return { word, hits, density: Math.max(hits, 1) / Math.max(read.length, sample) };
+export function chooseWalk(probes: readonly WordProbe[], matches: (raw: unknown) => boolean, sample = SAMPLE): WalkChoice & { probe: WordProbe } {
+  const rated = probes.map((probe) => {
+    const hits = probe.sample.filter(matches).length;
+    return { word: probe.word, probe, hits, density: Math.max(hits, 1) / Math.max(probe.sample.length, sample) };
   });
   const longest = rated.reduce((best, r) => (r.word.length > best.word.length ? r : best));
   const best = rated.reduce((top, r) => (r.hits > top.hits || (r.hits === top.hits && r.word.length > top.word.length) ? r : top));
   const lead = longest.hits * 2 >= best.hits ? longest : best;
-  return { lead: lead.word, density: lead.density };
+  return { lead: lead.word, density: lead.density, probe: lead.probe };
 }

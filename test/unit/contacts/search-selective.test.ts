@@ -138,11 +138,11 @@ describe('the words of a query', () => {
 
   it('the intersection keeps the smallest complete set’s order and ignores words too common to list', () => {
     const probes = [
-      { word: 'a', ids: ['x', 'y', 'z', 'w'], complete: true },
-      { word: 'b', ids: ['z', 'x'], complete: true },
-      { word: 'c', ids: ['y'], complete: false },
+      { word: 'a', ids: ['x', 'y', 'z', 'w'], complete: true, sample: [] },
+      { word: 'b', ids: ['z', 'x'], complete: true, sample: [] },
+      { word: 'c', ids: ['y'], complete: false, sample: [] },
     ];
     expect(intersectProbes(probes)).toEqual(['z', 'x']);
-    expect(intersectProbes([{ word: 'c', ids: ['y'], complete: false }])).toBeNull();
+    expect(intersectProbes([{ word: 'c', ids: ['y'], complete: false, sample: [] }])).toBeNull();
   });
 });

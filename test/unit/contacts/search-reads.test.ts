@@ -1,0 +1,117 @@
+import { IDBDatabase, IDBIndex, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactSchema } from '@/lib/contacts/model';
+import { openBook, type BookPager, type BookQuery, type PagerOptions } from '@/lib/contacts/search';
+import { company, person, putContacts } from '@/test/unit/contacts/book-fixtures';
+
+/**
+ * How many requests a keystroke's first screenful costs: the probes of its words and their
+ * samples in one round trip, a rare word's records not read twice, the newest contacts in one
+ * backward request where the browser has one, and no record parsed that the tab leaves out.
+ * Whatever the reads, the rows and their order are those a full walk finds.
+ */
+const SCREEN = 20;
+const query = (text: string, kind: BookQuery['kind'] = null): BookQuery => ({ text, filters: {}, kind });
+
+async function readAll(pager: BookPager, first = SCREEN): Promise<string[]> {
+  const ids: string[] = [];
+  for (let size = first; ; size = 50) {
+    const page = await pager.next(size);
+    ids.push(...page.contacts.map((c) => c.id));
+    if (page.done) return ids;
+  }
+}
+
+type Entry = { key: IDBValidKey; primaryKey: IDBValidKey; value: unknown };
+type Request = { result: Entry[]; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+type WithRecords = { getAllRecords?: (options: { query?: IDBKeyRange | null; count?: number; direction?: IDBCursorDirection }) => Request };
+
+/**
+ * Chromium's `IDBIndex.getAllRecords` (141 on), which the fake IndexedDB lacks: the entries of a
+ * range in index order (key, then primary key), either way, with their keys. Built from the
+ * fake's `getAll` and `getAllKeys`, which list a range in that order.
+ */
+function installGetAllRecords() {
+  const proto = IDBIndex.prototype as unknown as WithRecords;
+  proto.getAllRecords = function (this: IDBIndex, { query = null, count, direction = 'next' }) {
+    const request: Request = { result: [], error: null, onsuccess: null, onerror: null };
+    const values = this.getAll(query);
+    const keys = this.getAllKeys(query);
+    keys.onsuccess = () => {
+      const path = this.keyPath as string;
+      const entries = values.result.map((value: Record<string, IDBValidKey>, i: number) => ({ key: value[path]!, primaryKey: keys.result[i]!, value }));
+      if (direction === 'prev') entries.reverse();
+      request.result = entries.slice(0, count ?? entries.length);
+      request.onsuccess?.();
+    };
+    keys.onerror = () => {
+      request.error = keys.error;
+      request.onerror?.();
+    };
+    return request;
+  };
+  return () => delete proto.getAllRecords;
+}
+
+describe('a keystroke’s reads', { timeout: 30_000 }, () => {
+  // Three contacts per update time (a tag put on several at once), so pages resume inside a tie.
+  const companies = Array.from({ length: 60 }, (_, i) => company({ id: `domain:c${String(i).padStart(3, '0')}.example`, name: `C${i} Analytics`, updatedAt: 500 + Math.floor(i / 3) }));
+  const johns = Array.from({ length: 300 }, (_, i) => person({ id: `person:a-john-${String(i).padStart(4, '0')}`, name: `John Lee${i}`, company: 'Northwind Analytics', updatedAt: 2_000 + Math.floor(i / 3) }));
+  const marias = Array.from({ length: 100 }, (_, i) => person({ id: `person:m-maria-${String(i).padStart(4, '0')}`, name: `Maria Roe${i}`, company: 'Northwind Analytics', updatedAt: 3_000 + Math.floor(i / 3) }));
+  beforeEach(() => putContacts([...companies, ...johns, ...marias]), 30_000);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('two common words: the probes and their samples are one round trip, and the first page comes from the sample', async () => {
+    // Probes of 50 entries call both words common.
+    const options: PagerOptions = { probe: 50 };
+    // The walk's order: "maria"'s range, by id (each Maria's only word starting with "maria").
+    const expected = marias.map((m) => m.id);
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const pager = openBook(query('maria northwind', 'person'), options);
+    const page = await pager.next(SCREEN);
+    expect(page.contacts).toHaveLength(SCREEN);
+    // One sample per word, nothing more; at most the probes' transaction and the page's own.
+    expect(getAll).toHaveBeenCalledTimes(2);
+    expect(transactions.mock.calls.length).toBeLessThanOrEqual(2);
+    expect([...page.contacts.map((c) => c.id), ...(await readAll(pager, 50))]).toEqual(expected);
+  });
+
+  it('a rare word: its records come with its probe, none read again by id', async () => {
+    const expected = marias.filter((m) => /^Maria Roe1\d?$/.test(m.name!.value)).map((m) => m.id);
+    const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const ids = await readAll(openBook(query('maria roe1', 'person')));
+    expect(ids).toEqual(expected);
+    expect(gets).not.toHaveBeenCalled();
+  });
+
+  it('the newest contacts: one backward request where the browser has getAllRecords, the same rows as by cursor', async () => {
+    for (const kind of ['person', 'company', null] as const) {
+      const byCursor = await readAll(openBook(query('', kind)));
+      const uninstall = installGetAllRecords();
+      try {
+        const cursors = vi.spyOn(IDBIndex.prototype, 'openCursor');
+        const records = vi.spyOn(IDBIndex.prototype as unknown as Required<WithRecords>, 'getAllRecords');
+        const pager = openBook(query('', kind));
+        const page = await pager.next(SCREEN);
+        expect(records).toHaveBeenCalledTimes(1);
+        expect(records.mock.calls[0]![0]).toMatchObject({ direction: 'prev' });
+        // The companies here are the oldest, past a first request's bound: read on by cursor.
+        if (kind !== 'company') expect(cursors).not.toHaveBeenCalled();
+        expect([...page.contacts.map((c) => c.id), ...(await readAll(pager, 50))]).toEqual(byCursor);
+        vi.restoreAllMocks();
+      } finally {
+        uninstall();
+      }
+    }
+  });
+
+  it('parses only the records of the tab shown: the newest companies read past the people unparsed', async () => {
+    const parsed = vi.spyOn(contactSchema, 'safeParse');
+    const page = await openBook(query('', 'company')).next(SCREEN);
+    expect(page.contacts.map((c) => c.id)).toEqual([...companies].reverse().slice(0, SCREEN).map((c) => c.id));
+    expect(parsed).toHaveBeenCalledTimes(SCREEN);
+  });
+});
