@@ -12,10 +12,12 @@ interface Started {
  */
 export function settleBackgroundsAfterEach(): <B extends Started>(background: B) => B {
   const started: Started[] = [];
+  // After a bulk run the last balance read comes at the end of the 10 s gap (wiring.ts
+  // BALANCE_GAP_MS): the default 10 s hook limit was that gap plus nothing, and failed on a busy machine.
   afterEach(async () => {
     await Promise.all(started.splice(0).map((background) => background.balanceReadsIdle()));
     vi.unstubAllGlobals();
-  });
+  }, 30_000);
   return (background) => {
     started.push(background);
     return background;
