@@ -44,6 +44,8 @@ export interface BulkWiringDeps {
   crm: Pick<CrmService, 'check' | 'status' | 'planContact' | 'pushContacts'>;
   now(): number;
   newId(): string;
+  /** No run is running any more (the last one ended, paused or failed). */
+  onAllRunsEnded?(): void;
 }
 
 /** The results file's columns of one answer; personal addresses left out in EU mode, as the card hides them. */
@@ -52,7 +54,7 @@ async function columnsOf(answer: OperationAnswer) {
 }
 
 /** The toolbar and the keep-alive alarm follow which runs are running. */
-function progressDisplay() {
+function progressDisplay(onAllEnded: () => void) {
   // Unknown at the worker's start: an alarm (or a badge) a stopped worker left is set or cleared by the first report.
   let alarmOn: boolean | null = null;
   let latest: readonly BulkRun[] = [];
@@ -76,6 +78,7 @@ function progressDisplay() {
     if (!on) {
       if (timer) clearTimeout(timer);
       show();
+      onAllEnded();
     } else timer ??= setTimeout(show, BADGE_EVERY_MS);
   };
 }
@@ -91,7 +94,7 @@ export function createBulk(deps: BulkWiringDeps) {
     mergeColumns,
     // The book is written before a lookup answers: the contact is there, under what was asked.
     contactOf: bookContactOf,
-    onProgress: progressDisplay(),
+    onProgress: progressDisplay(() => deps.onAllRunsEnded?.()),
     concurrency: BULK_CONCURRENCY,
     now: deps.now,
     newId: deps.newId,

@@ -9,6 +9,11 @@ export interface Throttled {
   (): void;
   /** Settles once no run is under way or owed (tests wait for it before the next starts). */
   idle(): Promise<void>;
+  /**
+   * The gap has changed (a bulk run ended): an owed run waits for the new gap, not the one it was
+   * timed by, so the balance after a bulk run's last lookup is read at once, not 10 s later.
+   */
+  regap(): void;
 }
 
 export function throttle(task: () => Promise<unknown>, gapMs: number | (() => number), now: () => number = Date.now): Throttled {
@@ -51,5 +56,11 @@ export function throttle(task: () => Promise<unknown>, gapMs: number | (() => nu
       await Promise.resolve();
     }
   }
-  return Object.assign(fire, { idle });
+  function regap(): void {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    if (owed) fire();
+  }
+  return Object.assign(fire, { idle, regap });
 }

@@ -215,7 +215,8 @@ export function createBackground(identity: RouterIdentity) {
     await balanceItem.setValue({ credits: difference.after, at: difference.to, difference: notice });
   }
 
-  const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID() });
+  // The run's last balance read, owed at the end of the gap, is made at once when no run is left.
+  const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID(), onAllRunsEnded: () => readBalanceAfterPaid.regap() });
   bulkRunning = () => bulk.runner.running().length > 0;
 
   const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };

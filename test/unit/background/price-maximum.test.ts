@@ -134,5 +134,9 @@ describe('a bulk run with Phone numbers on', () => {
     await background.bulk.runner.whenIdle(created.value.id);
     // One mobile, three mobiles, none: 32 + 92 + 2, what each answer really cost.
     expect(charges().map((c) => c.creditBurn).sort((a, b) => a - b)).toEqual([2, 32, 92]);
+    // The run over, the balance after its last lookup is read at once, not at the end of the
+    // 10 s gap kept while it ran (a read here takes milliseconds; 5 s is only a margin for a busy machine).
+    const read = await Promise.race([background.balanceReadsIdle().then(() => 'read'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
+    expect(read).toBe('read');
   });
 });

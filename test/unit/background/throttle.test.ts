@@ -28,6 +28,24 @@ describe('the balance read after paid lookups', () => {
     for (let i = 1; i < runs.length; i++) expect(runs[i]! - runs[i - 1]!).toBeGreaterThanOrEqual(5_000);
   });
 
+  it('a gap that ends early (the bulk run is over) reads the owed balance at once, not at the end of the old gap', async () => {
+    const task = vi.fn(async () => {});
+    let bulkRunning = true;
+    const fire = throttle(task, () => (bulkRunning ? 10_000 : 0));
+    fire();
+    await vi.advanceTimersByTimeAsync(100);
+    fire();
+    expect(task).toHaveBeenCalledTimes(1);
+    bulkRunning = false;
+    fire.regap();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledTimes(2);
+    // Nothing owed: a new gap alone reads nothing more.
+    fire.regap();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(task).toHaveBeenCalledTimes(2);
+  });
+
   it('a call while a read is in flight is owed one more read, not dropped', async () => {
     let finish!: () => void;
     const task = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
