@@ -15,14 +15,12 @@ import { deHistoryFirstPaint } from '@/lib/i18n/first-paint/history-de';
 import { enHistoryFirstPaint } from '@/lib/i18n/first-paint/history-en';
 import { esHistoryFirstPaint } from '@/lib/i18n/first-paint/history-es';
 import { frHistoryFirstPaint } from '@/lib/i18n/first-paint/history-fr';
-import { PSEUDO_ALLOWED, PSEUDO_LOCALE, resolveLocale, type DisplayLocale, type Locale } from '@/lib/i18n/locales';
-import { pseudoCatalog } from '@/lib/i18n/pseudo';
+import { type Locale } from '@/lib/i18n/locales';
 import { formatDateTime } from '@/lib/i18n/relative-time';
-import { currentLocale, setCatalog, setFallback, t } from '@/lib/i18n/translate';
-import { browserUiLanguage } from '@/lib/i18n/ui-language';
-import { languageOf } from '@/lib/settings/language';
+import { currentLocale, t } from '@/lib/i18n/translate';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/ui/dom';
+import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
 
 /**
  * The history page as its React page (HistoryPage.tsx) draws it once the newest lookups are read,
@@ -38,18 +36,6 @@ const CATALOGS: Record<Locale, Partial<Catalog>> = {
   de: { ...deFirstPaint, ...deHistoryFirstPaint },
   es: { ...esFirstPaint, ...esHistoryFirstPaint },
 };
-
-/** The pseudo-locale for automation and development only, tested with the build's own constants so that the release drops it (see entrypoints/popup/first-paint.ts). */
-const PSEUDO_BUILD = (typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER_AUTOMATION__) || import.meta.env.DEV;
-
-/** Installs the first paint's messages in the user's language (their choice, else the browser's). */
-function installLanguage(stored: unknown): DisplayLocale {
-  const wanted = resolveLocale(languageOf(stored), browserUiLanguage());
-  const locale = wanted === PSEUDO_LOCALE && !PSEUDO_ALLOWED ? 'en' : wanted;
-  setFallback(CATALOGS.en);
-  setCatalog(locale, PSEUDO_BUILD && locale === PSEUDO_LOCALE ? pseudoCatalog(CATALOGS.en as Catalog) : CATALOGS[locale as Locale]);
-  return locale;
-}
 
 /** As a React style prop writes them, in its order: custom properties through setProperty, the rest by name. */
 function styled<E extends HTMLElement>(element: E, style: Record<string, string>): E {
@@ -184,7 +170,7 @@ export interface HistoryFirstPaint {
  */
 export function drawHistoryFirstPaint(root: HTMLElement, read: HistoryFirstReadRaw): HistoryFirstPaint | null {
   applyThemeChoice(document.documentElement, themeOf(read.items.theme));
-  const locale = installLanguage(read.items.language);
+  const locale = installFirstPaintMessages(read.items.language, CATALOGS);
   const state = historyFirstStateOf(read);
   if (!state) return null;
   const { entries, total } = state;

@@ -1,6 +1,6 @@
 import { seedOfDetection } from '@/lib/card/seed';
 import { LOW_CONFIDENCE, type Detection } from '@/lib/extract/detection';
-import type { Catalog, FirstPaintCatalog, PanelFirstPaintCatalog } from '@/lib/i18n/catalog';
+import type { FirstPaintCatalog, PanelFirstPaintCatalog } from '@/lib/i18n/catalog';
 import { deFirstPaint } from '@/lib/i18n/first-paint/de';
 import { enFirstPaint } from '@/lib/i18n/first-paint/en';
 import { esFirstPaint } from '@/lib/i18n/first-paint/es';
@@ -9,15 +9,14 @@ import { dePanelFirstPaint } from '@/lib/i18n/first-paint/panel-de';
 import { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
 import { esPanelFirstPaint } from '@/lib/i18n/first-paint/panel-es';
 import { frPanelFirstPaint } from '@/lib/i18n/first-paint/panel-fr';
-import { isLanguageChoice, PSEUDO_ALLOWED, PSEUDO_LOCALE, resolveLocale, type DisplayLocale } from '@/lib/i18n/locales';
-import { pseudoCatalog } from '@/lib/i18n/pseudo';
-import { setCatalog, setFallback, t } from '@/lib/i18n/translate';
-import { browserUiLanguage } from '@/lib/i18n/ui-language';
+import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/i18n/locales';
+import { t } from '@/lib/i18n/translate';
 import type { PanelStatus } from '@/lib/messaging/protocol';
 import type { PanelLayout } from '@/lib/panel/tab-state';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/ui/dom';
 import type { FirstPaintHandle } from '@/components/panel/PanelHost';
+import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
 
 /**
  * The in-page panel as its React page (PanelHost, Panel) draws it once the worker has answered,
@@ -37,17 +36,6 @@ const CATALOGS: Record<Exclude<DisplayLocale, typeof PSEUDO_LOCALE>, Messages> =
   de: { ...deFirstPaint, ...dePanelFirstPaint },
   es: { ...esFirstPaint, ...esPanelFirstPaint },
 };
-
-/** As entrypoints/popup/first-paint.ts: the build's own constants, so that a release drops the pseudo-locale. */
-const PSEUDO_BUILD = (typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER_AUTOMATION__) || import.meta.env.DEV;
-
-function installLanguage(stored: unknown): DisplayLocale {
-  const wanted = resolveLocale(isLanguageChoice(stored) ? stored : 'auto', browserUiLanguage());
-  const locale = wanted === PSEUDO_LOCALE && !PSEUDO_ALLOWED ? 'en' : wanted;
-  setFallback(CATALOGS.en);
-  setCatalog(locale, PSEUDO_BUILD && locale === PSEUDO_LOCALE ? pseudoCatalog(CATALOGS.en as unknown as Catalog) : CATALOGS[locale as Exclude<DisplayLocale, typeof PSEUDO_LOCALE>]);
-  return locale;
-}
 
 /** What the first paint is drawn from: the worker's answers and its copies of the language and theme. */
 export interface PanelFirstRead {
@@ -153,7 +141,7 @@ export function panelView({ detection, layout, status }: PanelFirstState, action
  */
 export function prepareFirstPaint(read: PanelFirstRead): PanelFirstState | null {
   applyThemeChoice(document.documentElement, themeOf(read.theme));
-  const locale = installLanguage(read.language);
+  const locale = installFirstPaintMessages(read.language, CATALOGS);
   const state = firstStateOf(read);
   if (state) {
     document.documentElement.lang = locale;

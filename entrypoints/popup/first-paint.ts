@@ -2,22 +2,20 @@ import { recentDetail } from '@/components/recent-line';
 import { credits } from '@/components/price';
 import { openBeside, openBulk, openContactBook, openSettings, sidePanelApis } from '@/entrypoints/popup/actions';
 import { recentPeople } from '@/lib/history/who';
-import type { Catalog, FirstPaintCatalog } from '@/lib/i18n/catalog';
+import type { FirstPaintCatalog } from '@/lib/i18n/catalog';
 import { deFirstPaint } from '@/lib/i18n/first-paint/de';
 import { enFirstPaint } from '@/lib/i18n/first-paint/en';
 import { esFirstPaint } from '@/lib/i18n/first-paint/es';
 import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
-import { PSEUDO_ALLOWED, PSEUDO_LOCALE, resolveLocale, type DisplayLocale } from '@/lib/i18n/locales';
-import { pseudoCatalog } from '@/lib/i18n/pseudo';
+import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/i18n/locales';
 import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
-import { setCatalog, setFallback, t } from '@/lib/i18n/translate';
-import { browserUiLanguage } from '@/lib/i18n/ui-language';
+import { t } from '@/lib/i18n/translate';
 import { firstStateOf, type FirstReadRaw, type PopupFirstState } from '@/lib/popup/first-read';
-import { languageOf } from '@/lib/settings/language';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/ui/dom';
 import { historyUrl } from '@/lib/ui/history-url';
 import { sidePanelKind } from '@/lib/ui/side-panel';
+import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
 
 /**
  * The popup as its React page (Popup.tsx) draws it once everything is read, drawn without React
@@ -34,22 +32,6 @@ const FIRST_PAINT_CATALOGS: Record<Exclude<DisplayLocale, typeof PSEUDO_LOCALE>,
   de: deFirstPaint,
   es: esFirstPaint,
 };
-
-/**
- * The pseudo-locale is for automation and development only. Tested here, with the build's own
- * constants rather than PSEUDO_ALLOWED from another module, so that the release build drops the
- * branch and, with it, the pseudo-locale's code (test/e2e/packages.e2e.ts looks for it).
- */
-const PSEUDO_BUILD = (typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER_AUTOMATION__) || import.meta.env.DEV;
-
-/** Installs the first paint's messages in the user's language (their choice, else the browser's). */
-export function installFirstPaintLanguage(stored: unknown): DisplayLocale {
-  const wanted = resolveLocale(languageOf(stored), browserUiLanguage());
-  const locale = wanted === PSEUDO_LOCALE && !PSEUDO_ALLOWED ? 'en' : wanted;
-  setFallback(enFirstPaint);
-  setCatalog(locale, PSEUDO_BUILD && locale === PSEUDO_LOCALE ? pseudoCatalog(enFirstPaint as unknown as Catalog) : FIRST_PAINT_CATALOGS[locale as Exclude<DisplayLocale, typeof PSEUDO_LOCALE>]);
-  return locale;
-}
 
 function header(state: PopupFirstState, windowId: number | undefined): HTMLElement {
   const beside = sidePanelKind(sidePanelApis);
@@ -163,7 +145,7 @@ export interface FirstPaintInput {
  */
 export function drawFirstPaint(root: HTMLElement, { read, windowId, now = Date.now() }: FirstPaintInput): boolean {
   applyThemeChoice(document.documentElement, themeOf(read.items.theme));
-  const locale = installFirstPaintLanguage(read.items.language);
+  const locale = installFirstPaintMessages(read.items.language, FIRST_PAINT_CATALOGS);
   let state: PopupFirstState | null = null;
   let parts: HTMLElement[];
   try {

@@ -1,9 +1,8 @@
 import type { Catalog } from '@/lib/i18n/catalog';
-import { PSEUDO_ALLOWED, PSEUDO_LOCALE, resolveLocale, type DisplayLocale, type Locale } from '@/lib/i18n/locales';
+import { isLanguageChoice, PSEUDO_ALLOWED, PSEUDO_LOCALE, resolveLocale, type DisplayLocale, type Locale } from '@/lib/i18n/locales';
 import { pseudoCatalog } from '@/lib/i18n/pseudo';
 import { setCatalog, setFallback } from '@/lib/i18n/translate';
 import { browserUiLanguage } from '@/lib/i18n/ui-language';
-import { languageOf } from '@/lib/settings/language';
 
 /**
  * The pseudo-locale is for automation and development only. Tested here, with the build's own
@@ -17,7 +16,8 @@ const PSEUDO_BUILD = (typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER
  * `stored`, else the browser's), English behind them; says which language that is.
  */
 export function installFirstPaintMessages(stored: unknown, catalogs: Readonly<Record<Locale, object>>): DisplayLocale {
-  const wanted = resolveLocale(languageOf(stored), browserUiLanguage());
+  // Not lib/settings/language's languageOf, the same test: it would bring the vault's storage items into the first paint.
+  const wanted = resolveLocale(isLanguageChoice(stored) ? stored : 'auto', browserUiLanguage());
   const locale = wanted === PSEUDO_LOCALE && !PSEUDO_ALLOWED ? 'en' : wanted;
   setFallback(catalogs.en);
   setCatalog(locale, PSEUDO_BUILD && locale === PSEUDO_LOCALE ? pseudoCatalog(catalogs.en as Catalog) : catalogs[locale as Locale]);
