@@ -1,4 +1,5 @@
 import type { BookFirstPaintCatalog } from '@/lib/i18n/catalog';
+import { crmNames } from '@/lib/i18n/first-paint/crm-names';
 
 /** German: the book's first-paint messages (see first-paint/book-en.ts); its catalog (de.ts) spreads them in. */
 export const deBookFirstPaint = {
@@ -59,11 +60,5 @@ export const deBookFirstPaint = {
   'book.grade.most_probable': 'wahrscheinlich (nicht verifiziert)',
   'book.grade.unverified': 'nicht verifiziert',
   'history.dateExample': 'Zum Beispiel {example}',
-  'crm.target.hubspot': 'HubSpot',
-  'crm.target.pipedrive': 'Pipedrive',
-  'crm.target.webhook': 'Webhook',
-  'crm.target.attio': 'Attio',
-  'crm.target.salesforce': 'Salesforce',
-  'crm.target.close': 'Close',
-  'crm.target.zoho': 'Zoho CRM',
+  ...crmNames,
 } as const satisfies BookFirstPaintCatalog;

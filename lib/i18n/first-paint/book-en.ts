@@ -1,3 +1,5 @@
+import { crmNames } from '@/lib/i18n/first-paint/crm-names';
+
 /**
  * The English messages the contact book draws at its first paint, before React and the full
  * catalog are in (entrypoints/contacts/first-paint.ts): its header, tabs, search box, filters and
@@ -62,11 +64,5 @@ export const enBookFirstPaint = {
   'book.grade.most_probable': 'likely (not verified)',
   'book.grade.unverified': 'unverified',
   'history.dateExample': 'Like {example}',
-  'crm.target.hubspot': 'HubSpot',
-  'crm.target.pipedrive': 'Pipedrive',
-  'crm.target.webhook': 'Webhook',
-  'crm.target.attio': 'Attio',
-  'crm.target.salesforce': 'Salesforce',
-  'crm.target.close': 'Close',
-  'crm.target.zoho': 'Zoho CRM',
+  ...crmNames,
 } as const;

@@ -1,4 +1,5 @@
 import type { BookFirstPaintCatalog } from '@/lib/i18n/catalog';
+import { crmNames } from '@/lib/i18n/first-paint/crm-names';
 
 /** Spanish: the book's first-paint messages (see first-paint/book-en.ts); its catalog (es.ts) spreads them in. */
 export const esBookFirstPaint = {
@@ -59,11 +60,5 @@ export const esBookFirstPaint = {
   'book.grade.most_probable': 'probable (sin verificar)',
   'book.grade.unverified': 'sin verificar',
   'history.dateExample': 'Por ejemplo {example}',
-  'crm.target.hubspot': 'HubSpot',
-  'crm.target.pipedrive': 'Pipedrive',
-  'crm.target.webhook': 'Webhook',
-  'crm.target.attio': 'Attio',
-  'crm.target.salesforce': 'Salesforce',
-  'crm.target.close': 'Close',
-  'crm.target.zoho': 'Zoho CRM',
+  ...crmNames,
 } as const satisfies BookFirstPaintCatalog;

@@ -1,4 +1,5 @@
 import type { BookFirstPaintCatalog } from '@/lib/i18n/catalog';
+import { crmNames } from '@/lib/i18n/first-paint/crm-names';
 
 /** French: the book's first-paint messages (see first-paint/book-en.ts); its catalog (fr.ts) spreads them in. */
 export const frBookFirstPaint = {
@@ -59,11 +60,5 @@ export const frBookFirstPaint = {
   'book.grade.most_probable': 'probable (non vérifié)',
   'book.grade.unverified': 'non vérifié',
   'history.dateExample': 'Par exemple {example}',
-  'crm.target.hubspot': 'HubSpot',
-  'crm.target.pipedrive': 'Pipedrive',
-  'crm.target.webhook': 'Webhook',
-  'crm.target.attio': 'Attio',
-  'crm.target.salesforce': 'Salesforce',
-  'crm.target.close': 'Close',
-  'crm.target.zoho': 'Zoho CRM',
+  ...crmNames,
 } as const satisfies BookFirstPaintCatalog;
