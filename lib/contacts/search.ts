@@ -1,4 +1,5 @@
-import { unwrap, type IDBPCursorWithValue, type IDBPDatabase, type IDBPIndex } from 'idb';
+import { type IDBPCursorWithValue, type IDBPDatabase } from 'idb';
+import { readIndexRecords } from '@/lib/storage/index-records';
 import { withRecords } from '@/lib/storage/vault';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { queryWords } from '@/lib/contacts/words';
@@ -117,28 +118,6 @@ function rawFits(raw: unknown, words: readonly string[], filters: BookFilters, k
   return words.every((word) => own.some((w) => typeof w === 'string' && w.startsWith(word)));
 }
 
-/** A record as `getAllRecords` answers it: its index key, its primary key and its value. */
-type IndexEntry = { key: IDBValidKey; primaryKey: IDBValidKey; value: unknown };
-type RecordsIndex = IDBIndex & {
-  getAllRecords?: (options: { query?: IDBKeyRange | null; count?: number; direction?: IDBCursorDirection }) => IDBRequest<IndexEntry[]>;
-};
-
-/**
- * The first `count` entries of `range` in `direction`, keys and records, in one request where
- * the browser has `IDBIndex.getAllRecords` (Chromium 141 on); null where it has not (the walk
- * then reads by cursor, an entry per round trip). Unlike `getAll`, it walks backwards too, and
- * gives each entry's keys, so the next page resumes from the last one read.
- */
-function readEntries(index: IDBPIndex<unknown, ['contacts'], 'contacts', string, 'readonly'>, range: IDBKeyRange | null, count: number, direction: IDBCursorDirection): Promise<IndexEntry[]> | null {
-  const native = unwrap(index) as RecordsIndex;
-  if (typeof native.getAllRecords !== 'function') return null;
-  const request = native.getAllRecords({ query: range, count, direction });
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
 type Cursor = IDBPCursorWithValue<unknown, ['contacts'], 'contacts', string, 'readonly'>;
 type Position = { key: IDBValidKey; id: string };
 
@@ -229,7 +208,7 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
         const index = (db as IDBPDatabase).transaction(STORE, 'readonly').store.index(walk.index);
         const first = !after && !skip && walk.firstBatch ? Math.min(maxScan, walk.firstBatch(limit)) : 0;
         // Newest first: one request where the browser can read an index backwards in one.
-        const entries = first && walk.direction === 'prev' ? readEntries(index, walk.range(null), first, 'prev') : null;
+        const entries = first && walk.direction === 'prev' ? readIndexRecords(index, walk.range(null), first, 'prev') : null;
         if (entries) {
           const read = await entries;
           signal?.throwIfAborted();

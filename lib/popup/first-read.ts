@@ -1,8 +1,9 @@
-import type { IDBPTransaction } from 'idb';
+import type { IDBPIndex, IDBPTransaction } from 'idb';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { DEFAULT_LOW_BALANCE_THRESHOLD, DEFAULT_SANDBOX_URL, PANEL_MODES } from '@/lib/settings/defaults';
 import { languageItem } from '@/lib/settings/language';
 import { themeItem } from '@/lib/settings/theme';
+import { readIndexRecords } from '@/lib/storage/index-records';
 import { ITEMS_STORE, withRecords } from '@/lib/storage/vault';
 
 /**
@@ -36,6 +37,19 @@ export interface PopupFirstState {
   recent: HistoryEntry[];
 }
 
+/** The `limit` newest records of the `at` index: one request where the browser can, else a cursor step each. */
+async function newestRecords(index: IDBPIndex<unknown, string[], 'history', 'at', 'readonly'>, limit: number): Promise<unknown[]> {
+  const batch = readIndexRecords(index, null, limit, 'prev');
+  if (batch) return (await batch).map((entry) => entry.value);
+  const records: unknown[] = [];
+  let cursor = await index.openCursor(null, 'prev');
+  while (cursor && records.length < limit) {
+    records.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  return records;
+}
+
 /** One transaction: the items and the `limit` newest history records (a cursor on the `at` index). */
 export function readFirstPaint(limit: number): Promise<FirstReadRaw> {
   return withRecords((db) => readItemsAndNewest(db.transaction([ITEMS_STORE, HISTORY], 'readonly'), limit));
@@ -50,12 +64,7 @@ export async function readItemsAndNewest(tx: IDBPTransaction<unknown, string[], 
   const store = tx.objectStore(ITEMS_STORE);
   const names = Object.keys(FIRST_READ_KEYS) as (keyof typeof FIRST_READ_KEYS)[];
   const values = Promise.all(names.map((name) => store.get(FIRST_READ_KEYS[name])));
-  const records: unknown[] = [];
-  let cursor = await tx.objectStore(HISTORY).index('at').openCursor(null, 'prev');
-  while (cursor && records.length < limit) {
-    records.push(cursor.value);
-    cursor = await cursor.continue();
-  }
+  const records = await newestRecords(tx.objectStore(HISTORY).index('at'), limit);
   const read = await values;
   return { items: Object.fromEntries(names.map((name, i) => [name, read[i]])), records };
 }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDBIndex } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreditBalance } from '@/components/CreditBalance';
 import { RecentLookups } from '@/components/RecentLookups';
 import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
@@ -15,6 +16,7 @@ import { themeItem } from '@/lib/settings/theme';
 import { balanceItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
 import { handOver } from '@/lib/ui/handover';
 import { MAYA_URL, mayaEnrichment } from '@/test/unit/card/fixtures';
+import { installGetAllRecords, type WithRecords } from '@/test/unit/storage/get-all-records';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const HOUR = 3_600_000;
@@ -56,6 +58,24 @@ describe('the popup’s first read', () => {
     const read = await readFirstPaint(2);
     expect(read.items).toMatchObject({ balance: { credits: 120, at: NOW }, theme: 'dark' });
     expect(read.records.map((r) => (r as { id: string }).id)).toEqual(['h3', 'h2']);
+  });
+
+  it('reads the newest records in one backward request where the browser has getAllRecords, not a cursor step each', async () => {
+    for (const record of [...records()].reverse()) await appendHistory(historyEntrySchema.parse(record), 1000);
+    const byCursor = await readFirstPaint(2);
+    const uninstall = installGetAllRecords();
+    try {
+      const cursors = vi.spyOn(IDBIndex.prototype, 'openCursor');
+      const requests = vi.spyOn(IDBIndex.prototype as unknown as Required<WithRecords>, 'getAllRecords');
+      const read = await readFirstPaint(2);
+      expect(requests).toHaveBeenCalledTimes(1);
+      expect(requests.mock.calls[0]![0]).toMatchObject({ count: 2, direction: 'prev' });
+      expect(cursors).not.toHaveBeenCalled();
+      expect(read.records).toEqual(byCursor.records);
+      expect(read.records.map((r) => (r as { id: string }).id)).toEqual(['h3', 'h2']);
+    } finally {
+      uninstall();
+    }
   });
 
   it('leaves to the React page what only it draws: a panel mode to choose, a balance difference, a record that does not read', () => {
