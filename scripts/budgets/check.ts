@@ -12,7 +12,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 function line(row: BudgetRow): string {
   const said = row.verdict === 'within' ? (row.budget.enforced ? 'within' : 'within (not enforced yet: add it to scripts/budgets/pages.ts)') : row.verdict === 'over' ? 'OVER BUDGET' : 'over budget (not enforced yet)';
-  return `  ${row.page.padEnd(22)} ${kb(row.gzip).padStart(9)} of ${String(row.budget.kb).padStart(3)} KB  ${said}  (${row.files.length} files)`;
+  return `  ${row.page.padEnd(22)} ${kb(row.gzip).padStart(9)} of ${String(row.budget.kb).padStart(3)} KB  ${said}  (${row.files.length}${row.budget.files === undefined ? '' : ` of ${row.budget.files}`} files)`;
 }
 
 const root = resolve(process.argv[2] ?? '.output');

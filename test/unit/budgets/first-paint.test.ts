@@ -74,6 +74,12 @@ describe('the budgets', () => {
     expect(rows[0]!.verdict).toBe('within');
   });
 
+  it('fails an enforced page that needs more files than its budget allows, however light', () => {
+    const out = build(files(500));
+    expect(checkBudgets(out, [{ page: 'popup.html', kb: 2, files: 1, enforced: true }]).failed.map((r) => r.page)).toEqual(['popup.html']);
+    expect(checkBudgets(out, [{ page: 'popup.html', kb: 2, files: 2, enforced: true }]).failed).toEqual([]);
+  });
+
   it('reports a page not enforced yet without failing', () => {
     const out = build(files(3000));
     const { failed, rows } = checkBudgets(out, [{ page: 'popup.html', kb: 2, enforced: false }]);
