@@ -32,7 +32,9 @@ export function readHistoryFirstPaint(limit = HISTORY_FIRST_PAGE): Promise<Histo
     const tx = db.transaction([ITEMS_STORE, HISTORY_STORE, META_STORE], 'readonly');
     const items = tx.objectStore(ITEMS_STORE);
     const meta = tx.objectStore(META_STORE);
-    const [kept, migration, ...old] = await Promise.all([
+    // All asked at once: the transaction answers them in order, without a round trip between.
+    const [read, kept, migration, ...old] = await Promise.all([
+      readItemsAndNewest(tx, limit),
       meta.get(COUNT_KEY),
       meta.get(MIGRATION_KEY),
       items.getKey(LEGACY_KEY),
@@ -41,7 +43,6 @@ export function readHistoryFirstPaint(limit = HISTORY_FIRST_PAGE): Promise<Histo
     ]);
     // Not kept (a write that left it to the next reader): counted here, as the React page would (read.ts).
     const count: unknown = kept ?? (await tx.objectStore(HISTORY_STORE).count());
-    const read = await readItemsAndNewest(tx, limit);
     return { ...read, count, migration, oldKeys: old.some((key) => key !== undefined) };
   });
 }
