@@ -91,7 +91,10 @@ export function findEmails(text: string): EmailMatch[] {
   if (!mayHoldEmail(text)) return [];
   const matches: EmailMatch[] = [];
   for (const [start, end] of wordsWithAt(text)) {
-    for (const match of text.slice(start, end).matchAll(EMAIL)) {
+    const word = text.slice(start, end);
+    // `exec` on the shared regex: `matchAll` would clone it for every word.
+    EMAIL.lastIndex = 0;
+    for (let match = EMAIL.exec(word); match; match = EMAIL.exec(word)) {
       const display = match[0];
       const index = start + match.index;
       const before = text.charAt(index - 1);

@@ -9,6 +9,8 @@ const SEPARATORS = '[ \\u00a0.\\-\\u2010-\\u2013()/]';
 
 /** A run of at least 7 digits, with up to 3 separators between digits and an optional leading `+`. */
 export const PHONE_PREFILTER = new RegExp(`\\d(?:${SEPARATORS}{0,3}\\d){6}`);
+/** What every address (an `@`) or number (the run above) holds: the first, one-call test of a text. */
+export const MAY_HOLD_CONTACT = new RegExp(`@|${PHONE_PREFILTER.source}`);
 const RUN = new RegExp(`(?:\\+\\s?)?\\(?\\d(?:${SEPARATORS}{0,3}\\d){6,}\\)?`, 'g');
 
 export interface PhoneCandidate {
@@ -22,13 +24,15 @@ const CURRENCY = /[$€£¥₹₽₩¢]|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|INR)\b/
 const ID_KEYWORD = /(?:isbn|issn|order|invoice|ref|reference|id|sku|tracking|serial|iban|account|acct|patent|doi|build|version|#)\s*(?:no\.?|number|n°)?\s*[:#.=]?\s*$/i;
 const YEAR = /^(?:19|20)\d{2}$/;
 
-const NOT_PHONES = [
-  /\b(?:19|20)\d{2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013]\d{1,2}\b/, // 2024-05-01
-  /\b\d{1,2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013](?:19|20)\d{2}\b/, // 01.02.2024, 01/02/2024
-  /^\d{1,2}[.:]\d{2}\s*[-\u2010-\u2013]\s*\d{1,2}[.:]\d{2}$/, // 10.30-11.45
-  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/, // 192.168.100.200
-  /(?<![\d./])(?:[1-9]\d{0,2}|0)\.\d{4,}/, // 48.856614 (a trunk-prefixed 030.1234567 starts with 0)
-  /^\d{4,}[.,]\d{2}$/, // 1234567.89
+// Each shape with the number of digit groups it is written in: a run with another count cannot
+// have it, and its regex is not run.
+const NOT_PHONES: Array<{ shape: RegExp; groups: [min: number, max: number] }> = [
+  { shape: /\b(?:19|20)\d{2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013]\d{1,2}\b/, groups: [3, Infinity] }, // 2024-05-01
+  { shape: /\b\d{1,2}[-./\u2010-\u2013]\d{1,2}[-./\u2010-\u2013](?:19|20)\d{2}\b/, groups: [3, Infinity] }, // 01.02.2024, 01/02/2024
+  { shape: /^\d{1,2}[.:]\d{2}\s*[-\u2010-\u2013]\s*\d{1,2}[.:]\d{2}$/, groups: [4, 4] }, // 10.30-11.45
+  { shape: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/, groups: [4, 4] }, // 192.168.100.200
+  { shape: /(?<![\d./])(?:[1-9]\d{0,2}|0)\.\d{4,}/, groups: [2, Infinity] }, // 48.856614 (a trunk-prefixed 030.1234567 starts with 0)
+  { shape: /^\d{4,}[.,]\d{2}$/, groups: [2, 2] }, // 1234567.89
 ];
 
 function hasNonPhoneShape(run: string): boolean {
@@ -40,11 +44,17 @@ function hasNonPhoneShape(run: string): boolean {
   if (/^[\d.]+$/.test(run) && groups.length >= 4 && groups.slice(1).some((group) => group.length === 1 || group.length >= 4)) return true;
   // ISBN-13; a 978 area code has 10 digits.
   if (/^97[89]/.test(digits) && digits.length === 13) return true;
-  return NOT_PHONES.some((shape) => shape.test(run));
+  const count = groups.length;
+  return NOT_PHONES.some(({ shape, groups: [min, max] }) => count >= min && count <= max && shape.test(run));
 }
+
+/** A space, a tab, a line break, or past either end of the text (NaN). */
+const isLoose = (code: number) => code === 32 || code === 160 || code === 9 || code === 10 || code === 13 || Number.isNaN(code);
 
 /** Glued to a word, a hash, a path or a query: `a3f91234567`, `id=1234567`, `/1234567`, `1234567px`. */
 function isGlued(text: string, start: number, end: number): boolean {
+  // Most runs stand between spaces or at the text's edges: no test below can hold then.
+  if (isLoose(text.charCodeAt(start - 1)) && isLoose(text.charCodeAt(end))) return false;
   const before = text.charAt(start - 1);
   const after = text.charAt(end);
   if (/[\p{L}\p{N}_#@/\\=&%$]/u.test(before) || /[\p{L}\p{N}_%@/\\]/u.test(after)) return true;
@@ -64,7 +74,10 @@ function isAmountOrId(text: string, start: number, end: number): boolean {
 export function phoneCandidates(text: string): PhoneCandidate[] {
   if (!PHONE_PREFILTER.test(text)) return [];
   const candidates: PhoneCandidate[] = [];
-  for (const match of text.matchAll(RUN)) {
+  // `exec` on the shared regex, not `matchAll`: matchAll clones the regex on every call,
+  // which cost more than all the tests below together.
+  RUN.lastIndex = 0;
+  for (let match = RUN.exec(text); match; match = RUN.exec(text)) {
     let run = match[0];
     // A closing parenthesis belongs to the run only if it opened one.
     if (run.endsWith(')') && !run.includes('(')) run = run.slice(0, -1);

@@ -193,3 +193,19 @@ describe('tel: links', () => {
     expect(phoneFromTel('tel:%E0%A4%A')).toBeUndefined();
   });
 });
+
+describe('runs between spaces of any kind, and many runs in one text', () => {
+  it('finds a number set off by a tab, a line break or a no-break space, and still drops one glued to a word', () => {
+    expect(findPhones('call\t020 7946 0958\n', 'GB').map((match) => match.value)).toEqual(['+442079460958']);
+    expect(findPhones('call\u00a0020 7946 0958\r\nthanks', 'GB').map((match) => match.value)).toEqual(['+442079460958']);
+    expect(findPhones('ref\tA02079460958 or x02079460958', 'GB')).toEqual([]);
+  });
+
+  it('reads every run of a text, and the next text from its start (the finders keep no place between texts)', () => {
+    const text = 'Desk 020 7946 0958, fax 020 7946 0959, order 1234567890, mobile 07911 123456';
+    const first = findPhones(text, 'GB').map((match) => match.value);
+    expect(first).toEqual(['+442079460958', '+442079460959', '+447911123456']);
+    expect(findPhones('020 7946 0960 first', 'GB').map((match) => match.index)).toEqual([0]);
+    expect(findPhones(text, 'GB').map((match) => match.value)).toEqual(first);
+  });
+});
