@@ -130,7 +130,8 @@ export function panelView({ detection, layout, status }: PanelFirstState, action
         !hasCard && h('p', { class: 'who', 'data-testid': 'detected' }, whoLabel(detection)),
         !status.hasKey && h('div', { role: 'alert' }, h('p', {}, t('panel.noKey')), h('button', { type: 'button', on: { click: actions.onConnect } }, t('panel.connect'))),
         status.hasKey && status.credits === 0 && h('p', { role: 'alert' }, t('panel.noCredits')),
-        h('p', { class: 'open-book' }, h('button', { type: 'button', class: 'link-button', on: { click: actions.onOpenBook } }, t('app.openBook'))),
+        // Below the card, which comes with React: drawn here, it would be pushed down at the swap.
+        !hasCard && h('p', { class: 'open-book' }, h('button', { type: 'button', class: 'link-button', on: { click: actions.onOpenBook } }, t('app.openBook'))),
       ),
   );
 }

@@ -69,10 +69,12 @@ describe('the panel’s first paint', () => {
     }
   });
 
-  it('on a profile, is the React panel without its card (the card comes with React)', async () => {
+  it('on a profile, is the React panel without its card and what follows it (both come with React, so nothing is pushed down at the swap)', async () => {
     const react = await reactPanel(MAYA, OPEN, SANDBOX);
     expect(react.querySelector('article.card')).not.toBeNull();
-    react.querySelector('article.card')!.remove();
+    const card = react.querySelector('article.card')!;
+    while (card.nextElementSibling) card.nextElementSibling.remove();
+    card.remove();
     expect(sameIds(firstPaint(MAYA, OPEN, SANDBOX).outerHTML)).toBe(sameIds(react.outerHTML));
   });
 
@@ -87,7 +89,10 @@ describe('the panel’s first paint', () => {
     expect(onLayout).toHaveBeenLastCalledWith({ collapsed: false, side: 'left' });
     inside.getByRole('button', { name: 'Close Dossier panel' }).click();
     expect(onClose).toHaveBeenCalled();
-    expect(inside.getAllByRole('button').map((b) => b.textContent)).toEqual(['⇤', '▾', '×', 'Contact book']);
+    // On a profile, the book's link waits for the card it sits under.
+    expect(inside.getAllByRole('button').map((b) => b.textContent)).toEqual(['⇤', '▾', '×']);
+    const nobody = within(panelView(firstStateOf(read(tabState({ detection: null })))!, NO_ACTIONS));
+    expect(nobody.getAllByRole('button').map((b) => b.textContent)).toEqual(['⇤', '▾', '×', 'Contact book']);
   });
 
   it('speaks the worker’s copy of the language with its own few messages, and wears its theme', () => {
