@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
+import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
 import { contactSchema } from '@/lib/contacts/model';
 import { openBook } from '@/lib/contacts/search';
 import { sendMessage } from '@/lib/messaging/messenger';
@@ -83,6 +84,34 @@ describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
     }
     expect(whole).toHaveLength(200);
     expect(rowNames()).toEqual(whole.slice(0, rowNames().length));
+  });
+
+  it('reads no page past a query’s screenful while the keys come, and the next page once they pause', async () => {
+    const real = (await vi.importActual<typeof import('@/lib/contacts/search')>('@/lib/contacts/search')).openBook;
+    // The rows each query's pager was asked for, page by page.
+    const asked = new Map<string, number[]>();
+    vi.mocked(openBook).mockImplementation((query, options) => {
+      const pager = real(query, options);
+      return { next: (limit) => (asked.set(query.text, [...(asked.get(query.text) ?? []), limit]), pager.next(limit)) };
+    });
+    try {
+      render(<ContactBook />);
+      await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+      const watch = watchFirstAnswer('maria');
+      const box = screen.getByRole('searchbox', { name: 'Search contacts' });
+      fireEvent.change(box, { target: { value: 'maria' } });
+      await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
+      // The list has shown the screenful and asked for more; the user types on before the pause.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fireEvent.change(box, { target: { value: 'john' } });
+      await waitFor(() => expect(rowNames()[0]).toMatch(/^John /), { timeout: 10_000 });
+      expect(asked.get('maria')!.every((limit) => limit <= BOOK_FIRST_ROWS)).toBe(true);
+      expect(asked.get('john')!.every((limit) => limit <= BOOK_FIRST_ROWS)).toBe(true);
+      // The typing has paused: the next page of the last query is read.
+      await waitFor(() => expect(asked.get('john')!.some((limit) => limit > BOOK_FIRST_ROWS)).toBe(true), { timeout: 10_000 });
+    } finally {
+      vi.mocked(openBook).mockImplementation(real);
+    }
   });
 
   it('a keystroke aborts the reads of the page the list asked for after the last one’s screenful', async () => {
