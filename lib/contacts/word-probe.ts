@@ -12,7 +12,7 @@ export interface WordProbe {
   ids: string[];
   /** Every index entry of the range was read (fewer than the cap): `ids` is the whole set. */
   complete: boolean;
-  /** The records of the range's first SAMPLE entries, in index order (raw, unparsed). */
+  /** The records of the range's first SAMPLE entries, in index order (raw, unparsed); none for a common word when another is rare. */
   sample: unknown[];
 }
 
@@ -22,15 +22,21 @@ export const prefixRange = (word: string) => IDBKeyRange.bound(word, `${word}\uf
 export const SAMPLE = 60;
 
 /**
- * The probes of `words`, each bounded by `cap` index entries, with the records of each range's
- * first `sample` entries: every request issued at once in one transaction, one round trip for
- * the lot. The samples choose the walk when every word is common (chooseWalk) and, when a word
- * is rare, hold the first screenful's records already (a rare word's range is short).
+ * The probes of `words`, each bounded by `cap` index entries, with the records of the first
+ * `sample` entries of the ranges that matter, in one transaction: every word's keys asked at
+ * once, then, as soon as they answer, the samples. When a word is rare (its probe complete), only
+ * the rare words' ranges are sampled: they hold the first screenful's records (a rare word's range
+ * is short), and a common word's records would be read for nothing (measured at 100,000: "raka s"
+ * read 60 records of "s" and took three times "raka" alone). When every word is common, each is
+ * sampled: the samples choose the walk (chooseWalk).
  */
 export async function probeWords(words: readonly string[], cap: number, sample = SAMPLE): Promise<WordProbe[]> {
   const read = await withRecords(async (db) => {
     const index = db.transaction('contacts', 'readonly').store.index('words');
-    return Promise.all(words.map((word) => Promise.all([index.getAllKeys(prefixRange(word), cap), index.getAll(prefixRange(word), sample)])));
+    const keys = await Promise.all(words.map((word) => index.getAllKeys(prefixRange(word), cap)));
+    const anyRare = keys.some((found) => found.length < cap);
+    const samples = await Promise.all(words.map((word, i) => (!anyRare || keys[i]!.length < cap ? index.getAll(prefixRange(word), sample) : [])));
+    return words.map((_, i) => [keys[i]!, samples[i]!] as const);
   });
   return words.map((word, i) => {
     const [found, records] = read[i]!;

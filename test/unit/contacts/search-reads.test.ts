@@ -33,7 +33,7 @@ describe('a keystroke’s reads', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('two common words: the probes and their samples are one round trip, and the first page comes from the sample', async () => {
+  it('two common words: the probes and their samples are one transaction, and the first page comes from the sample', async () => {
     // Probes of 50 entries call both words common.
     const options: PagerOptions = { probe: 50 };
     // The walk's order: "maria"'s range, by id (each Maria's only word starting with "maria").
@@ -47,6 +47,17 @@ describe('a keystroke’s reads', { timeout: 30_000 }, () => {
     expect(getAll).toHaveBeenCalledTimes(2);
     expect(transactions.mock.calls.length).toBeLessThanOrEqual(2);
     expect([...page.contacts.map((c) => c.id), ...(await readAll(pager, 50))]).toEqual(expected);
+  });
+
+  it('a rare word and a common one: the common word is probed by its keys alone, none of its records read', async () => {
+    // "roe1" is rare (Roe1, Roe10 to Roe19), "northwind" common for probes of 50 entries.
+    const expected = marias.filter((m) => /^Maria Roe1\d?$/.test(m.name!.value)).map((m) => m.id);
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const ids = await readAll(openBook(query('roe1 northwind', 'person'), { probe: 50 }));
+    expect(ids).toEqual(expected);
+    // The rare word's sample, its whole range; nothing of the common word's range.
+    expect(getAll).toHaveBeenCalledTimes(1);
+    expect(IDBKeyRange.bound('roe1', 'roe1\uffff').includes(String((getAll.mock.calls[0]![0] as IDBKeyRange).lower))).toBe(true);
   });
 
   it('a rare word: its records come with its probe, none read again by id', async () => {
