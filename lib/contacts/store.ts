@@ -1,10 +1,10 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { PresenceTracking } from '@/lib/storage/key-presence';
 import { allOrNothing, tracked } from '@/lib/storage/transaction';
 import { announceRecords, META_STORE, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/contacts/counts';
 import { draftsOf } from '@/lib/contacts/extract';
-import { KeyPresence } from '@/lib/contacts/key-presence';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { searchWords } from '@/lib/contacts/words';
@@ -36,35 +36,29 @@ function indexed(contact: Contact): Contact {
   return { ...contact, words: searchWords(contact) };
 }
 
-/** While the history move builds the book: the keys and ids it may hold (key-presence.ts). */
-let presence: KeyPresence | null = null;
+/**
+ * While the history move builds the book: the keys and ids it may hold (storage/key-presence.ts).
+ * A merge reads the `keys` index once per key its answers name, and each changed record before
+ * writing it: at the move's pace, about five reads per entry, nearly all for people the book has
+ * never seen. Only merges add keys (tags keep them, forgetting and clearing remove some).
+ */
+const presence = new PresenceTracking();
 
 /**
  * Until the returned function is called, merges skip the reads of keys and ids the book
- * certainly lacks (key-presence.ts): the history move's batches, about people the book has
- * never seen. The book's keys are read once, here. Merges made meanwhile give their keys from
- * the start, before this read is made: whatever they write is then known either way.
+ * certainly lacks: the history move's batches, about people the book has never seen. The
+ * book's keys are read once, here.
  */
-export async function trackBookKeys(): Promise<() => void> {
-  const tracker = new KeyPresence();
-  presence = tracker;
-  const stop = () => {
-    if (presence === tracker) presence = null;
-  };
-  try {
-    const held = await withRecords(async (db) => {
+export function trackBookKeys(): Promise<() => void> {
+  return presence.start(() =>
+    withRecords(async (db) => {
       const tx = db.transaction(STORE, 'readonly');
       // Every id too: a record whose keys do not name its id (written by hand) is still read before it is replaced.
       const keys = (await tx.store.getAllKeys()).map(String);
       for (let cursor = await tx.store.index('keys').openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) keys.push(String(cursor.key));
       return keys;
-    });
-    tracker.fill(held);
-  } catch (err) {
-    stop();
-    throw err;
-  }
-  return stop;
+    }),
+  );
 }
 
 /**
@@ -80,7 +74,7 @@ export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<
   // Made before the transaction opens: it stays open only for the reads, the merge and the writes.
   const drafts = answers.map(draftsOf);
   const keys = lookupKeysOf(drafts);
-  const known = presence;
+  const known = presence.filter;
   const absent = new Set(known ? keys.filter((key) => !known.mayHave(key)) : []);
   // Before the transaction is made: a merge made after this one reads these keys, and finds what it wrote.
   known?.add(keys);

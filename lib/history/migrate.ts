@@ -21,7 +21,7 @@ import {
   prefixRange,
 } from '@/lib/history/layout';
 import { migrationMarkerSchema, type MigrationMarker } from '@/lib/history/progress';
-import { countAfter, type Store } from '@/lib/history/store';
+import { countAfter, historyMayHave, trackHistoryIds, type Store } from '@/lib/history/store';
 
 /**
  * Moves the history of older releases (layout 1's array, layout 2's key per entry, see
@@ -29,10 +29,13 @@ import { countAfter, type Store } from '@/lib/history/store';
  * it at its start, after the ledger's move, and keeps serving meanwhile: screens list what is
  * already moved and show the progress (progress.ts). Safe at any point of a crash:
  *
- *   - the entries are taken in one fixed order (the old keys do not change until the end);
+ *   - the entries are taken in one fixed order (layout 1's array, layout 2's index and pages do
+ *     not change until the end);
  *   - each batch is one transaction that writes its records, sets aside its unreadable entries
  *     in the quarantine and advances the progress marker: all of it or none;
- *   - the old keys are deleted, with the marker, only once every batch is in;
+ *   - the old keys are deleted only once every batch is in: layout 2's entry keys first, a range
+ *     of CLEAN_STEP keys per transaction with a pause between (one transaction for 100,000 held
+ *     the stores the screens read for seconds), then the rest with the marker;
  *   - a restart reads the marker and resumes after the last batch in; should it ever take a
  *     batch again, records are keyed by id, so nothing is listed twice.
  *
@@ -47,6 +50,8 @@ export interface MigrateHistoryOptions {
   afterBatch?: (entries: HistoryEntry[]) => Promise<void>;
   /** Between batches, so that the worker serves lookups meanwhile (and, there, stays awake). */
   pause?: () => Promise<void>;
+  /** Entry keys deleted per transaction at the end (tests). */
+  cleanStep?: number;
   /** Tests only: called after each batch has committed, with the marker's `done`. */
   checkpoint?: (done: number) => void | Promise<void>;
 }
@@ -94,7 +99,8 @@ async function plan(): Promise<Plan> {
         if (entry) taken.add(entry.id);
       }
     }
-    if (firstEntry !== undefined) {
+    // The index, not the entry keys, says whether layout 2 is there: the end deletes those first, in steps.
+    if (firstEntry !== undefined || rawIndex !== undefined) {
       for (const id of await listedIds(tx.store, rawIndex)) {
         if (!taken.has(id)) order.push({ kind: 'key', id });
         taken.add(id);
@@ -182,8 +188,8 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       return null;
     }
     return allOrNothing(tx, async () => {
-      // Keys first: a record is rarely there already (a crash's batch taken again, a lookup settled since).
-      const present = await Promise.all(valid.map((e) => history.getKey(e.id)));
+      // Keys first, of ids the history may hold: a record is rarely there already (a crash's batch taken again, a lookup settled since).
+      const present = await Promise.all(valid.map((e) => (historyMayHave(e.id) ? history.getKey(e.id) : undefined)));
       const stored = await Promise.all(valid.map((e, i) => (present[i] === undefined ? undefined : history.get(e.id))));
       const fresh = new Set(valid.filter((entry, i) => stored[i] === undefined || oldWins(stored[i], entry)));
       const added = stored.filter((value) => value === undefined).length;
@@ -215,16 +221,53 @@ async function readMarker(): Promise<MigrationMarker | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** Deletes every old key and the marker, in one transaction, once every batch is in. */
-async function finish(): Promise<boolean> {
+/** Entry keys deleted per transaction at the end: a range of them is one request, about as long as a batch. */
+const CLEAN_STEP = 2_000;
+
+/**
+ * The key ranges that hold layout 2's entry keys, CLEAN_STEP listed ids each, in key order: the
+ * end deletes one per transaction. The last range runs to the end of the prefix (keys the index
+ * does not list go too).
+ */
+function cleanRanges(order: readonly Source[], step: number): IDBKeyRange[] {
+  const keys = order.flatMap((s) => (s.kind === 'key' ? [entryKey(s.id)] : [])).sort();
+  const ranges: IDBKeyRange[] = [];
+  const all = prefixRange(ENTRY_PREFIX);
+  let lower = all.lower as string;
+  for (let i = step; i < keys.length; i += step) {
+    ranges.push(IDBKeyRange.bound(lower, keys[i]!, false, true));
+    lower = keys[i]!;
+  }
+  ranges.push(IDBKeyRange.bound(lower, all.upper as string, false, all.upperOpen));
+  return ranges;
+}
+
+/** Deletes one range of old keys, in its own transaction; false when the history was cleared meanwhile. */
+async function cleanStep(range: IDBKeyRange): Promise<boolean> {
+  return withRecords(async (db) => {
+    const tx = db.transaction([ITEMS_STORE, META_STORE], 'readwrite');
+    return allOrNothing(tx, async () => {
+      if ((await tx.objectStore(META_STORE).getKey(MIGRATION_KEY)) === undefined) return false;
+      await tx.objectStore(ITEMS_STORE).delete(range);
+      return true;
+    });
+  });
+}
+
+/** Deletes every old key and the marker once every batch is in: the entry keys in steps, the rest in one transaction. */
+async function finish(order: readonly Source[], step: number, pause: () => Promise<void>): Promise<boolean> {
+  for (const range of cleanRanges(order, step)) {
+    if (!(await cleanStep(range))) return false;
+    await pause();
+  }
   return withRecords(async (db) => {
     const tx = db.transaction([ITEMS_STORE, META_STORE], 'readwrite');
     const items = tx.objectStore(ITEMS_STORE);
     await allOrNothing(tx, () =>
       Promise.all([
-        ...OLD_FIXED_KEYS.map((key) => items.delete(key)),
-        ...OLD_PREFIXES.map((prefix) => items.delete(prefixRange(prefix))),
-        tx.objectStore(META_STORE).delete(MIGRATION_KEY),
+        ...OLD_FIXED_KEYS.map((key) => tracked(items.delete(key))),
+        ...OLD_PREFIXES.map((prefix) => tracked(items.delete(prefixRange(prefix)))),
+        tracked(tx.objectStore(META_STORE).delete(MIGRATION_KEY)),
       ]),
     );
     return true;
@@ -273,22 +316,31 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
     marker = { ...marker, booked: marker.done };
     await writeMarker(marker);
   }
-  while (marker.done < order.length) {
-    const batch = order.slice(marker.done, marker.done + nextSize());
-    const result = await moveBatch(batch, marker);
-    if (!result) return report;
-    report.moved += result.written.length;
-    report.quarantined += result.quarantined;
-    const done = marker.done + batch.length;
-    if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
-    await options.checkpoint?.(done);
-    await afterBatch(result.entries);
-    marker = { ...marker, done, booked: done };
-    if (done < order.length) await pause();
+  // Read once (a few keys, or those of a move resumed): an old entry is looked for only when its id may be there.
+  const untrack = await trackHistoryIds().catch((err: unknown) => {
+    console.error('history move: the ids already recorded could not be read; each batch looks for its own', err);
+    return () => {};
+  });
+  try {
+    while (marker.done < order.length) {
+      const batch = order.slice(marker.done, marker.done + nextSize());
+      const result = await moveBatch(batch, marker);
+      if (!result) return report;
+      report.moved += result.written.length;
+      report.quarantined += result.quarantined;
+      const done = marker.done + batch.length;
+      if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
+      await options.checkpoint?.(done);
+      await afterBatch(result.entries);
+      marker = { ...marker, done, booked: done };
+      if (done < order.length) await pause();
+    }
+  } finally {
+    untrack();
   }
   // The last batch's booking is recorded by deleting the marker, with the old keys.
   if ((await readMarker()) === null) return report;
-  report.finished = await finish();
+  report.finished = await finish(order, options.cleanStep ?? CLEAN_STEP, pause);
   // Screens showing the progress read it again (and find nothing left to move).
   announceRecords({ store: HISTORY_STORE, ids: [] });
   return report;

@@ -1,4 +1,5 @@
 import type { IDBPDatabase, IDBPObjectStore } from 'idb';
+import { PresenceTracking } from '@/lib/storage/key-presence';
 import { allOrNothing } from '@/lib/storage/transaction';
 import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 import type { HistoryEntry } from '@/lib/history/entry';
@@ -32,6 +33,23 @@ export async function countAfter(history: Store, meta: Store, delta: number): Pr
   return typeof stored === 'number' && stored >= 0 ? Math.max(0, stored + delta) : history.count();
 }
 
+/**
+ * While the move from an older layout runs: the ids the history may hold (storage/key-presence.ts),
+ * so that it reads whether an old entry is already recorded only for the few it may be (a batch
+ * taken again after a crash, a lookup settled since), not for each of 100,000.
+ */
+const presence = new PresenceTracking();
+
+/** The ids the history may hold, read once; appends give theirs until the returned function is called. */
+export function trackHistoryIds(): Promise<() => void> {
+  return presence.start(async () => (await withRecords((db) => db.getAllKeys(HISTORY_STORE))).map(String));
+}
+
+/** Whether a record with this id may be in the history (always, unless the move tracks its ids). */
+export function historyMayHave(id: string): boolean {
+  return presence.filter?.mayHave(id) ?? true;
+}
+
 /** Deletes the `n` oldest entries (by `at`); answers their ids. */
 async function deleteOldest(history: Store, n: number): Promise<string[]> {
   const gone: string[] = [];
@@ -50,6 +68,7 @@ async function deleteOldest(history: Store, n: number): Promise<string[]> {
  * recorded (a lookup settled after the worker restarted) is replaced; it is newest by its time.
  */
 export async function appendHistory(entry: HistoryEntry, maxEntries: number): Promise<void> {
+  presence.filter?.add([entry.id]);
   const dropped = await withRecords(async (db) => {
     const { tx, history, meta } = writeTx(db);
     return allOrNothing(tx, async () => {

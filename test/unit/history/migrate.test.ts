@@ -198,6 +198,69 @@ describe('moving the history of older releases into the record store', () => {
     // Batch 2 was in the store but not yet booked when the worker stopped: the next run books it first.
     expect(booked).toEqual(entries(30).map((e) => e.id));
   });
+
+  it('deletes the old entry keys at the end in steps, a pause between; a crash between two steps, or before the last, resumes and books the last batch', async () => {
+    const list = entries(100);
+    const entryKeysLeft = async () => (await oldKeys()).filter((k) => k.startsWith('historyEntry:')).length;
+    // Four steps of 30, 30, 30 and 10 keys, then the last transaction (the rest of the prefixes and the marker).
+    for (const [crashAt, left] of [
+      [3, [100, 70, 40]],
+      [5, [100, 70, 40, 10, 0]],
+    ] as const) {
+      await clearHistory();
+      await vault.set(layout2(list));
+      const booked: string[] = [];
+      const book = async (batch: HistoryEntry[]) => void booked.push(...batch.map((e) => e.id));
+      const seen: number[] = [];
+      const del = IDBObjectStore.prototype.delete;
+      let ranges = 0;
+      vi.spyOn(IDBObjectStore.prototype, 'delete').mockImplementation(function (this: IDBObjectStore, key) {
+        if (this.name === 'items' && key instanceof IDBKeyRange && String(key.lower).startsWith('historyEntry:') && ++ranges === crashAt) throw new Error('worker stopped');
+        return del.call(this, key);
+      });
+      const pause = async () => void seen.push(await entryKeysLeft());
+      await expect(migrateHistory({ batchSize: 50, cleanStep: 30, afterBatch: book, pause })).rejects.toThrow('worker stopped');
+      vi.restoreAllMocks();
+      // A pause after the first batch, then one after each step.
+      expect(seen).toEqual(left);
+      expect(await migrateHistory({ batchSize: 50, cleanStep: 30, afterBatch: book })).toMatchObject({ total: 100, finished: true });
+      expect(await oldKeys()).toEqual([]);
+      // The last batch's contacts are given again after the crash (merging is idempotent).
+      expect(booked).toEqual([...list, ...list.slice(50)].map((e) => e.id));
+      expect(await ids()).toEqual(list.map((e) => e.id));
+    }
+  });
+
+  it('looks for an old entry among the records only when the history may hold its id', async () => {
+    await vault.set(layout2(entries(300)));
+    // Recorded since the update: its id is looked for, and its record kept.
+    await appendHistory({ ...entry('h3', 10), outcome: 'miss', cost: 0 }, 1_000);
+    const getKey = IDBObjectStore.prototype.getKey;
+    const looked: string[] = [];
+    vi.spyOn(IDBObjectStore.prototype, 'getKey').mockImplementation(function (this: IDBObjectStore, key) {
+      if (this.name === 'history') looked.push(String(key));
+      return getKey.call(this, key);
+    });
+    await migrateHistory({ batchSize: 50 });
+    vi.restoreAllMocks();
+    expect(looked).toEqual(['h3']);
+    expect(await countHistory()).toBe(300);
+    expect((await readHistory()).find((e) => e.id === 'h3')).toMatchObject({ outcome: 'miss' });
+  });
+
+  it('keeps what the worker records while it runs, in batches still to come', async () => {
+    await vault.set(layout2([entry('a', 5), entry('settled', 4), entry('older', 3), entry('b', 2)]));
+    let turn = 0;
+    const pause = async () => {
+      if (turn++) return;
+      // Between the first and the second batch: a lookup settled by the new code, and a lost answer.
+      await appendHistory({ ...entry('older', 11), outcome: 'miss', cost: 0 }, 100);
+      await appendHistory({ ...entry('settled', 10), outcome: 'unknown', cost: 0 }, 100);
+    };
+    await migrateHistory({ batchSize: 1, pause });
+    expect(await readHistory()).toMatchObject([{ id: 'older', outcome: 'miss' }, { id: 'a' }, { id: 'settled', outcome: 'paid', at: 4 }, { id: 'b' }]);
+    expect(await countHistory()).toBe(4);
+  });
 });
 
 describe('the worker’s move: the ledger first, then the history', () => {
