@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
+import { NEXT_PAGE_QUIET_MS } from '@/components/book/useBookRows';
 import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
 import { contactSchema } from '@/lib/contacts/model';
 import { openBook } from '@/lib/contacts/search';
@@ -86,6 +87,42 @@ describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
     expect(rowNames()).toEqual(whole.slice(0, rowNames().length));
   });
 
+  /**
+   * Timers of `ms` are kept instead of run (a cleared one is dropped), until `end` runs those
+   * still pending; every other timer runs as usual. Restored after the test (restoreMocks).
+   */
+  function holdTimers(ms: number) {
+    const held = new Map<number, () => void>();
+    let next = 1_000_000;
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, delay?: number, ...rest: unknown[]) => {
+      if (delay !== ms) return realSet(run, delay, ...rest);
+      held.set(++next, run);
+      return next;
+    }) as unknown as typeof setTimeout);
+    vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((id?: number) => (held.delete(id as number) ? undefined : realClear(id))) as typeof clearTimeout);
+    return {
+      pending: () => held.size,
+      end() {
+        const runs = [...held.values()];
+        held.clear();
+        for (const run of runs) run();
+      },
+    };
+  }
+
+  /** The book open, "maria" typed and its screenful on screen: the search box, for the next key. */
+  async function bookWithMariaShown(): Promise<HTMLElement> {
+    render(<ContactBook />);
+    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+    const watch = watchFirstAnswer('maria');
+    const box = screen.getByRole('searchbox', { name: 'Search contacts' });
+    fireEvent.change(box, { target: { value: 'maria' } });
+    await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
+    return box;
+  }
+
   it('reads no page past a query’s screenful while the keys come, and the next page once they pause', async () => {
     const real = (await vi.importActual<typeof import('@/lib/contacts/search')>('@/lib/contacts/search')).openBook;
     // The rows each query's pager was asked for, page by page.
@@ -94,20 +131,18 @@ describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
       const pager = real(query, options);
       return { next: (limit) => (asked.set(query.text, [...(asked.get(query.text) ?? []), limit]), pager.next(limit)) };
     });
+    // The pause is the test's to end, whatever the machine's speed: the quiet timers are held.
+    const pause = holdTimers(NEXT_PAGE_QUIET_MS);
     try {
-      render(<ContactBook />);
-      await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
-      const watch = watchFirstAnswer('maria');
-      const box = screen.getByRole('searchbox', { name: 'Search contacts' });
-      fireEvent.change(box, { target: { value: 'maria' } });
-      await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
-      // The list has shown the screenful and asked for more; the user types on before the pause.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const box = await bookWithMariaShown();
+      // The list has shown the screenful and asked for more; the user types on.
       fireEvent.change(box, { target: { value: 'john' } });
       await waitFor(() => expect(rowNames()[0]).toMatch(/^John /), { timeout: 10_000 });
+      await waitFor(() => expect(pause.pending()).toBe(1));
       expect(asked.get('maria')!.every((limit) => limit <= BOOK_FIRST_ROWS)).toBe(true);
       expect(asked.get('john')!.every((limit) => limit <= BOOK_FIRST_ROWS)).toBe(true);
       // The typing has paused: the next page of the last query is read.
+      pause.end();
       await waitFor(() => expect(asked.get('john')!.some((limit) => limit > BOOK_FIRST_ROWS)).toBe(true), { timeout: 10_000 });
     } finally {
       vi.mocked(openBook).mockImplementation(real);
@@ -115,12 +150,7 @@ describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
   });
 
   it('a keystroke aborts the reads of the page the list asked for after the last one’s screenful', async () => {
-    render(<ContactBook />);
-    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
-    const watch = watchFirstAnswer('maria');
-    const box = screen.getByRole('searchbox', { name: 'Search contacts' });
-    fireEvent.change(box, { target: { value: 'maria' } });
-    await waitFor(() => expect(watch.first()).toBeDefined(), { timeout: 10_000 });
+    const box = await bookWithMariaShown();
     // The screenful is on screen and the list has asked for the next page: the next key comes.
     fireEvent.change(box, { target: { value: 'john' } });
     await waitFor(() => expect(rowNames()[0]).toMatch(/^John /), { timeout: 10_000 });
