@@ -3,6 +3,8 @@ import { COUNTS_KEY, parseCounts, type BookCounts } from '@/lib/contacts/counts'
 import { E164, EMAIL_GRADES, PHONE_KINDS } from '@/lib/contacts/grades';
 import { languageItem } from '@/lib/settings/language';
 import { themeItem } from '@/lib/settings/theme';
+import type { IDBPIndex } from 'idb';
+import { readIndexRecords } from '@/lib/storage/index-records';
 import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 
 /**
@@ -52,31 +54,66 @@ export function readBookFirst(limit = BOOK_FIRST_ROWS): Promise<BookFirstRead> {
     const items = tx.objectStore(ITEMS_STORE);
     const asked = Promise.all([items.get(themeItem.key), items.get(languageItem.key), tx.objectStore(META_STORE).get(COUNTS_KEY)]);
     const contacts = tx.objectStore(CONTACTS);
-
-    const tags: string[] = [];
-    let tag = await contacts.index('tags').openKeyCursor(null, 'nextunique');
-    while (tag && tags.length <= MAX_TAGS) {
-      tags.push(String(tag.key));
-      tag = await tag.continue();
-    }
-
-    // As the pager walks it: newest first, a record of another kind passed over, stopping as
-    // soon as the page is full (so `done` is only said when the walk ran out first).
-    let people: unknown[] | null = [];
-    let scanned = 0;
-    let cursor = await contacts.index('updatedAt').openCursor(null, 'prev');
-    while (cursor && people.length < limit) {
-      if (++scanned > MAX_SCAN) {
-        people = null;
-        break;
-      }
-      if (isObject(cursor.value) && cursor.value.kind === 'person') people.push(cursor.value);
-      if (people.length >= limit) break;
-      cursor = await cursor.continue();
-    }
+    const tags = await tagsOf(contacts.index('tags'));
+    const { people, done } = await newestPeople(contacts.index('updatedAt'), limit);
     const [theme, language, counts] = await asked;
-    return { items: { theme, language }, counts, tags: tags.length > MAX_TAGS ? null : tags, people, done: people !== null && !cursor };
+    return { items: { theme, language }, counts, tags, people, done };
   });
+}
+
+type Index = IDBPIndex<unknown, string[], typeof CONTACTS, string, 'readonly'>;
+
+/**
+ * The tags index's keys, each once, in order; null past MAX_TAGS. Each step seeks past every
+ * entry of the tag just read: the browser checks each index entry a cursor moves over (is its
+ * contact still stored?), so a `nextunique` step over the 2,000 people of an event's tag costs
+ * 2,000 reads of the store, scattered through a large book and rarely in the disk cache.
+ */
+async function tagsOf(index: Index): Promise<string[] | null> {
+  const tags: string[] = [];
+  let tag = await index.openKeyCursor(null, 'nextunique');
+  while (tag && tags.length <= MAX_TAGS) {
+    const key = tag.key;
+    tags.push(String(key));
+    // The least string after `key` is `key` and U+0000: nothing lies between. A key of another
+    // type (a record the worker did not write) steps as before.
+    tag = await (typeof key === 'string' ? tag.continue(`${key}\u0000`) : tag.continue());
+  }
+  return tags.length > MAX_TAGS ? null : tags;
+}
+
+/**
+ * As the pager walks it (lib/contacts/search.ts): newest first, a record of another kind passed
+ * over, stopping as soon as the page is full (so `done` is only said when the walk ran out
+ * first); null when more than MAX_SCAN records had to be read. The first records in one request
+ * where the browser can (a typical book's page, a company in ten passed over), then a cursor.
+ */
+async function newestPeople(index: Index, limit: number): Promise<{ people: unknown[] | null; done: boolean }> {
+  const people: unknown[] = [];
+  const take = (value: unknown) => {
+    if (isObject(value) && value.kind === 'person') people.push(value);
+  };
+  let scanned = 0;
+  const asked = Math.min(MAX_SCAN, Math.ceil(limit * 1.25) + 2);
+  const batch = limit > 0 ? readIndexRecords(index, null, asked, 'prev') : null;
+  if (batch) {
+    const read = await batch;
+    for (const entry of read) {
+      scanned += 1;
+      take(entry.value);
+      if (people.length >= limit) return { people, done: false };
+    }
+    if (read.length < asked) return { people, done: true };
+  }
+  let cursor = await index.openCursor(null, 'prev');
+  if (cursor && scanned) cursor = await cursor.advance(scanned);
+  while (cursor && people.length < limit) {
+    if (++scanned > MAX_SCAN) return { people: null, done: false };
+    take(cursor.value);
+    if (people.length >= limit) break;
+    cursor = await cursor.continue();
+  }
+  return { people, done: !cursor };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
