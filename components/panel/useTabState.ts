@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { storage } from 'wxt/utils/storage';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { tabStateKey, type PanelTabState } from '@/lib/panel/tab-state';
+import { within } from '@/lib/ui/first-paint-start';
 
 /**
  * How long one ask may go unanswered, and the waits between asks. The ask is free, so it is
@@ -12,10 +13,7 @@ const ASK_LIMIT_MS = 3000;
 const RETRY_WAITS_MS = [250, 500, 1000, 2000];
 
 const ask = (tabId: number | undefined) =>
-  Promise.race([
-    sendMessage('panelState', tabId === undefined ? {} : { tabId }).then((reply) => (reply.ok ? reply.value : null)),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), ASK_LIMIT_MS)),
-  ]).catch(() => null);
+  within(ASK_LIMIT_MS, sendMessage('panelState', tabId === undefined ? {} : { tabId }).then((reply) => (reply.ok ? reply.value : null)));
 
 /**
  * A tab's detection, found items and notice, from the worker (which keeps them in
