@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/i18n/relative-time';
 import { currentLocale, formatNumber, t, tn } from '@/lib/i18n/translate';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/ui/dom';
+import { keepPresses } from '@/lib/ui/handover';
 
 /**
  * The contact book as its React page (components/book/ContactBook.tsx) draws it once its first
@@ -20,7 +21,7 @@ import { h } from '@/lib/ui/dom';
  * elements, classes and words, so that the React page can take its place unseen
  * (lib/ui/handover.ts). The box takes typing and the boxes and lists take choices, all carried
  * over at the swap; what needs the React page (another tab, a row's details, a selection's
- * actions) answers once it is in, a moment later.
+ * actions) answers once it is in, a moment later: a press on a tab or a name is pressed again then.
  */
 
 const BOOK_CATALOGS = { en: enBookFirstPaint, fr: frBookFirstPaint, de: deBookFirstPaint, es: esBookFirstPaint };
@@ -234,6 +235,7 @@ export function drawBookFirstPaint(root: HTMLElement, { read, viewHeight }: Book
   document.documentElement.lang = locale;
   document.title = t('page.title.book');
   root.replaceChildren(...parts);
+  keepPresses(root, '.book-tab, [data-col="name"]');
   const shown = rowsInView(viewHeight ?? Math.round(frame.body.getBoundingClientRect().height), rows.length);
   frame.rows.append(...rows.slice(0, shown).map(personRow));
   return true;

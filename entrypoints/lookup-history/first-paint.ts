@@ -20,6 +20,7 @@ import { formatDateTime } from '@/lib/i18n/relative-time';
 import { currentLocale, t } from '@/lib/i18n/translate';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/ui/dom';
+import { keepPresses } from '@/lib/ui/handover';
 import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
 
 /**
@@ -27,7 +28,7 @@ import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
  * drawn without React from one read of the vault: the title, the filters, the actions and the
  * first screenful of rows, newest first, with the same elements, classes and words, so that the
  * React page takes its place unseen (lib/ui/handover.ts). What is typed into the filters goes
- * over; the rows' controls wait for the React page, whose own controls answer only once it is in.
+ * over; the rows' Details buttons answer once the React page is in: a press before is pressed again then.
  */
 
 const CATALOGS: Record<Locale, Partial<Catalog>> = {
@@ -193,6 +194,7 @@ export function drawHistoryFirstPaint(root: HTMLElement, read: HistoryFirstReadR
   document.documentElement.lang = locale;
   document.title = t('page.title.history');
   root.replaceChildren(...parts);
+  keepPresses(root, '.c-details button');
   if (!list) return {};
   // Laid out now: as many rows as the virtual table draws for this height.
   const scroller = list.body.parentElement!;

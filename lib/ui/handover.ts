@@ -17,6 +17,33 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+/** The last press each first paint kept: the pressed control's place among its focusable elements, and its name. */
+const kept = new WeakMap<HTMLElement, { at: number; name: string }>();
+
+const nameOf = (control: Element) => control.getAttribute('aria-label') ?? control.textContent ?? '';
+
+/**
+ * Keeps the last press, in `firstPaint`, on a control that only the React page answers (those
+ * `answeredByReact` selects), for `handOver` to press again once the React page is in. A
+ * selector, not a mark on the controls: the first paint writes the same HTML as the React page.
+ */
+export function keepPresses(firstPaint: HTMLElement, answeredByReact: string): void {
+  firstPaint.addEventListener('click', (event) => {
+    const control = event.target instanceof Element ? event.target.closest(answeredByReact) : null;
+    if (!control || !firstPaint.contains(control)) return;
+    kept.set(firstPaint, { at: [...firstPaint.querySelectorAll(FOCUSABLE)].indexOf(control), name: nameOf(control) });
+  });
+}
+
+/** Presses again the control `firstPaint` kept a press for, if React's control in its place has the same name (the rows may have changed since). */
+function pressAgain(firstPaint: HTMLElement, page: HTMLElement): void {
+  const press = kept.get(firstPaint);
+  kept.delete(firstPaint);
+  if (!press || press.at < 0) return;
+  const target = page.querySelectorAll<HTMLElement>(FOCUSABLE)[press.at];
+  if (target && nameOf(target) === press.name) target.click();
+}
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const isTickable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
@@ -50,4 +77,5 @@ export function handOver(firstPaint: HTMLElement, page: HTMLElement): void {
       }
     }
   }
+  pressAgain(firstPaint, page);
 }

@@ -109,3 +109,24 @@ test('the book’s first paint shows its rows before React, is usable by role an
     }
   }
 });
+
+test('a name pressed in the book’s first paint, before React is in, opens that person’s details once it is', async ({ context, worker, sandbox, extensionId }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+  await writeRecords(worker, 'contacts', CONTACTS);
+  const url = `chrome-extension://${extensionId}/contacts.html`;
+  // The first opening learns that a key is saved (the hint the first paint draws from).
+  const first = await context.newPage();
+  await first.goto(url);
+  await first.waitForFunction(() => localStorage.getItem('dossier:hasKey') === '1');
+  await first.close();
+
+  const page = await context.newPage();
+  await page.addInitScript(watchTakeOver, true);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Details of Person 3', exact: true }).click();
+  expect(await page.evaluate(() => performance.getEntriesByName('dossier:takeover').length)).toBe(0);
+  await page.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
+  await tookOver(page);
+  await expect(page.getByRole('heading', { name: 'Person 3 · Contoso' })).toBeVisible();
+  await page.close();
+});

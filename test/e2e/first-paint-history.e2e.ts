@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
-import { boxesOf, watchTakeOver } from '@/test/e2e/first-paint-watch';
+import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
  * The history page draws first without React (entrypoints/lookup-history/first-paint.ts), then
@@ -112,4 +112,25 @@ test('a link to one lookup opens on the React page, its details beside the list'
   // The details can show before the list's first rows: the page is interactive once those are in.
   await expect.poll(() => marked(page, 'dossier:interactive')).toBe(true);
   expect(await marked(page, 'dossier:first-paint')).toBe(false);
+});
+
+test('Details pressed in the history’s first paint, before React is in, opens that lookup’s details once it is', async ({ context, worker, sandbox, extensionId }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
+  await writeRecords(worker, 'history', lookups(Date.now()));
+  const url = `chrome-extension://${extensionId}/lookup-history.html`;
+  // The first opening learns that a key is saved (the hint the first paint draws from).
+  const first = await context.newPage();
+  await first.goto(url);
+  await expect.poll(() => first.evaluate(() => localStorage.getItem('dossier:hasKey'))).toBe('1');
+  await first.close();
+
+  const page = await context.newPage();
+  await page.addInitScript(watchTakeOver, true);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Details of Maya Chen · Northwind Analytics' }).click();
+  expect(await marked(page, 'dossier:takeover')).toBe(false);
+  await page.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
+  await tookOver(page);
+  await expect(page.getByRole('region', { name: 'Lookup details' })).toContainText('Maya Chen');
+  await page.close();
 });
