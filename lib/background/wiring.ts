@@ -20,7 +20,7 @@ import { createLookupService } from '@/lib/lookup/service';
 import { createSpendingCap } from '@/lib/lookup/spending-cap';
 import type { RetryPolicy } from '@/lib/lookup/retry';
 import { createGatewayClients } from '@/lib/background/gateway-client';
-import { useFreshGatewayConnections } from '@/lib/background/fresh-connections';
+import { installFreshConnectionRule } from '@/lib/background/fresh-connections';
 import {
   apiKeyItem,
   balanceBaselineItem,
@@ -78,7 +78,7 @@ export function createBackground(identity: RouterIdentity) {
   const gateway = createGatewayClients(
     createRateLimiter({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }),
     undefined,
-    import.meta.env.FIREFOX ? Promise.resolve() : useFreshGatewayConnections(),
+    import.meta.env.FIREFOX ? Promise.resolve() : installFreshConnectionRule(),
   );
   // Paid lookups in flight: a balance read while one is, is not held against history.
   const spending = createSpendActivity();

@@ -1,26 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EnrichmentClient, EnrichmentClientConfig } from '@/lib/api';
-import { FRESH_CONNECTION_RULE_ID, freshConnectionRule, useFreshGatewayConnections, type SessionRules } from '@/lib/background/fresh-connections';
+import { FRESH_CONNECTION_RULE_ID, freshConnectionRule, installFreshConnectionRule, type SessionRules } from '@/lib/background/fresh-connections';
 import { createGatewayClients } from '@/lib/background/gateway-client';
 
 describe('fresh gateway connections (Chromium re-sends a GET that failed on a reused connection)', () => {
   it('the rule sets Connection: close, and only that, on the worker’s own requests that carry a key', () => {
-    const rule = freshConnectionRule();
+    const rule = freshConnectionRule('dossier-id');
     expect(rule.action).toEqual({ type: 'modifyHeaders', requestHeaders: [{ header: 'connection', operation: 'set', value: 'close' }] });
     // Every gateway request carries apiId in its query (lib/api/transport.ts buildUrl); -1 is "no tab": the worker.
-    expect(rule.condition).toEqual({ urlFilter: 'apiId=', tabIds: [-1], resourceTypes: ['xmlhttprequest'] });
+    // Started by this extension: a site's own service worker has no tab either.
+    expect(rule.condition).toEqual({ urlFilter: 'apiId=', tabIds: [-1], initiatorDomains: ['dossier-id'], resourceTypes: ['xmlhttprequest'] });
   });
 
   it('installs it as a session rule, replacing the one a previous worker left', async () => {
     const updateSessionRules = vi.fn(async () => {});
-    expect(await useFreshGatewayConnections({ updateSessionRules } as unknown as SessionRules)).toBe(true);
-    expect(updateSessionRules).toHaveBeenCalledWith({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule()] });
+    expect(await installFreshConnectionRule({ updateSessionRules } as unknown as SessionRules, 'dossier-id')).toBe(true);
+    expect(updateSessionRules).toHaveBeenCalledWith({ removeRuleIds: [FRESH_CONNECTION_RULE_ID], addRules: [freshConnectionRule('dossier-id')] });
   });
 
   it('a browser that refuses the rule, or lacks the API, still looks up', async () => {
     const refusing = { updateSessionRules: vi.fn(async () => Promise.reject(new Error('no permission'))) } as unknown as SessionRules;
-    expect(await useFreshGatewayConnections(refusing)).toBe(false);
-    expect(await useFreshGatewayConnections(undefined)).toBe(false);
+    expect(await installFreshConnectionRule(refusing)).toBe(false);
+    expect(await installFreshConnectionRule(undefined)).toBe(false);
   });
 
   it('no gateway request leaves before the rule is in place', async () => {
