@@ -1,6 +1,6 @@
 // @ts-check
 // The architecture's rules (../shared/design/architecture.md), checked by the linter instead of by
-// care: `npm test` runs `npm run lint`, and test/lint/rules.test.ts proves each rule still fails a
+// care: `npm test` runs `npm run lint`, and test/unit/lint/rules.test.ts proves each rule still fails a
 // file that breaks it.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
