@@ -5,7 +5,7 @@ import type { HistoryEntry } from '@/lib/history/entry';
 import type { LookupService } from '@/lib/lookup/service';
 import { storedPageUrl } from '@/lib/ui/page-url';
 import { aboutOnPage, type PageAbout } from '@/lib/background/page-about';
-import { embeddingTabOf, type SenderInfo } from '@/lib/messaging/sender';
+import { embeddingTabOf, topFrameTabOf, type SenderInfo } from '@/lib/messaging/sender';
 import type { Preferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
 import { connectionStatus, dismissDifference, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from '@/lib/background/connection';
@@ -151,27 +151,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // A content script reports for its own tab and its top frame: the tab is the sender's,
     // and no field of the message can name another (the schema has none).
     reportDetection: async ({ detection }, sender) => {
-      const tabId = sender.tab?.id;
-      if (tabId === undefined || (sender.frameId ?? 0) !== 0) return { ok: true, value: { frame: null } };
+      const tabId = topFrameTabOf(sender);
+      if (tabId === null) return { ok: true, value: { frame: null } };
       return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
     },
     reportFound: async ({ items }, sender) => {
-      const tabId = sender.tab?.id;
-      if (tabId !== undefined && (sender.frameId ?? 0) === 0) await deps.panel.reportFound(tabId, items, sender.documentId);
+      const tabId = topFrameTabOf(sender);
+      if (tabId !== null) await deps.panel.reportFound(tabId, items, sender.documentId);
       return { ok: true, value: true };
     },
     // The web mail reader reports for its own tab, from a web mail client's page (the sender's URL
     // says which client; the message cannot claim another).
     reportParticipants: async ({ mail }, sender) => {
-      const tabId = sender.tab?.id;
+      const tabId = topFrameTabOf(sender);
       const client = webmailHostOf(sender.url ?? '');
-      if (tabId === undefined || (sender.frameId ?? 0) !== 0 || !client) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
+      if (tabId === null || !client) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
       if (mail && mail.client !== client) return { ok: false, error: { kind: 'invalid_message', message: DOSSIER_ERRORS.invalid_message('another mail client') } };
       return { ok: true, value: { launcher: await deps.panel.reportMail(tabId, mail, sender.documentId), launcherLabel: t('webmail.launcher') } };
     },
     openMailPanel: async (_data, sender) => {
-      const tabId = sender.tab?.id;
-      if (tabId === undefined || (sender.frameId ?? 0) !== 0 || !webmailHostOf(sender.url ?? '')) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
+      const tabId = topFrameTabOf(sender);
+      if (tabId === null || !webmailHostOf(sender.url ?? '')) return { ok: false, error: { kind: 'forbidden', message: DOSSIER_ERRORS.forbidden } };
       await deps.panel.openMail(tabId);
       return { ok: true, value: true };
     },

@@ -45,3 +45,13 @@ export function embeddingTabOf(sender: SenderInfo, extensionId: string, extensio
   const tabId = sender.tab?.id;
   return tabId !== undefined && tabId >= 0 && (sender.frameId ?? 0) > 0 ? tabId : null;
 }
+
+/**
+ * The tab whose top document sent the message (a content script reporting for the page it runs
+ * in), or null from a frame or from outside a tab: the tab comes from the sender, never from the
+ * message, so a page can only ever speak for itself.
+ */
+export function topFrameTabOf(sender: SenderInfo): number | null {
+  const tabId = sender.tab?.id;
+  return tabId !== undefined && tabId >= 0 && (sender.frameId ?? 0) === 0 ? tabId : null;
+}
