@@ -9,8 +9,13 @@ const SEPARATORS = '[ \\u00a0.\\-\\u2010-\\u2013()/]';
 
 /** A run of at least 7 digits, with up to 3 separators between digits and an optional leading `+`. */
 export const PHONE_PREFILTER = new RegExp(`\\d(?:${SEPARATORS}{0,3}\\d){6}`);
-/** What every address (an `@`) or number (the run above) holds: the first, one-call test of a text. */
-export const MAY_HOLD_CONTACT = new RegExp(`@|${PHONE_PREFILTER.source}`);
+/**
+ * What every address or number (the run above) holds: the first, one-call test of a text. For an
+ * address, what `mayHoldEmail` asks (an `@` after a character, a dot after it), in the regex:
+ * `@handles` (most of X's `@`s) fail here, not in three calls after. The lookbehind runs only at
+ * an `@`, so the engine still skips from one `@` or digit to the next.
+ */
+export const MAY_HOLD_CONTACT = new RegExp(`(?<=\\S)@[\\s\\S]+?\\.|${PHONE_PREFILTER.source}`);
 const RUN = new RegExp(`(?:\\+\\s?)?\\(?\\d(?:${SEPARATORS}{0,3}\\d){6,}\\)?`, 'g');
 
 export interface PhoneCandidate {

@@ -215,11 +215,11 @@ function timelinePosts(rand: () => number, count: number, emails: string[], phon
  * little text per node (names, `@handles`, counts, times), icons, closed menus and the page's
  * state in an inline script. A few posts show an email or a number.
  */
-export function timelinePage(): BenchPage {
+export function timelinePage(count = 400): BenchPage {
   const rand = random(4);
   const emails: string[] = [];
   const phones: string[] = [];
-  const posts = timelinePosts(rand, 400, emails, phones);
+  const posts = timelinePosts(rand, count, emails, phones);
   const state = JSON.stringify({ entities: Array.from({ length: 2500 }, () => ({ id_str: digits(rand, 19), user: `user_${hash(rand, 6)}`, created_at: 1714567890123 + Math.floor(rand() * 1e9), text: sentence(rand, 12), phone: `+1 415 555 ${digits(rand, 4)}` })) });
   const css = Array.from({ length: 3000 }, (_, i) => `.r-${hash(rand, 6)}{margin-left:${i % 40}px;transform:translateY(${digits(rand, 3)}px)}`).join('');
   const body = `
@@ -229,13 +229,13 @@ export function timelinePage(): BenchPage {
   ${nest(3, `<div data-testid="UserName">${nest(2, `<span class="css-1jxf684">Ada Lindqvist</span>${ICON}`)}${nest(2, '<span class="css-1jxf684">@Ada_Builds</span>')}</div>`)}
   <div data-testid="UserDescription" dir="auto"><span>Building robots in Göteborg. Opinions my own.</span></div>
   <div data-testid="UserProfileHeader_Items"><span data-testid="UserLocation"><span>Göteborg, Sweden</span></span> <span data-testid="UserJoinDate">Joined March 2014</span></div>
-  <section role="region" aria-labelledby="accessible-list-1"><h1 class="r-4qtqp9" id="accessible-list-1" style="position:absolute;clip:rect(1px,1px,1px,1px)">Ada Lindqvist’s posts</h1><div aria-label="Timeline: Ada Lindqvist’s posts" style="position: relative; min-height: ${400 * 420}px;">${posts}</div></section>`)}</main>
+  <section role="region" aria-labelledby="accessible-list-1"><h1 class="r-4qtqp9" id="accessible-list-1" style="position:absolute;clip:rect(1px,1px,1px,1px)">Ada Lindqvist’s posts</h1><div aria-label="Timeline: Ada Lindqvist’s posts" style="position: relative; min-height: ${count * 420}px;">${posts}</div></section>`)}</main>
 </div></div>
 <script type="text/javascript" charset="utf-8" nonce="x">window.__INITIAL_STATE__=${state.replace(/</g, '\\u003c')};</script>
 <style id="react-native-stylesheet">${css}</style>`;
   const ld = '{"@context":"http://schema.org","@type":"ProfilePage","mainEntity":{"@type":"Person","additionalName":"Ada_Builds","givenName":"Ada Lindqvist","identifier":"1234567890","url":"https://x.com/Ada_Builds"}}';
   return {
-    name: 'X timeline (400 posts)',
+    name: `X timeline (${count} posts)`,
     url: 'https://x.com/Ada_Builds',
     html: `<!DOCTYPE html><html dir="ltr" lang="en"><head><meta charset="utf-8"><title>Ada Lindqvist (@Ada_Builds) / X</title><script type="application/ld+json">${ld}</script></head><body>${body}</body></html>`,
     visible: { emails, phones },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/emails';
+import { MAY_HOLD_CONTACT } from '@/lib/scan/phone-candidates';
 
 /**
  * linkify-it's link-detection fixtures (see /work/shared/fixtures/README.md), read in place.
@@ -171,5 +172,15 @@ describe('email look-alikes on real pages', () => {
     }
     expect(findEmails('𝐀@example.com').map((match) => match.value)).toEqual(['𝐀@example.com']);
     for (const text of ['@Ada_Builds', 'Follow @user_1 today', 'promote@2x', 'a @ b.example', '@example.com', 'x@y']) expect(mayHoldEmail(text)).toBe(false);
+  });
+
+  // The scanner's first test, one regex call per text: it must pass whatever mayHoldEmail passes.
+  it('passes the first test wherever mayHoldEmail holds, and turns away @handles', () => {
+    const lines = ['links.txt', 'not_links.txt'].flatMap((file) => readFileSync(`${FIXTURES}/${file}`, 'utf8').split(/\r?\n/));
+    const hard = ['𝐀@example.com', '😀@x.example', '"quoted"@example.com', 'a@b@c.example', 'x@y\n.example', ' a@b.c', 'ü@x.y'];
+    const held = [...lines, ...hard].filter((text) => mayHoldEmail(text));
+    expect(held.length).toBeGreaterThan(30);
+    expect(held.filter((text) => !MAY_HOLD_CONTACT.test(text))).toEqual([]);
+    for (const text of ['@Ada_Builds', 'Follow @user_1 today.', 'a @b.example', 'x@y', '@example.com']) expect(MAY_HOLD_CONTACT.test(text)).toBe(false);
   });
 });
