@@ -13,7 +13,7 @@ import { isBalanceDifference, isLookupEntry, type HistoryEntry } from '@/lib/his
 import { markDone, markPending, readInterrupted } from '@/lib/lookup/journal';
 import { createSpendActivity } from '@/lib/lookup/spend-activity';
 import { accountOf, createBalanceReconciler } from '@/lib/background/reconcile';
-import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
+import { findInLedger, ledgerEntryById, recordInLedger } from '@/lib/lookup/ledger';
 import { OPERATIONS } from '@/lib/lookup/operations';
 import { createRateLimiter } from '@/lib/lookup/rate-limiter';
 import { createLookupService } from '@/lib/lookup/service';
@@ -166,6 +166,7 @@ export function createBackground(identity: RouterIdentity) {
     ledger: {
       find: (op, keys, windowMs, now) => findInLedger(op, keys, { windowFor: () => windowMs }, now),
       record: recordInLedger,
+      byHistoryId: ledgerEntryById,
     },
     history: {
       // Every recorded enrichment may go to a CRM at once, when the user turned that on.

@@ -98,6 +98,16 @@ export async function findInLedger(op: string, keys: readonly string[], freshnes
 }
 
 /**
+ * The paid answer filed under this history id, if the ledger still holds it: after a stop, proof
+ * that a journalled lookup was answered and charged, with what it cost and what it found.
+ */
+export async function ledgerEntryById(historyId: string): Promise<LedgerEntry | null> {
+  await moved;
+  const raw: unknown = await withRecords((db) => db.get(LEDGER_STORE, historyId));
+  return raw === undefined ? null : (parsed([raw])[0] ?? null);
+}
+
+/**
  * Files a paid answer and, in the same transaction, removes older entries of the same
  * operation filed under any of its keys: one answer per operation and identity.
  */

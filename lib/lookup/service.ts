@@ -105,6 +105,8 @@ export interface LookupDeps {
   ledger: {
     find(op: string, keys: readonly string[], windowMs: number, now: number): Promise<LedgerEntry | null>;
     record(entry: LedgerEntry): Promise<void>;
+    /** The paid answer filed under this history id, if the ledger still holds it. */
+    byHistoryId(historyId: string): Promise<LedgerEntry | null>;
   };
   history: {
     append(entry: HistoryEntry, maxEntries: number): Promise<unknown>;
@@ -217,9 +219,10 @@ export function createLookupService(deps: LookupDeps) {
     historyId: string,
     prefs: Preferences | null,
     input: unknown,
+    at = deps.now(),
   ): Promise<LookupResponse<Op>> {
     const entry: LookupEntry<Op> = {
-      ...entryFields(request, subject, identity, response, historyId, input),
+      ...entryFields(request, subject, identity, response, historyId, input, at),
       op,
       ...(response.value === undefined ? {} : { result: response.value }),
     };
@@ -228,7 +231,7 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   /** Everything an entry records but its operation and answer. */
-  function entryFields(request: Pick<LookupRequest, 'input' | 'pageUrl' | 'about'>, subject: string, identity: string | null, response: Omit<ResponseFields, 'historyId'>, historyId: string, input: unknown) {
+  function entryFields(request: Pick<LookupRequest, 'input' | 'pageUrl' | 'about'>, subject: string, identity: string | null, response: Omit<ResponseFields, 'historyId'>, historyId: string, input: unknown, at = deps.now()) {
     return {
       id: historyId,
       subject,
@@ -238,7 +241,7 @@ export function createLookupService(deps: LookupDeps) {
       cost: response.cost,
       fromLedger: response.fromLedger,
       paidAt: response.paidAt,
-      at: deps.now(),
+      at,
       pageUrl: storedPageUrl(request.pageUrl),
       ...(request.about ? { about: request.about } : {}),
       error: response.error ?? null,
@@ -356,13 +359,30 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   /**
+   * A journalled lookup the ledger proves was answered and charged (the worker stopped after
+   * filing its answer, before its history entry): recorded as it would have been, at the time
+   * it was paid, with its cost and answer.
+   */
+  async function recordPaid<Op extends OperationName>(request: JournalledRequest, paid: LedgerEntry<Op>, historyId: string, prefs: Preferences): Promise<LookupResponse<Op>> {
+    const op: Operation<unknown, Op> | undefined = deps.operations[paid.op];
+    const parsed = op?.input.safeParse(request.input);
+    const known = op && parsed?.success ? { op, input: parsed.data } : null;
+    const subject = known ? known.op.subject(known.input) : summarise(request.input);
+    const identity = known ? (known.op.identities(known.input, prefs)[0] ?? null) : null;
+    const response: Settled<Op> = { status: 'paid', cost: paid.creditBurn, fromLedger: false, paidAt: null, refreshed: false, value: paid.result };
+    return record(request, paid.op, subject, identity, response, historyId, prefs, known ? known.input : request.input, paid.paidAt);
+  }
+
+  /**
    * Lookups a stopped worker left in the journal went out and lost their answer. None is sent
    * again: each is recorded as `unknown` at no cost, with the balance read again, and the user
-   * is offered a retry with its price.
+   * is offered a retry with its price. One whose answer the ledger holds was paid: it is
+   * recorded so, and nobody is asked (a retry would be answered free, its credits counted nowhere).
    */
   function recover(interrupted: Promise<readonly PendingLookup[]> | readonly PendingLookup[]): Promise<LookupResponse[]> {
     const run = (async () => {
       const results: LookupResponse[] = [];
+      let charged = false;
       for (const pending of await interrupted) {
         // Stopped after its outcome was recorded but before the journal was cleared: it is settled.
         const settled = await deps.history.byId(pending.historyId);
@@ -373,6 +393,13 @@ export function createLookupService(deps: LookupDeps) {
         const request = journalledRequest(pending.request);
         const op: AnyOperation | undefined = isOperationName(request.op) ? deps.operations[request.op] : undefined;
         const prefs = await deps.preferences();
+        const paid = await deps.ledger.byHistoryId(pending.historyId);
+        if (paid && paid.op === request.op) {
+          results.push(await recordPaid(request, paid, pending.historyId, prefs));
+          await deps.journal.markDone(pending.historyId);
+          charged = true;
+          continue;
+        }
         const price = pending.price ?? op?.maxPrice(prefs) ?? 0;
         const response = await lostAnswer(price, 'stopped', pending.balanceBefore ?? null);
         const base = { cost: 0, fromLedger: false, paidAt: null, refreshed: false };
@@ -386,6 +413,8 @@ export function createLookupService(deps: LookupDeps) {
         }
         await deps.journal.markDone(pending.historyId);
       }
+      // As after a paid lookup: the balance is read again, against a history that counts it.
+      if (charged) deps.afterPaidLookup();
       return results;
     })();
     recovered = run.catch(() => undefined);
@@ -458,6 +487,7 @@ const journalledRequestSchema = z
   })
   .catch({ op: '', input: undefined });
 const journalledRequest = (raw: unknown) => journalledRequestSchema.parse(raw);
+type JournalledRequest = ReturnType<typeof journalledRequest>;
 
 function recordOf(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : { value };

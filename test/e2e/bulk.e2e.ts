@@ -54,7 +54,9 @@ async function upload(page: Page, name: string, csv: string) {
 }
 
 test('a CSV of 220 rows: priced before it starts, run through a worker stop, charged what was shown, one results line per row', async ({ context, sandbox, worker, openExtensionPage }) => {
-  test.setTimeout(90_000);
+  // The resume waits for the worker's next start (up to the 30 s alarm), and the lookups a stop
+  // (or a time-out on a busy machine) left unknown are sent again: two minutes on a loaded machine.
+  test.setTimeout(150_000);
   const PEOPLE = 200;
   const PAID_BEFORE = 30;
   const people = CROWD.slice(0, PEOPLE);
@@ -145,22 +147,17 @@ test('a CSV of 220 rows: priced before it starts, run through a worker stop, cha
     expect(chargedTwice).toBeGreaterThanOrEqual(0);
     expect(chargedTwice).toBeLessThanOrEqual(unknown);
     expect(run.every((c) => c.creditBurn === 2)).toBe(true);
-    // A lookup whose answer the worker had already recorded when it stopped is answered again from
-    // Dossier's own record on resume: free, never sent again. So "Free" may count a few of this
-    // run's own people (paid once, in this run) beside those paid before it; each person is counted once.
+    // A lookup paid in this run just before the stop is counted paid in it, even when the worker
+    // stopped after filing its answer and before history had it: "Free" is only those paid before.
     expect(counts['Result unknown']).toBe('0');
-    expect(Number(counts.Paid) + Number(counts.Free)).toBe(PEOPLE);
-    expect(Number(counts.Free)).toBeGreaterThanOrEqual(PAID_BEFORE);
+    expect(counts).toMatchObject({ Paid: String(PEOPLE - PAID_BEFORE), Free: String(PAID_BEFORE) });
     expect(run.length).toBeGreaterThanOrEqual(Number(counts.Paid));
     // What the page says was spent: each person once, and the second charge of a person sent again
     // when Dossier could tell the lost answer was charged (the balance moved for that lookup alone).
     // When several answers were lost at once it cannot tell which were charged, and counts only
     // what it knows: the gap is what issue 25's balance reconciliation closes.
     const spent = Number(counts.Spent!.replace(/\D/g, ''));
-    // Known gap, left open (issue 25's note): a person of this run paid just before the stop and
-    // answered from Dossier's record on resume is counted "Free", so "Spent" misses their price.
-    const paidHereShownFree = Number(counts.Free) - PAID_BEFORE;
-    expect(spent).toBeGreaterThanOrEqual(price - 2 * paidHereShownFree);
+    expect(spent).toBeGreaterThanOrEqual(price);
     expect(spent).toBeLessThanOrEqual(price + 2 * chargedTwice);
   });
 

@@ -120,7 +120,7 @@ export function fakeLookups(answer: Answer = (request) => response(request)) {
 }
 export type FakeLookups = ReturnType<typeof fakeLookups>;
 
-export function runnerWith(store: MemoryStore, lookups: FakeLookups, over: Partial<BulkRunnerDeps> = {}) {
+export function runnerWith(store: MemoryStore, lookups: BulkRunnerDeps['lookups'], over: Partial<BulkRunnerDeps> = {}) {
   let ids = 0;
   const progress: string[][] = [];
   const runner = createBulkRunner({

@@ -1,102 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { freshVault } from '@/test/setup/vault-helpers';
 import { entryName } from '@/lib/history/who';
-import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
+import { createEnrichmentClient } from '@/lib/api';
 import { createSandboxApp } from '@/sandbox/app';
-import type { ApiError } from '@/lib/api/errors';
-import { appendHistory, readHistory } from '@/lib/history/store';
-import { journalItem, markDone, markPending } from '@/lib/lookup/journal';
-import { findInLedger, recordInLedger } from '@/lib/lookup/ledger';
-import type { Enrichment } from '@/lib/api/model';
-import type { Operation, OperationResult } from '@/lib/lookup/operation';
+import { readHistory } from '@/lib/history/store';
+import { journalItem, markPending } from '@/lib/lookup/journal';
+import { findInLedger } from '@/lib/lookup/ledger';
 import type { OperationName } from '@/lib/lookup/operation-names';
-import { createLookupService, type LookupDeps } from '@/lib/lookup/service';
-import { createSpendingCap } from '@/lib/lookup/spending-cap';
+import { createLookupService } from '@/lib/lookup/service';
 import { capCost } from '@/lib/history/entry';
-import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
-import { maxPrice } from '@/lib/lookup/prices';
-import { enrichment, person } from '@/test/setup/history-entries';
-
-const DAY = 86_400_000;
-type Answer = OperationResult<Enrichment>;
-
-/** An enrichment that found `fullName` (and their verified `email`, when given). */
-function found(fullName: string, email?: string): Enrichment {
-  return enrichment({ fullName, emails: email ? [{ address: email, status: 'verified', verified: true }] : [] });
-}
-
-function apiError(kind: string, retryable = false, answerLost = false): ApiError {
-  return { kind: kind as ApiError['kind'], message: `${kind} happened`, retryable, answerLost };
-}
-
-function harness(answers: Answer[] = [{ ok: true, value: found('Jane Doe', 'jane@acme.example'), creditBurn: 2 }]) {
-  let clock = 10 * DAY;
-  let prefs: Preferences = structuredClone(DEFAULT_PREFERENCES);
-  const run = vi.fn(async (): Promise<Answer> => answers.length > 1 ? answers.shift()! : answers[0]!);
-  const enrich: Operation<{ profileUrl: string }, 'enrichPerson'> = {
-    name: 'enrichPerson',
-    input: z.object({ profileUrl: z.string().url('Give a profile URL.') }),
-    freshness: 'other',
-    maxPrice: (p) => maxPrice('enrichPerson', p.lookups.fullFlags),
-    subject: (i) => i.profileUrl,
-    identities: (i) => [`person:${i.profileUrl.split('/in/')[1]?.replace(/\/.*/, '')}`],
-    resultIdentities: (v) => (v.person?.emails ?? []).map((e) => `email:${e.address}`),
-    run,
-  };
-  const personal: Operation<{ email: string }, 'searchPersonalEmail'> = {
-    name: 'searchPersonalEmail',
-    input: z.object({ email: z.string() }),
-    freshness: 'other',
-    subject: (i) => i.email,
-    identities: (i) => [`email:${i.email}`],
-    resultIdentities: () => [],
-    personalData: true,
-    maxPrice: () => 1,
-    run: async () => {
-      await run();
-      return { ok: true, value: { email: 'jane@home.example', person: person({ fullName: 'Jane Doe' }), positions: [], schools: [] }, creditBurn: 1 };
-    },
-  };
-  const afterPaidLookup = vi.fn();
-  const balance = { known: vi.fn(async (): Promise<number | null> => 100), reread: vi.fn(async (): Promise<number | null> => 98) };
-  const spentSince = async (since: number) => (await readHistory()).filter((e) => e.at >= since).reduce((sum, e) => sum + capCost(e), 0);
-  const deps: LookupDeps = {
-    operations: { enrichPerson: enrich, searchPersonalEmail: personal },
-    preferences: async () => prefs,
-    client: async () => ({}) as EnrichmentClient,
-    ledger: {
-      find: (op, keys, windowMs, now) => findInLedger(op, keys, { windowFor: () => windowMs }, now),
-      record: recordInLedger,
-    },
-    history: { append: appendHistory, spentSince, byId: async (id) => (await readHistory()).find((e) => e.id === id) ?? null },
-    journal: { markPending, markDone },
-    cap: createSpendingCap({ spentSince }),
-    balance,
-    afterPaidLookup,
-    retryPolicy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10, sleep: async () => {} },
-    now: () => clock,
-    newId: (() => {
-      let n = 0;
-      return () => `h${++n}`;
-    })(),
-  };
-  return {
-    service: createLookupService(deps),
-    run,
-    deps,
-    afterPaidLookup,
-    balance,
-    advance: (ms: number) => (clock += ms),
-    setPrefs: (change: (p: Preferences) => void) => {
-      prefs = structuredClone(prefs);
-      change(prefs);
-    },
-  };
-}
-
-const jane = { op: 'enrichPerson' as const, input: { profileUrl: 'https://www.linkedin.com/in/jane-doe/' }, pageUrl: 'https://www.linkedin.com/in/jane-doe/' };
+import { apiError, DAY, found, harness, jane, journalPending } from '@/test/unit/lookup/service-harness';
 
 describe('lookup service', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -378,6 +292,29 @@ describe('lookups interrupted by a stopped worker', () => {
     expect(await journalItem.getValue()).toEqual([]);
   });
 
+  it('one paid and filed in Dossier’s record before the stop, its history entry not yet written: recorded paid with its cost and answer, nothing sent, nothing asked', async () => {
+    const h = harness();
+    const attemptId = '9c2e4f60-1a3b-4d5e-8f70-a1b2c3d4e5f6';
+    // The worker stops between the two writes: the ledger's is done, history's never happens.
+    const stopped = createLookupService({ ...h.deps, history: { ...h.deps.history, append: () => new Promise(() => {}) } });
+    void stopped.lookup({ ...jane, attemptId });
+    await vi.waitFor(async () => expect(await findInLedger('enrichPerson', ['person:jane-doe'], { windowFor: () => DAY }, 10 * DAY)).not.toBeNull());
+    expect(await readHistory()).toEqual([]);
+    expect(await journalPending()).toHaveLength(1);
+
+    h.advance(60_000);
+    const fresh = createLookupService(h.deps);
+    const [recovered] = await fresh.recover(journalPending());
+    expect(recovered).toMatchObject({ status: 'paid', cost: 2, historyId: attemptId, value: { person: { fullName: 'Jane Doe' } } });
+    expect(recovered!.error).toBeUndefined();
+    expect(h.run).toHaveBeenCalledTimes(1);
+    expect(await readHistory()).toMatchObject([{ id: attemptId, outcome: 'paid', cost: 2, at: 10 * DAY, identity: 'person:jane-doe', subject: jane.input.profileUrl, result: { person: { fullName: 'Jane Doe' } } }]);
+    expect(await journalItem.getValue()).toEqual([]);
+    // The attempt's caller (a bulk run's task) reads it as paid, at its cost: not unknown, and not free on a retry.
+    expect(await fresh.outcomeOf(attemptId, h.deps.history.byId)).toMatchObject({ status: 'paid', cost: 2 });
+    expect(h.afterPaidLookup).toHaveBeenCalled();
+  });
+
   it('are recorded before any new lookup may spend, and their outcome can be asked for by id', async () => {
     const h = harness();
     h.setPrefs((p) => (p.spending.dailyCap = 3));
@@ -413,10 +350,6 @@ describe('lookups interrupted by a stopped worker', () => {
   });
 });
 
-async function journalPending() {
-  const { readInterrupted } = await import('@/lib/lookup/journal');
-  return readInterrupted();
-}
 describe('the page a lookup came from', () => {
   beforeEach(() => fakeBrowser.reset());
 
