@@ -87,23 +87,6 @@ const PROBE = 500;
 const ID_SLACK = 8;
 /** Records the first page of a walk reads in one request at most (a rare match reads on by cursor). */
 const MAX_FIRST_BATCH = 400;
-/** Entries a first page reads again in one request at most, when its first batch fell short (reread). */
-const MAX_REREAD = 800;
-
-/**
- * How many entries from the range's start a first page asks for in one more request, when its
- * first batch (`read` entries, `found` matches) holds fewer than `limit`: as many as the rate of
- * matches so far says the page needs, or 0 to read on by cursor. A cursor answers an entry per
- * round trip, and a getAll cannot start inside a run of one word (its entries differ by id
- * only): the range is read again from its start, further, which costs a record's copy per entry
- * read twice instead of a round trip per entry. Without a match in the batch, nothing says how
- * far to read (and the people's tab jumps past a word's companies by cursor).
- */
-export function reread(read: number, found: number, limit: number, max: number): number {
-  if (!found || found >= limit || read >= max) return 0;
-  return Math.min(max, read + Math.ceil(((limit - found) * 1.25 * read) / found) + ID_SLACK);
-}
-
 /** A tag on at most this many contacts is read whole through its index and sorted by date. */
 const TAG_READ_LIMIT = 5_000;
 
@@ -241,21 +224,15 @@ function indexPager(walk: Walk, accept: (contact: Contact) => boolean, { maxScan
         } else if (first && walk.direction === 'next') {
           // The probe's sample when it holds the batch (or the whole range), else one getAll.
           const pre = walk.prefetched;
-          let [values, asked] = pre && (pre.values.length >= first || pre.values.length < pre.count) ? [pre.values, pre.count] : [await index.getAll(walk.range(null), first), first];
-          for (;;) {
-            signal?.throwIfAborted();
-            for (const value of values.slice(skip)) {
-              skip += 1;
-              scanned += 1;
-              take(String((value as { id: unknown }).id), value, out);
-              if (out.length >= limit) break;
-            }
-            if (values.length < asked && skip === values.length) done = true;
-            const more = reread(skip, out.length, limit, Math.min(maxScan, MAX_REREAD));
-            if (done || out.length >= limit || scanned >= maxScan || !more) break;
-            // Short of the page: the range read again from its start, further (see reread).
-            [values, asked] = [await index.getAll(walk.range(null), more), more];
+          const [values, asked] = pre && (pre.values.length >= first || pre.values.length < pre.count) ? [pre.values, pre.count] : [await index.getAll(walk.range(null), first), first];
+          signal?.throwIfAborted();
+          for (const value of values) {
+            skip += 1;
+            scanned += 1;
+            take(String((value as { id: unknown }).id), value, out);
+            if (out.length >= limit) break;
           }
+          if (values.length < asked && skip === values.length) done = true;
           if (done || out.length >= limit || scanned >= maxScan) return;
         }
         let cursor = (await index.openCursor(walk.range(after), walk.direction)) as Cursor | null;
