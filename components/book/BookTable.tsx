@@ -1,8 +1,8 @@
-import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { memo, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@/lib/contacts/model';
 import type { ContactKind } from '@/lib/contacts/search';
-import { bookRow, type BookRow } from '@/lib/contacts/row';
+import { bookRow, sameBookRow, type BookRow } from '@/lib/contacts/row';
 import { t } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/i18n/relative-time';
 import { crmText, emailText, phoneKindText } from '@/components/book/text';
@@ -47,7 +47,7 @@ function rowOf(contact: Contact): BookRow {
  * aria-rowindex keep "row 4,812 of …" true for a screen reader. Up and Down move the focus to the
  * same control of the next or previous row, scrolling it into view.
  */
-export function BookTable({ kind, contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
+export const BookTable = memo(function BookTable({ kind, contacts, done, selected, openId, onToggle, onToggleShown, onOpen, onNeedMore }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- one mutable virtualizer whose methods answer anew each render: React Compiler must leave this component unmemoised, as it does
   const virtualizer = useVirtualizer({
@@ -110,56 +110,82 @@ export function BookTable({ kind, contacts, done, selected, openId, onToggle, on
       <div role="rowgroup" ref={scroller} className="vbody">
         {/* Up and Down bubble up from the rows' controls to this wrapper of the rows. */}
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }} onKeyDown={moveFocus}>
-          {items.map((item) => {
-            const row = rowOf(contacts[item.index]!);
-            return (
-              <div
-                key={row.id}
-                role="row"
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                aria-current={row.id === openId ? 'true' : undefined}
-                className={`vrow book-row ${people ? 'people' : 'companies'}`}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                <span role="cell" className="c-select">
-                  <input
-                    type="checkbox"
-                    data-col="select"
-                    aria-label={t('book.select', { name: row.name })}
-                    checked={selected.has(row.id)}
-                    onChange={(e) => onToggle(row.id, e.target.checked)}
-                  />
-                </span>
-                <span role="cell" title={row.name}>
-                  <button type="button" className="link-button" data-col="name" aria-label={t('book.detailsOf', { name: row.name })} onClick={() => onOpen(row.id)}>
-                    {row.name}
-                  </button>
-                </span>
-                {people ? <PersonCells row={row} /> : <CompanyCells row={row} />}
-                {/* Formatted for reading (the stored E.164 is what copy and exports give). */}
-                <span role="cell" className="c-phone" title={row.phone?.international}>
-                  {row.phone && (
-                    <>
-                      <span className="c-value">{row.phone.international}</span>{' '}
-                      <Badge tone={row.phone.kind === 'mobile' ? 'ok' : null} text={phoneKindText(row.phone.kind)} />
-                    </>
-                  )}
-                </span>
-                <span role="cell" title={crmText(row.crm)}>
-                  {crmText(row.crm)}
-                </span>
-                <span role="cell" className="c-updated" title={formatDateTime(row.updatedAt)}>
-                  {formatDateTime(row.updatedAt)}
-                </span>
-              </div>
-            );
-          })}
+          {items.map((item) => (
+            <BookTableRow
+              key={contacts[item.index]!.id}
+              row={rowOf(contacts[item.index]!)}
+              index={item.index}
+              start={item.start}
+              people={people}
+              checked={selected.has(contacts[item.index]!.id)}
+              current={contacts[item.index]!.id === openId}
+              onToggle={onToggle}
+              onOpen={onOpen}
+            />
+          ))}
         </div>
       </div>
     </div>
   );
+});
+
+interface RowProps {
+  row: BookRow;
+  /** Its place in the list (aria-rowindex, the keyboard's moves) and its offset in the scroller. */
+  index: number;
+  start: number;
+  people: boolean;
+  checked: boolean;
+  current: boolean;
+  onToggle(id: string, on: boolean): void;
+  onOpen(id: string): void;
 }
+
+/**
+ * A keystroke's search reads its screenful afresh, new objects for the contacts it had already
+ * shown (typing on in a word keeps its first rows): a row drawn again only when what it shows
+ * changed, or its place. Keyed by contact id, so the focus stays with its contact.
+ */
+const sameRowProps = (a: RowProps, b: RowProps) =>
+  sameBookRow(a.row, b.row) && a.index === b.index && a.start === b.start && a.people === b.people && a.checked === b.checked && a.current === b.current && a.onToggle === b.onToggle && a.onOpen === b.onOpen;
+
+const BookTableRow = memo(function BookTableRow({ row, index, start, people, checked, current, onToggle, onOpen }: RowProps) {
+  const updated = formatDateTime(row.updatedAt);
+  return (
+    <div
+      role="row"
+      data-index={index}
+      aria-rowindex={index + 2}
+      aria-current={current ? 'true' : undefined}
+      className={`vrow book-row ${people ? 'people' : 'companies'}`}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <span role="cell" className="c-select">
+        <input type="checkbox" data-col="select" aria-label={t('book.select', { name: row.name })} checked={checked} onChange={(e) => onToggle(row.id, e.target.checked)} />
+      </span>
+      <span role="cell" title={row.name}>
+        <button type="button" className="link-button" data-col="name" aria-label={t('book.detailsOf', { name: row.name })} onClick={() => onOpen(row.id)}>
+          {row.name}
+        </button>
+      </span>
+      {people ? <PersonCells row={row} /> : <CompanyCells row={row} />}
+      {/* Formatted for reading (the stored E.164 is what copy and exports give). */}
+      <span role="cell" className="c-phone" title={row.phone?.international}>
+        {row.phone && (
+          <>
+            <span className="c-value">{row.phone.international}</span> <Badge tone={row.phone.kind === 'mobile' ? 'ok' : null} text={phoneKindText(row.phone.kind)} />
+          </>
+        )}
+      </span>
+      <span role="cell" title={crmText(row.crm)}>
+        {crmText(row.crm)}
+      </span>
+      <span role="cell" className="c-updated" title={updated}>
+        {updated}
+      </span>
+    </div>
+  );
+}, sameRowProps);
 
 /** An email's grade or a phone's line: what gives way (its whole word in its title) before the value it qualifies. */
 function Badge({ tone, text }: { tone: 'ok' | 'warn' | null; text: string }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '@/lib/contacts/model';
 import { matchingIds, readContact, type BookFilters, type BookQuery, type ContactKind } from '@/lib/contacts/search';
 import { t, tn } from '@/lib/i18n';
@@ -38,8 +38,11 @@ export function ContactBook() {
   // One selection per tab: what is done with a selection is done to the kind shown.
   const [selections, setSelections] = useState<Record<ContactKind, ReadonlySet<string>>>({ person: NONE, company: NONE });
   const selected = selections[kind];
-  const setSelected = (change: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
-    setSelections((all) => ({ ...all, [kind]: typeof change === 'function' ? change(all[kind]) : change }));
+  const setSelected = useCallback(
+    (change: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
+      setSelections((all) => ({ ...all, [kind]: typeof change === 'function' ? change(all[kind]) : change })),
+    [kind],
+  );
   const [selecting, setSelecting] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(idFromHash);
   const [known, setKnown] = useState<{ id: string; contact: Contact | null } | null>(null);
@@ -64,21 +67,38 @@ export function ContactBook() {
 
   // Focus comes back to what opened the details (the row's name) when they close.
   const opener = useRef<HTMLElement | null>(null);
-  function open(id: string | null) {
+  const open = useCallback((id: string | null) => {
     if (id) opener.current = document.activeElement as HTMLElement | null;
     else if (opener.current?.isConnected) requestAnimationFrame(() => opener.current?.focus());
     setOpenId(id);
     history.replaceState(null, '', id ? `#${encodeURIComponent(id)}` : location.pathname);
-  }
+  }, []);
 
-  function toggle(id: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
+  // The list's handlers keep their identity while the user types: a keystroke draws the search
+  // box, not the rows on screen (they change when the search answers).
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [setSelected],
+  );
+  const rows = book.rows;
+  const toggleShown = useCallback(
+    (on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const c of rows) {
+          if (on) next.add(c.id);
+          else next.delete(c.id);
+        }
+        return next;
+      }),
+    [setSelected, rows],
+  );
 
   async function selectMatching() {
     setSelecting(0);
@@ -141,16 +161,7 @@ export function ContactBook() {
             selected={selected}
             openId={openId}
             onToggle={toggle}
-            onToggleShown={(on) =>
-              setSelected((current) => {
-                const next = new Set(current);
-                for (const c of book.rows) {
-                  if (on) next.add(c.id);
-                  else next.delete(c.id);
-                }
-                return next;
-              })
-            }
+            onToggleShown={toggleShown}
             onOpen={open}
             onNeedMore={book.loadMore}
           />

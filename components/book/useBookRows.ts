@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
 import type { Contact } from '@/lib/contacts/model';
 import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/contacts/search';
@@ -148,18 +148,26 @@ export function useBookRows(query: BookQuery): BookRows {
   }, [state]);
 
   // The list asks as soon as a query's screenful is shown (its last row is near the end): that
-  // page waits for the typing to pause; the list asking again (a scroll) reads at once.
+  // page waits for the typing to pause; the list asking again (a scroll) reads at once. One
+  // function for the page's life, reading the latest rows and query: a keystroke that has no rows
+  // yet leaves the list as it was, undrawn (its rows come with the search's answer). Kept before
+  // any effect runs (the list asks from its own effect, which runs before this hook's).
+  const latest = useRef({ load, state, query });
+  useLayoutEffect(() => {
+    latest.current = { load, state, query };
+  });
   const loadMore = useCallback(() => {
+    const { load, state, query } = latest.current;
     if (loading.current || state.done || state.query !== query) return;
     if (waiting.current === null && state.rows.length <= SCREEN) {
       waiting.current = setTimeout(() => {
         waiting.current = null;
-        if (!loading.current) load(false, PAGE);
+        if (!loading.current) latest.current.load(false, PAGE);
       }, NEXT_PAGE_QUIET_MS);
       return;
     }
     load(false, PAGE);
-  }, [load, state.done, state.query, state.rows.length, query]);
+  }, []);
 
   return { ...state, counts, tags: tags ?? NO_TAGS, tagsIn: tags !== null, loadMore };
 }
