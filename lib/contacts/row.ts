@@ -57,34 +57,19 @@ export function bookRow(contact: Contact): BookRow {
   };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** Equal plain data (strings, numbers, null, arrays and objects of them), compared by value. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
 
 /**
  * Whether two rows show the same thing: a contact read again by the next keystroke's search is
  * a new object with the same values, and a row that shows the same values needs no drawing.
+ * Every field counts, those added later included.
  */
 export function sameBookRow(a: BookRow, b: BookRow): boolean {
-  return (
-    a.id === b.id &&
-    a.kind === b.kind &&
-    a.name === b.name &&
-    a.company === b.company &&
-    a.title === b.title &&
-    a.domain === b.domain &&
-    a.industry === b.industry &&
-    a.size === b.size &&
-    a.email?.address === b.email?.address &&
-    a.email?.grade === b.email?.grade &&
-    a.mobile === b.mobile &&
-    a.phone?.e164 === b.phone?.e164 &&
-    a.phone?.international === b.phone?.international &&
-    a.phone?.kind === b.phone?.kind &&
-    sameList(a.tags, b.tags) &&
-    a.crm?.crm === b.crm?.crm &&
-    a.crm?.found === b.crm?.found &&
-    a.crm?.checkedAt === b.crm?.checkedAt &&
-    a.crm?.recordId === b.crm?.recordId &&
-    a.crm?.url === b.crm?.url &&
-    a.updatedAt === b.updatedAt
-  );
+  return sameData(a, b);
 }

@@ -23,3 +23,12 @@ describe('sameBookRow', () => {
     expect(sameBookRow(readAgain(maya), readAgain(changed))).toBe(false);
   });
 });
+
+describe('sameBookRow, field by field', () => {
+  const row = readAgain(maya);
+  it.each(Object.keys(row) as (keyof typeof row)[])('a row whose %s differs is another row', (field) => {
+    const value = row[field];
+    const other = typeof value === 'number' ? value + 1 : value === null ? 'x' : typeof value === 'string' ? `${value}!` : Array.isArray(value) ? [...value, 'x'] : { ...value, extra: 1 };
+    expect(sameBookRow(row, { ...row, [field]: other })).toBe(false);
+  });
+});
