@@ -114,9 +114,10 @@ test('a name pressed in the book’s first paint, before React is in, opens that
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: 'sandbox-demo-key' });
   await writeRecords(worker, 'contacts', CONTACTS);
   const url = `chrome-extension://${extensionId}/contacts.html`;
-  // The first opening learns that a key is saved (the hint the first paint draws from).
+  // The first opening counts the book and learns that a key is saved (what the first paint draws from).
   const first = await context.newPage();
   await first.goto(url);
+  await expect(first.getByRole('tab', { name: 'People 71' })).toBeVisible();
   await first.waitForFunction(() => localStorage.getItem('dossier:hasKey') === '1');
   await first.close();
 
