@@ -1,4 +1,4 @@
-import { allOrNothing, tracked } from '@/lib/storage/transaction';
+import { allOrNothing, FLUSHED, REDOABLE, tracked } from '@/lib/storage/transaction';
 import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 import type { HistoryEntry } from '@/lib/history/entry';
 import {
@@ -33,7 +33,9 @@ import { countAfter, historyMayHave, trackHistoryIds, type Store } from '@/lib/h
  *     not change until the end);
  *   - each batch is one transaction that writes its records, sets aside its unreadable entries
  *     in the quarantine and advances the progress marker: all of it or none;
- *   - the old keys are deleted only once every batch is in: layout 2's entry keys first, a range
+ *   - the batches' transactions do not wait for the disk (REDOABLE: one lost to a power cut is
+ *     taken again, its marker lost with it); the old keys are deleted only once every batch is in
+ *     and on disk (a FLUSHED write of the marker first): layout 2's entry keys first, a range
  *     of CLEAN_STEP keys per transaction with a pause between (one transaction for 100,000 held
  *     the stores the screens read for seconds), then the rest with the marker;
  *   - a restart reads the marker and resumes after the last batch in; should it ever take a
@@ -176,7 +178,7 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
     } else rejected.push(value);
   });
   return withRecords(async (db) => {
-    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE], 'readwrite');
+    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE], 'readwrite', REDOABLE);
     const items = tx.objectStore(ITEMS_STORE) as unknown as Store;
     const meta = tx.objectStore(META_STORE) as unknown as Store;
     const history = tx.objectStore(HISTORY_STORE) as unknown as Store;
@@ -214,6 +216,24 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
 
 async function writeMarker(marker: MigrationMarker): Promise<void> {
   await withRecords((db) => db.put(META_STORE, marker, MIGRATION_KEY));
+}
+
+/**
+ * Waits until every batch is on disk: the batches' transactions did not wait for it, and a
+ * power cut after the old keys' deletion must not take the records back with it. A `strict`
+ * transaction completes once the disk holds it and everything committed before it (the marker,
+ * written as it is, is merely its one write); false when the history was cleared meanwhile.
+ */
+async function flushMoved(): Promise<boolean> {
+  return withRecords(async (db) => {
+    const tx = db.transaction(META_STORE, 'readwrite', FLUSHED);
+    return allOrNothing(tx, async () => {
+      const marker: unknown = await tx.store.get(MIGRATION_KEY);
+      if (marker === undefined) return false;
+      await tx.store.put(marker, MIGRATION_KEY);
+      return true;
+    });
+  });
 }
 
 async function readMarker(): Promise<MigrationMarker | null> {
@@ -256,6 +276,7 @@ async function cleanStep(range: IDBKeyRange): Promise<boolean> {
 
 /** Deletes every old key and the marker once every batch is in: the entry keys in steps, the rest in one transaction. */
 async function finish(order: readonly Source[], step: number, pause: () => Promise<void>): Promise<boolean> {
+  if (!(await flushMoved())) return false;
   for (const range of cleanRanges(order, step)) {
     if (!(await cleanStep(range))) return false;
     await pause();

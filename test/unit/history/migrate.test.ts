@@ -231,6 +231,33 @@ describe('moving the history of older releases into the record store', () => {
     }
   });
 
+  it('writes its batches without waiting for the disk, and waits for it (a strict transaction) before deleting any old key', async () => {
+    await vault.set(layout2(entries(100)));
+    const events: string[] = [];
+    const transaction = IDBDatabase.prototype.transaction;
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args) {
+      const tx = transaction.apply(this, args);
+      const names = [...tx.objectStoreNames];
+      if (tx.mode === 'readwrite') events.push(`${names.includes('history') ? 'batch' : names.join('+')} ${tx.durability}`);
+      return tx;
+    });
+    const del = IDBObjectStore.prototype.delete;
+    vi.spyOn(IDBObjectStore.prototype, 'delete').mockImplementation(function (this: IDBObjectStore, key) {
+      if (this.name === 'items') events.push('delete old');
+      return del.call(this, key);
+    });
+    await migrateHistory({ batchSize: 50, cleanStep: 60 });
+    vi.restoreAllMocks();
+    const firstDelete = events.indexOf('delete old');
+    const batches = events.filter((e) => e.startsWith('batch'));
+    expect(batches).toEqual(['batch relaxed', 'batch relaxed']);
+    expect(events.lastIndexOf('batch relaxed')).toBeLessThan(firstDelete);
+    // The flush: after the last batch, before the first delete.
+    expect(events.slice(events.lastIndexOf('batch relaxed'), firstDelete)).toContain('meta strict');
+    expect(await ids()).toEqual(entries(100).map((e) => e.id));
+    expect(await oldKeys()).toEqual([]);
+  });
+
   it('looks for an old entry among the records only when the history may hold its id', async () => {
     await vault.set(layout2(entries(300)));
     // Recorded since the update: its id is looked for, and its record kept.
