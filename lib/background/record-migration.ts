@@ -1,6 +1,8 @@
+import type { ContactAnswer } from '@/lib/contacts/answer';
 import { answersFromHistory } from '@/lib/contacts/from-history';
-import { recordAnswers, trackBookKeys } from '@/lib/contacts/store';
-import { migrateHistory, type MigrateHistoryReport } from '@/lib/history/migrate';
+import { announceMerge, BOOK_STORES, mergeInto, prepareMerge, recordAnswers, trackBookKeys } from '@/lib/contacts/store';
+import type { HistoryEntry } from '@/lib/history/entry';
+import { migrateHistory, type BatchBook, type MigrateHistoryReport } from '@/lib/history/migrate';
 import { holdLedgerUntil } from '@/lib/lookup/ledger';
 import { moveLedgerArray, type LedgerMoveReport } from '@/lib/lookup/ledger-move';
 import { MovePacer } from '@/lib/background/move-pacer';
@@ -19,6 +21,32 @@ export interface RecordMigration {
  * contact book, so that it starts with everyone ever looked up. A failed run is logged and
  * resumes at the next start from where it stopped.
  */
+/**
+ * The contact book's part of each batch, in the batch's own transaction (history/migrate.ts): one
+ * commit and no pause between the history's records and the contacts they give. The merge is
+ * prepared before the transaction, from the entries as the old layout holds them; should the
+ * history hold another version of some (a lookup recorded since), it is prepared again from those.
+ */
+function batchBook(trackBook: () => Promise<unknown>): BatchBook {
+  const merge = (answers: ContactAnswer[]) => (answers.length ? prepareMerge(answers) : null);
+  return {
+    stores: BOOK_STORES,
+    async prepare(prepared) {
+      await trackBook();
+      const first = merge(answersFromHistory(prepared));
+      const same = (entries: readonly HistoryEntry[]) => entries.length === prepared.length && entries.every((entry, i) => entry === prepared[i]);
+      return {
+        async write(tx, entries) {
+          const next = same(entries) ? first : merge(answersFromHistory(entries));
+          if (!next) return () => {};
+          const result = await mergeInto(tx, next);
+          return () => announceMerge(result);
+        },
+      };
+    },
+  };
+}
+
 export function startRecordMigration(keepAwake: () => Promise<unknown> = async () => {}): RecordMigration {
   const ledger = moveLedgerArray().catch((err: unknown) => {
     console.error('Moving the ledger into its record store failed; it will be tried again at the next start.', err);
@@ -41,6 +69,8 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
     .then(() =>
       migrateHistory({
         batchSize: () => pacer.nextBatch(),
+        book: batchBook(trackBook),
+        // A batch the book could not take in its transaction, or one a crash left out of it.
         afterBatch: async (entries) => {
           await pause();
           await trackBook();

@@ -4,7 +4,7 @@ import { allOrNothing, tracked } from '@/lib/storage/transaction';
 import { announceRecords, META_STORE, onRecordsChanged, withRecords, type RecordChange } from '@/lib/storage/vault';
 import type { ContactAnswer } from '@/lib/contacts/answer';
 import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/contacts/counts';
-import { draftsOf } from '@/lib/contacts/extract';
+import { draftsOf, type Drafts } from '@/lib/contacts/extract';
 import { mergeAnswer } from '@/lib/contacts/merge';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { searchWords } from '@/lib/contacts/words';
@@ -61,47 +61,87 @@ export function trackBookKeys(): Promise<() => void> {
   );
 }
 
+/** A merge made ready before its transaction: the answers' drafts and identity keys, and those no record can have. */
+export interface BookMerge {
+  answers: readonly ContactAnswer[];
+  drafts: Drafts[];
+  keys: string[];
+  absent: ReadonlySet<string>;
+}
+
+export interface BookMergeResult {
+  puts: Contact[];
+  deletes: string[];
+}
+
 /**
- * Merges answers into the book in one transaction (all or nothing): the contacts they are about
- * are read once, one `getAll` of the `keys` index per identity key the answers name, all asked
- * at once; merge.ts decides what changes, answer after answer, on that working set (working-set.ts);
- * each contact touched is then written once. The same as merging the answers one by one, for
- * a lookup's one answer and for the history move's batches alike. While the move tracks the
- * book's keys (trackBookKeys), the keys and ids no record can have are not read.
+ * Made before the merge's transaction is (store.ts's own, or the history move's batch): the
+ * keys the answers name are given to the presence filter then, so that a merge made after it
+ * reads them and finds what this one wrote.
  */
-export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<Contact[]> {
-  if (!answers.length) return [];
-  // Made before the transaction opens: it stays open only for the reads, the merge and the writes.
+export function prepareMerge(answers: readonly ContactAnswer[]): BookMerge {
   const drafts = answers.map(draftsOf);
   const keys = lookupKeysOf(drafts);
   const known = presence.filter;
   const absent = new Set(known ? keys.filter((key) => !known.mayHave(key)) : []);
-  // Before the transaction is made: a merge made after this one reads these keys, and finds what it wrote.
   known?.add(keys);
-  const { puts, deletes } = await withRecords(async (db) => {
-    const { tx, contacts, meta } = writeTx(db);
-    // A throw on the way (a value that cannot be stored) must not commit the writes before it.
-    return allOrNothing(tx, async () => {
-      const index = contacts.index('keys');
-      const found = await Promise.all(keys.filter((key) => !absent.has(key)).map((key) => tracked(index.getAll(key))));
-      const book = new ContactWorkingSet(parsed(found.flat()));
-      for (const [i, answer] of answers.entries()) {
-        const { upserts, removes } = await mergeAnswer(answer, async (keys) => book.byKey(keys), drafts[i]);
-        for (const id of removes) book.delete(id);
-        for (const contact of upserts) book.put(contact);
-      }
-      const changes = book.changes();
-      const records = changes.puts.map(indexed);
-      // What each changed id held (a new id, an update, a merge's deleted record), for the counts.
-      const ids = [...changes.deletes, ...records.map((record) => record.id)];
-      const before = await Promise.all(ids.map((id) => (absent.has(id) ? undefined : tracked(contacts.get(id)))));
-      await Promise.all([...changes.deletes.map((id) => tracked(contacts.delete(id))), ...records.map((record) => tracked(contacts.put(record)))]);
-      await tracked(storeCountsAfter(contacts, meta, countsDelta(before, [...changes.deletes.map(() => null), ...records])));
-      return { puts: records, deletes: changes.deletes };
-    });
-  });
+  return { answers, drafts, keys, absent };
+}
+
+/** The stores a merge writes, to be in its transaction. */
+export const BOOK_STORES = [STORE, META_STORE] as const;
+
+/**
+ * The merge, inside a transaction over BOOK_STORES (and any other): the contacts the answers are
+ * about are read once, one `getAll` of the `keys` index per identity key, all asked at once;
+ * merge.ts decides what changes, answer after answer, on that working set (working-set.ts);
+ * each contact touched is then written once, and the counts moved. Nothing is announced: the
+ * caller does (announceMerge) once the transaction is in.
+ */
+export async function mergeInto(tx: IDBPTransaction<unknown, string[], 'readwrite'>, merge: BookMerge): Promise<BookMergeResult> {
+  const contacts = (tx as unknown as ContactsTx).objectStore(STORE);
+  const meta = (tx as unknown as ContactsTx).objectStore(META_STORE);
+  const { answers, drafts, keys, absent } = merge;
+  const index = contacts.index('keys');
+  const found = await Promise.all(keys.filter((key) => !absent.has(key)).map((key) => tracked(index.getAll(key))));
+  const book = new ContactWorkingSet(parsed(found.flat()));
+  for (const [i, answer] of answers.entries()) {
+    const { upserts, removes } = await mergeAnswer(answer, async (keys) => book.byKey(keys), drafts[i]);
+    for (const id of removes) book.delete(id);
+    for (const contact of upserts) book.put(contact);
+  }
+  const changes = book.changes();
+  const records = changes.puts.map(indexed);
+  // What each changed id held (a new id, an update, a merge's deleted record), for the counts.
+  const ids = [...changes.deletes, ...records.map((record) => record.id)];
+  const before = await Promise.all(ids.map((id) => (absent.has(id) ? undefined : tracked(contacts.get(id)))));
+  await Promise.all([...changes.deletes.map((id) => tracked(contacts.delete(id))), ...records.map((record) => tracked(contacts.put(record)))]);
+  await tracked(storeCountsAfter(contacts, meta, countsDelta(before, [...changes.deletes.map(() => null), ...records])));
+  return { puts: records, deletes: changes.deletes };
+}
+
+/** Once a merge's transaction is in: the screens showing these contacts read them again. */
+export function announceMerge({ puts, deletes }: BookMergeResult): void {
   announceRecords({ store: STORE, ids: [...puts.map((c) => c.id), ...deletes] });
-  return puts;
+}
+
+/**
+ * Merges answers into the book in one transaction (all or nothing), as mergeInto says; the same
+ * as merging the answers one by one, for a lookup's one answer and for the history move's
+ * batches alike. While the move tracks the book's keys (trackBookKeys), the keys and ids no
+ * record can have are not read.
+ */
+export async function recordAnswers(answers: readonly ContactAnswer[]): Promise<Contact[]> {
+  if (!answers.length) return [];
+  // Made before the transaction opens: it stays open only for the reads, the merge and the writes.
+  const merge = prepareMerge(answers);
+  const result = await withRecords(async (db) => {
+    const { tx } = writeTx(db);
+    // A throw on the way (a value that cannot be stored) must not commit the writes before it.
+    return allOrNothing(tx, () => mergeInto(tx as unknown as IDBPTransaction<unknown, string[], 'readwrite'>, merge));
+  });
+  announceMerge(result);
+  return result.puts;
 }
 
 export async function getContact(id: string): Promise<Contact | null> {

@@ -1,4 +1,5 @@
-import { allOrNothing, tracked } from '@/lib/storage/transaction';
+import type { IDBPTransaction } from 'idb';
+import { allOrNothing, FLUSHED, REDOABLE, tracked } from '@/lib/storage/transaction';
 import { announceRecords, ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
 import type { HistoryEntry } from '@/lib/history/entry';
 import {
@@ -32,8 +33,11 @@ import { countAfter, historyMayHave, trackHistoryIds, type Store } from '@/lib/h
  *   - the entries are taken in one fixed order (layout 1's array, layout 2's index and pages do
  *     not change until the end);
  *   - each batch is one transaction that writes its records, sets aside its unreadable entries
- *     in the quarantine and advances the progress marker: all of it or none;
- *   - the old keys are deleted only once every batch is in: layout 2's entry keys first, a range
+ *     in the quarantine, merges its contacts into the book (`book`) and advances the progress
+ *     marker: all of it or none;
+ *   - the batches' transactions do not wait for the disk (REDOABLE: one lost to a power cut is
+ *     taken again, its marker lost with it); the old keys are deleted only once every batch is in
+ *     and on disk (a FLUSHED write of the marker first): layout 2's entry keys first, a range
  *     of CLEAN_STEP keys per transaction with a pause between (one transaction for 100,000 held
  *     the stores the screens read for seconds), then the rest with the marker;
  *   - a restart reads the marker and resumes after the last batch in; should it ever take a
@@ -48,12 +52,43 @@ export interface MigrateHistoryOptions {
   batchSize?: number | (() => number);
   /** After each batch is in: the contact book is built from the old history here. */
   afterBatch?: (entries: HistoryEntry[]) => Promise<void>;
+  /**
+   * The same work as `afterBatch`, inside each batch's own transaction (record-migration.ts):
+   * one commit for the history's records, the contacts and the marker, instead of two
+   * transactions and a pause between. Should it throw, the batch is moved again without it and
+   * `afterBatch` takes its entries: the book is derived data, the history's move goes on.
+   */
+  book?: BatchBook;
   /** Between batches, so that the worker serves lookups meanwhile (and, there, stays awake). */
   pause?: () => Promise<void>;
   /** Entry keys deleted per transaction at the end (tests). */
   cleanStep?: number;
   /** Tests only: called after each batch has committed, with the marker's `done`. */
   checkpoint?: (done: number) => void | Promise<void>;
+}
+
+/** What a batch's transaction needs of the contact book (lib/contacts/store.ts, wired by record-migration.ts). */
+export interface BatchBook {
+  /** Stores its writes need, beside the history's. */
+  stores: readonly string[];
+  /** Before the batch's transaction is made, with the batch's readable entries as the old layout holds them. */
+  prepare(entries: readonly HistoryEntry[]): Promise<BookPart>;
+}
+
+export interface BookPart {
+  /**
+   * Inside the batch's transaction, after its records are written, with the entries as the history
+   * now holds them (rarely others than those prepared: a lookup recorded since); answers what to
+   * announce once the transaction is in.
+   */
+  write(tx: IDBPTransaction<unknown, string[], 'readwrite'>, entries: readonly HistoryEntry[]): Promise<() => void>;
+}
+
+/** The book's part of a batch threw: the batch is moved again without it. */
+class BookFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super('the contact book could not take a batch', { cause: reason });
+  }
 }
 
 export interface MigrateHistoryReport {
@@ -140,6 +175,8 @@ interface BatchResult {
   entries: HistoryEntry[];
   written: string[];
   quarantined: number;
+  /** Whether the contact book took the batch in its transaction, and what to announce then. */
+  booked: (() => void) | null;
 }
 
 /** The old values of a batch: layout 1's are in the plan, layout 2's entry keys are read here. */
@@ -160,7 +197,7 @@ async function readBatch(batch: readonly Source[]): Promise<unknown[]> {
  * are read, and parsed, before it opens (nothing but a clear changes them, and the transaction
  * checks for one): it holds the stores the screens read only for its few reads and writes.
  */
-async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Promise<BatchResult | null> {
+async function moveBatch(batch: readonly Source[], marker: MigrationMarker, book: BatchBook | null): Promise<BatchResult | null> {
   const values = await readBatch(batch);
   const rejected: unknown[] = [];
   const valid: HistoryEntry[] = [];
@@ -175,8 +212,10 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
       rawOf.set(entry, value);
     } else rejected.push(value);
   });
+  // A throw here is the book's: the batch goes on without it.
+  const part = book && valid.length ? await book.prepare(valid).catch((err: unknown) => Promise.reject(new BookFailure(err))) : null;
   return withRecords(async (db) => {
-    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE], 'readwrite');
+    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE, ...(part ? book!.stores : [])], 'readwrite', REDOABLE);
     const items = tx.objectStore(ITEMS_STORE) as unknown as Store;
     const meta = tx.objectStore(META_STORE) as unknown as Store;
     const history = tx.objectStore(HISTORY_STORE) as unknown as Store;
@@ -201,19 +240,36 @@ async function moveBatch(batch: readonly Source[], marker: MigrationMarker): Pro
         writes.push(tracked(items.put([...quarantine, ...rejected], historyQuarantineItem.key)));
       }
       const count = await countAfter(history, meta, added);
-      writes.push(tracked(meta.put(count, COUNT_KEY)), tracked(meta.put({ ...marker, done: marker.done + batch.length } satisfies MigrationMarker, MIGRATION_KEY)));
-      await Promise.all(writes);
-      return {
-        entries: valid.map((entry, i) => (fresh.has(entry) ? entry : (parseEntry(stored[i], entry.id) ?? entry))),
-        written: [...fresh].map((e) => e.id),
-        quarantined: rejected.length,
-      };
+      const done = marker.done + batch.length;
+      writes.push(tracked(meta.put(count, COUNT_KEY)), tracked(meta.put({ ...marker, done, booked: part ? done : marker.booked } satisfies MigrationMarker, MIGRATION_KEY)));
+      const entries = valid.map((entry, i) => (fresh.has(entry) ? entry : (parseEntry(stored[i], entry.id) ?? entry)));
+      const booked = part ? part.write(tx as unknown as IDBPTransaction<unknown, string[], 'readwrite'>, entries).catch((err: unknown) => Promise.reject(new BookFailure(err))) : null;
+      await Promise.all([...writes, booked]);
+      return { entries, written: [...fresh].map((e) => e.id), quarantined: rejected.length, booked: (await booked) ?? null };
     });
   });
 }
 
 async function writeMarker(marker: MigrationMarker): Promise<void> {
   await withRecords((db) => db.put(META_STORE, marker, MIGRATION_KEY));
+}
+
+/**
+ * Waits until every batch is on disk: the batches' transactions did not wait for it, and a
+ * power cut after the old keys' deletion must not take the records back with it. A `strict`
+ * transaction completes once the disk holds it and everything committed before it (the marker,
+ * written as it is, is merely its one write); false when the history was cleared meanwhile.
+ */
+async function flushMoved(): Promise<boolean> {
+  return withRecords(async (db) => {
+    const tx = db.transaction(META_STORE, 'readwrite', FLUSHED);
+    return allOrNothing(tx, async () => {
+      const marker: unknown = await tx.store.get(MIGRATION_KEY);
+      if (marker === undefined) return false;
+      await tx.store.put(marker, MIGRATION_KEY);
+      return true;
+    });
+  });
 }
 
 async function readMarker(): Promise<MigrationMarker | null> {
@@ -256,6 +312,7 @@ async function cleanStep(range: IDBKeyRange): Promise<boolean> {
 
 /** Deletes every old key and the marker once every batch is in: the entry keys in steps, the rest in one transaction. */
 async function finish(order: readonly Source[], step: number, pause: () => Promise<void>): Promise<boolean> {
+  if (!(await flushMoved())) return false;
   for (const range of cleanRanges(order, step)) {
     if (!(await cleanStep(range))) return false;
     await pause();
@@ -301,6 +358,7 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
       console.error('history move: the contact book could not take a batch', err);
     }
   };
+  const book = options.book ?? null;
   const { order, leftovers } = await plan();
   const report: MigrateHistoryReport = { total: order.length, moved: 0, quarantined: 0, finished: false };
   const stored = await readMarker();
@@ -324,14 +382,20 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
   try {
     while (marker.done < order.length) {
       const batch = order.slice(marker.done, marker.done + nextSize());
-      const result = await moveBatch(batch, marker);
+      const result = await moveBatch(batch, marker, book).catch((err: unknown) => {
+        if (!(err instanceof BookFailure)) throw err;
+        // Nothing of the batch is in (all or nothing): moved again, the book's part apart.
+        console.error('history move: the contact book could not take a batch in its transaction', err.reason);
+        return moveBatch(batch, marker, null);
+      });
       if (!result) return report;
       report.moved += result.written.length;
       report.quarantined += result.quarantined;
       const done = marker.done + batch.length;
       if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
+      result.booked?.();
       await options.checkpoint?.(done);
-      await afterBatch(result.entries);
+      if (!result.booked) await afterBatch(result.entries);
       marker = { ...marker, done, booked: done };
       if (done < order.length) await pause();
     }

@@ -30,3 +30,16 @@ export function tracked<T>(request: Promise<T>): Promise<T> {
   request.catch(() => {});
   return request;
 }
+
+/**
+ * How far a write must have gone when its transaction completes. Chromium (since 121), Firefox and
+ * Safari commit a transaction that does not say (`default`) without waiting for the disk: a power
+ * cut or a crash of the system may lose the last ones committed, never a part of one.
+ *
+ *   - REDOABLE (`relaxed`): work the next start does again should it be lost (a batch of the
+ *     history move: its progress marker is lost with it, and the old entries are still there);
+ *   - FLUSHED (`strict`): the transaction completes once the disk has it, and with it everything
+ *     committed before: written before deleting the only other copy of what was moved.
+ */
+export const REDOABLE: IDBTransactionOptions = { durability: 'relaxed' };
+export const FLUSHED: IDBTransactionOptions = { durability: 'strict' };

@@ -5,7 +5,9 @@
  * batch) while the history page and the popup are open. Measured in the same run:
  *
  *   total          from the worker's wake to the last old key gone; floor: the time the worker
- *                  took to write those 100,000 entries once, when seeding them;
+ *                  took to write those 100,000 entries once, when seeding them; and the CPU the
+ *                  browser's processes spent on each (wall time stretches with the machine's
+ *                  other work, CPU time much less);
  *   screens        how late each open screen's main thread ran a 20 ms heartbeat meanwhile (what
  *                  a click or a keystroke would wait), and the longest task the screen itself ran
  *                  (PerformanceObserver 'longtask', attributed to itself); floor: the same
@@ -25,7 +27,8 @@
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { startSandbox } from '@/sandbox/start';
-import { DEMO_KEY, ensureBuilt, launchProfile, median, p95, timedMessage, timeToBlank, timeToMark, type BenchProfile } from '@/scripts/bench/extension';
+import { browserCpuByKind } from '@/scripts/bench/cpu';
+import { DEMO_KEY, EXTENSION_DIR, ensureBuilt, launchProfile, median, p95, timedMessage, timeToBlank, timeToMark, type BenchProfile } from '@/scripts/bench/extension';
 import { seedHistory } from '@/scripts/bench/seed';
 import type { BenchResult } from '@/scripts/bench/shared';
 import { ms, table, verdict } from '@/scripts/bench/table';
@@ -135,7 +138,11 @@ export async function run(): Promise<BenchResult> {
   const charges = async () => ((await (await fetch(`${new URL(sandbox.url).origin}/__sandbox/ledger?apiId=${DEMO_KEY}`)).json()) as { charges: unknown[] }).charges.length;
   try {
     const now = Date.now() - 3_600_000;
+    const cpu = () => browserCpuByKind(`--load-extension=${EXTENSION_DIR}`);
+    const total = (kinds: Record<string, number> | null) => (kinds ? Object.values(kinds).reduce((sum, ms) => sum + ms, 0) : 0);
+    const seedCpu = cpu();
     const floorMs = await seedHistory(profile.worker(), 'layout2', { count: ENTRIES, now, ledger: LEDGER });
+    const floorCpu = seedCpu === null ? null : total(cpu()) - total(seedCpu);
     await profile.context.addInitScript(() => {
       window.longTasks = [];
       new PerformanceObserver((list) => {
@@ -162,6 +169,7 @@ export async function run(): Promise<BenchResult> {
       screens.push({ name, page, idleFrom: idleFrom[i]!, since: await page.evaluate(() => performance.now()) });
     }
     const started = Date.now();
+    const moveCpu = cpu();
     // Any message wakes the worker, which starts the move in the first turn of its main().
     await timedMessage(history, 'getPreferences');
     const progress: string[] = [];
@@ -180,6 +188,9 @@ export async function run(): Promise<BenchResult> {
       if (Date.now() - started > 30 * 60_000) throw new Error('The move did not end within 30 minutes.');
     }
     const totalMs = Date.now() - started;
+    const afterCpu = cpu();
+    const movedCpu = moveCpu === null ? null : total(afterCpu) - total(moveCpu);
+    const cpuByKind = Object.entries(afterCpu ?? {}).map(([kind, ms]) => `${kind} ${((ms - (moveCpu?.[kind] ?? 0)) / 1000).toFixed(1)} s`);
     moving = false;
     const during = await opening;
     const sent = (await charges()) - before;
@@ -196,6 +207,12 @@ export async function run(): Promise<BenchResult> {
 
     const rows: string[][] = [[`floor: the worker writes the ${ENTRIES.toLocaleString('en')} entries once`, ms(floorMs), '1.00×', '']];
     rows.push([`the move, wake to last old key gone (history table: ${Number(rowCount) - 1} rows)`, ms(totalMs), `${(totalMs / floorMs).toFixed(2)}×`, '']);
+    if (floorCpu && movedCpu !== null) {
+      rows.push(
+        ['floor: CPU the browser spent writing them once (every process)', ms(floorCpu), '1.00×', ''],
+        ['the move: CPU the browser spent, screens and lookups included', ms(movedCpu), `${(movedCpu / floorCpu).toFixed(2)}×`, cpuByKind.join(', ')],
+      );
+    }
     let pass = sent === 0 && lookups.length > 0;
     for (const screen of screens) {
       const idle = await lateness(screen.page, screen.idleFrom, screen.since);

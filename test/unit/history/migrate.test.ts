@@ -231,6 +231,33 @@ describe('moving the history of older releases into the record store', () => {
     }
   });
 
+  it('writes its batches without waiting for the disk, and waits for it (a strict transaction) before deleting any old key', async () => {
+    await vault.set(layout2(entries(100)));
+    const events: string[] = [];
+    const transaction = IDBDatabase.prototype.transaction;
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args) {
+      const tx = transaction.apply(this, args);
+      const names = [...tx.objectStoreNames];
+      if (tx.mode === 'readwrite') events.push(`${names.includes('history') ? 'batch' : names.join('+')} ${tx.durability}`);
+      return tx;
+    });
+    const del = IDBObjectStore.prototype.delete;
+    vi.spyOn(IDBObjectStore.prototype, 'delete').mockImplementation(function (this: IDBObjectStore, key) {
+      if (this.name === 'items') events.push('delete old');
+      return del.call(this, key);
+    });
+    await migrateHistory({ batchSize: 50, cleanStep: 60 });
+    vi.restoreAllMocks();
+    const firstDelete = events.indexOf('delete old');
+    const batches = events.filter((e) => e.startsWith('batch'));
+    expect(batches).toEqual(['batch relaxed', 'batch relaxed']);
+    expect(events.lastIndexOf('batch relaxed')).toBeLessThan(firstDelete);
+    // The flush: after the last batch, before the first delete.
+    expect(events.slice(events.lastIndexOf('batch relaxed'), firstDelete)).toContain('meta strict');
+    expect(await ids()).toEqual(entries(100).map((e) => e.id));
+    expect(await oldKeys()).toEqual([]);
+  });
+
   it('looks for an old entry among the records only when the history may hold its id', async () => {
     await vault.set(layout2(entries(300)));
     // Recorded since the update: its id is looked for, and its record kept.
@@ -324,6 +351,62 @@ describe('the worker’s move: the ledger first, then the history', () => {
     for (const answer of answersFromHistory(list)) await recordAnswers([answer]);
     const byId = (all: Contact[]) => [...all].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(byId(moved)).toEqual(byId(await readAllContacts()));
+  });
+
+  it('writes each batch’s history records, its contacts and its progress in one transaction', async () => {
+    const list = entries(600);
+    await vault.set(layout2(list));
+    const writes: string[][] = [];
+    const transaction = IDBDatabase.prototype.transaction;
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args) {
+      const tx = transaction.apply(this, args);
+      const names = [...tx.objectStoreNames];
+      if (tx.mode === 'readwrite' && (names.includes('history') || names.includes('contacts'))) writes.push(names);
+      return tx;
+    });
+    expect(await startRecordMigration().history).toMatchObject({ total: 600, finished: true });
+    vi.restoreAllMocks();
+    expect(writes.length).toBeGreaterThan(1);
+    for (const names of writes) expect(names).toEqual(expect.arrayContaining(['history', 'contacts', 'meta', 'items']));
+    expect(await ids()).toEqual(list.map((e) => e.id));
+    expect(await countContacts()).toBe(600);
+  });
+
+  it('a batch whose contacts fail is rolled back whole, moved again without them, and its contacts given to the book apart', async () => {
+    const list = entries(30);
+    await vault.set(layout2(list));
+    const failed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let batches = 0;
+    const apart: string[] = [];
+    const report = await migrateHistory({
+      batchSize: 10,
+      book: {
+        stores: ['contacts'],
+        prepare: async () => ({
+          async write(tx, entries) {
+            await tx.objectStore('contacts').put({ id: `tried-${entries[0]!.id}`, keys: [], words: [], tags: [] });
+            if (++batches === 2) throw new Error('cannot be stored');
+            return () => {};
+          },
+        }),
+      },
+      afterBatch: async (entries) => void apart.push(...entries.map((e) => e.id)),
+    });
+    failed.mockRestore();
+    expect(report).toMatchObject({ total: 30, moved: 30, finished: true });
+    expect(await ids()).toEqual(list.map((e) => e.id));
+    expect(apart).toEqual(list.slice(10, 20).map((e) => e.id));
+    expect(await countContacts()).toBe(2);
+  });
+
+  it('gives the book a lookup recorded during the move as the history keeps it, not the old entry it replaced', async () => {
+    await vault.set(layout2(entries(30)));
+    // Looked up again since the update, and found nobody this time: kept (a miss is newer than a paid answer).
+    await appendHistory({ ...entry('h3', 2_000_000), outcome: 'miss', cost: 0 }, 1_000);
+    await startRecordMigration().history;
+    expect((await readHistory()).find((e) => e.id === 'h3')).toMatchObject({ outcome: 'miss' });
+    expect(await findContact(['person:h3'])).toBeNull();
+    expect(await countContacts()).toBe(29);
   });
 
   it('builds the contact book from the old history', async () => {
