@@ -1,5 +1,6 @@
 import '@/components/base.css';
 import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
+import { takeEarlyRead } from '@/lib/popup/early-read';
 import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/first-read';
 import { readKeyHint } from '@/lib/ui/key-hint';
 import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
@@ -17,7 +18,7 @@ async function firstPaint(root: HTMLElement): Promise<boolean> {
   // No key saved, as far as this page knows: the React page says what to do.
   if (!readKeyHint()) return false;
   const windowId = within(FIRST_READ_LIMIT_MS, browser.windows.getCurrent().then((w) => w.id));
-  const read = await within(FIRST_READ_LIMIT_MS, readFirstPaint(POPUP_HISTORY_SIZE));
+  const read = await within(FIRST_READ_LIMIT_MS, takeEarlyRead(() => readFirstPaint(POPUP_HISTORY_SIZE)));
   if (!read || !drawFirstPaint(root, { read, windowId: (await windowId) ?? undefined })) return false;
   // Drawn and usable: the box takes typing, the links and header buttons work (scripts/bench/popup.bench.ts).
   performance.mark('dossier:first-paint');

@@ -1,8 +1,7 @@
 import type { IDBPIndex, IDBPTransaction } from 'idb';
 import type { HistoryEntry } from '@/lib/history/entry';
+import { FIRST_READ_KEYS, HISTORY_STORE_NAME, POPUP_HISTORY_SIZE, type FirstReadRaw } from '@/lib/popup/first-read-keys';
 import { DEFAULT_LOW_BALANCE_THRESHOLD, DEFAULT_SANDBOX_URL, PANEL_MODES } from '@/lib/settings/defaults';
-import { languageItem } from '@/lib/settings/language';
-import { themeItem } from '@/lib/settings/theme';
 import { readIndexRecords } from '@/lib/storage/index-records';
 import { ITEMS_STORE, withRecords } from '@/lib/storage/vault';
 
@@ -15,19 +14,9 @@ import { ITEMS_STORE, withRecords } from '@/lib/storage/vault';
  * everything through its schemas a moment later and draws it all.
  */
 
-/** The keys of the vault items read (lib/storage/items.ts, lib/settings/), as they are stored. */
-export const FIRST_READ_KEYS = { theme: themeItem.key, language: languageItem.key, balance: 'balance', preferences: 'preferences', gateway: 'gateway' } as const;
+export { FIRST_READ_KEYS, POPUP_HISTORY_SIZE, type FirstReadRaw };
 
-const HISTORY = 'history';
-
-/** The popup lists people, not lookups: the last 50 lookups (all the small index holds) name about 20 of them. */
-export const POPUP_HISTORY_SIZE = 50;
-
-export interface FirstReadRaw {
-  items: Partial<Record<keyof typeof FIRST_READ_KEYS, unknown>>;
-  /** The newest history records, newest first, as stored. */
-  records: unknown[];
-}
+const HISTORY = HISTORY_STORE_NAME;
 
 export interface PopupFirstState {
   balance: { credits: number; at: number } | null;

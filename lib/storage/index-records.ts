@@ -1,15 +1,7 @@
 import { unwrap, type IDBPIndex } from 'idb';
+import { nativeIndexRecords, type IndexRecord } from '@/lib/storage/native-index-records';
 
-/** An index entry as `getAllRecords` answers it: its index key, its primary key and its value. */
-export interface IndexRecord {
-  key: IDBValidKey;
-  primaryKey: IDBValidKey;
-  value: unknown;
-}
-
-type RecordsIndex = IDBIndex & {
-  getAllRecords?: (options: { query?: IDBKeyRange | null; count?: number; direction?: IDBCursorDirection }) => IDBRequest<IndexRecord[]>;
-};
+export type { IndexRecord };
 
 /**
  * The first `count` entries of `range` in `direction`, keys and records, in one request where
@@ -19,11 +11,5 @@ type RecordsIndex = IDBIndex & {
  * `index` is an `idb` index or a native one.
  */
 export function readIndexRecords(index: object, range: IDBKeyRange | null, count: number, direction: IDBCursorDirection): Promise<IndexRecord[]> | null {
-  const native = unwrap(index as IDBPIndex) as RecordsIndex;
-  if (typeof native.getAllRecords !== 'function') return null;
-  const request = native.getAllRecords({ query: range, count, direction });
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+  return nativeIndexRecords(unwrap(index as IDBPIndex), range, count, direction);
 }

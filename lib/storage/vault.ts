@@ -1,4 +1,9 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, OPENING_MESSAGE, VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION, VAULT_MIGRATION } from '@/lib/storage/vault-names';
+
+// The key/value stores by name, for code that must write records and keys in one transaction
+// (the move of the old history and ledger keys into the record stores, the history's count).
+export { ITEMS_STORE, META_STORE, VAULT_MIGRATION };
 
 /**
  * The vault: where the key, CRM tokens, the ledger, the history and everything else paid for
@@ -38,28 +43,14 @@ export interface VaultArea {
   onChanged: { addListener(listener: VaultListener): void; removeListener(listener: VaultListener): void };
 }
 
-const DB_NAME = 'dossier-vault';
-/**
- * 2: the record stores (history, ledger, contacts), each with the indexes its screens read by.
- * 3: the ledger's `opPaidAt` index, so that the daily purge reads only what went stale.
- * 4: bulk runs and their rows (lib/bulk/store.ts).
- */
-const DB_VERSION = 4;
-const ITEMS = 'items';
-/** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
-const META = 'meta';
-/**
- * The key/value stores by name, for code that must write records and keys in one transaction
- * (the move of the old history and ledger keys into the record stores, the history's count).
- */
-export const ITEMS_STORE = ITEMS;
-export const META_STORE = META;
-const MARKER = 'migrated';
-const CHANNEL = 'dossier-vault';
+const DB_NAME = VAULT_DB_NAME;
+const DB_VERSION = VAULT_DB_VERSION;
+const ITEMS = ITEMS_STORE;
+const META = META_STORE;
+const MARKER = MIGRATION_MARKER_KEY;
+const CHANNEL = VAULT_CHANNEL;
 /** Marked in a page when the vault is first open and ready there. */
 export const VAULT_READY_MARK = 'dossier:vault-ready';
-/** Bumped when a release moves more out of `storage.local`: pages wait for this one. */
-export const VAULT_MIGRATION = 1;
 
 export interface MigrationMarker {
   version: number;
@@ -189,7 +180,7 @@ function sayOpening(): void {
   saidOpening = true;
   listen();
   try {
-    channel?.postMessage({ kind: 'opening' } satisfies Message);
+    channel?.postMessage(OPENING_MESSAGE satisfies Message);
   } catch (err) {
     console.error('vault broadcast failed', err);
   }
@@ -275,7 +266,6 @@ async function readMarker(db: IDBPDatabase): Promise<MigrationMarker | null> {
   return ((await db.get(META, MARKER)) as MigrationMarker | undefined) ?? null;
 }
 
-const isCurrent = (marker: MigrationMarker | null) => (marker?.version ?? 0) >= VAULT_MIGRATION;
 
 /** The database once migrated; polls as well, in case the worker's signal came before we listened. */
 function ready(): Promise<IDBPDatabase> {
@@ -283,7 +273,7 @@ function ready(): Promise<IDBPDatabase> {
   readiness ??= (async () => {
     await hold;
     const db = await openDatabase();
-    while (!isCurrent(await readMarker(db))) {
+    while (!isCurrentMarker(await readMarker(db))) {
       await new Promise<void>((resolve) => {
         const wake = () => {
           readyWaiters.delete(wake);

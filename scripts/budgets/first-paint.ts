@@ -1,6 +1,6 @@
 /**
  * What a page of the built extension makes the browser fetch and parse before its first paint:
- * the module script its HTML names, every chunk it preloads, and every chunk those import
+ * the scripts its HTML names, every chunk it preloads, and every chunk those import
  * statically (followed here too, in case Vite did not list one). Dynamic `import()`s are what
  * loads after, so they are not followed.
  */
@@ -8,12 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The scripts the HTML itself starts: `<script type="module" src>` and `<link rel="modulepreload" href>`. */
+/**
+ * The scripts the HTML itself starts: `<script type="module" src>`, a classic `<script src>` (the
+ * popup's early read, which runs before anything is drawn) and `<link rel="modulepreload" href>`.
+ */
 export function htmlScripts(html: string): string[] {
   const found: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
     const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-    if (/^<script/i.test(tag) && attr('type') === 'module' && attr('src')) found.push(attr('src')!);
+    if (/^<script/i.test(tag) && [undefined, 'module', 'text/javascript'].includes(attr('type')) && attr('src')) found.push(attr('src')!);
     if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) found.push(attr('href')!);
   }
   return found;

@@ -28,11 +28,11 @@ const incompressible = (bytes: number) => `/*${randomBytes(bytes).toString('base
 const page = (body: string) => `<!DOCTYPE html><html><head>${body}</head><body></body></html>`;
 
 describe('the scripts a page loads before its first paint', () => {
-  it('reads the module script and the modulepreloads, not other scripts or styles', () => {
+  it('reads the module script, the modulepreloads and the classic scripts (the popup’s early read), not styles or inline scripts', () => {
     const html = page(
-      '<script type="module" crossorigin src="/chunks/popup-1.js"></script><link rel="modulepreload" crossorigin href="/chunks/a.js"><link rel="stylesheet" href="/assets/x.css"><script src="/classic.js"></script>',
+      '<script type="module" crossorigin src="/chunks/popup-1.js"></script><link rel="modulepreload" crossorigin href="/chunks/a.js"><link rel="stylesheet" href="/assets/x.css"><script src="/classic.js"></script><script>inline()</script>',
     );
-    expect(htmlScripts(html)).toEqual(['/chunks/popup-1.js', '/chunks/a.js']);
+    expect(htmlScripts(html)).toEqual(['/chunks/popup-1.js', '/chunks/a.js', '/classic.js']);
   });
 
   it('follows static imports and re-exports, not dynamic import()', () => {
