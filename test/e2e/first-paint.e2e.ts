@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { en } from '@/lib/i18n/en';
 import { pseudoMessage } from '@/lib/i18n/pseudo';
-import { choosePanelMode, configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
+import { choosePanelMode, configureExtension, expect, readVault, test, writeRecords, writeVault } from '@/test/e2e/extension';
 import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**
@@ -28,9 +28,15 @@ test('the popup’s first paint is usable by role and name, hands what was typed
     { id: 'h1', op: 'searchPhone', subject: MAYA, input: { profileUrl: MAYA, fullName: 'Maya Chen', company: 'Northwind Analytics' }, identity: 'person:maya-chen', outcome: 'miss', cost: 0, fromLedger: false, paidAt: null, at: now - HOUR, pageUrl: null, error: null },
   ]);
   const url = `chrome-extension://${extensionId}/popup.html`;
+  // The React popup refreshes the balance as it opens: a refresh landing after the next opening
+  // stored its balance would overwrite it (the Refresh button is enabled before the refresh starts too).
+  const refreshLanded = (since: number) =>
+    expect.poll(async () => ((await readVault(worker, ['balance'])).balance as { at?: number } | undefined)?.at ?? 0).toBeGreaterThanOrEqual(since);
   // The first opening learns that a key is saved (the hint the first paint draws from).
   const first = await context.newPage();
+  const opened = Date.now();
   await first.goto(url);
+  await refreshLanded(opened);
   await expect(first.getByRole('button', { name: 'Refresh balance' })).toBeEnabled();
   await first.close();
   // Each opening refreshes the balance: before each, the stored balance the first paint shows.
@@ -56,6 +62,7 @@ test('the popup’s first paint is usable by role and name, hands what was typed
         await box.fill('Maya Chen');
         await box.press('ArrowLeft');
       }
+      const released = Date.now();
       await page.evaluate(() => (window as unknown as { __releaseReact: () => void }).__releaseReact());
       await tookOver(page);
       await page.screenshot({ path: join(SHOTS, `popup-${language}-${colorScheme}-2-react.png`) });
@@ -69,6 +76,7 @@ test('the popup’s first paint is usable by role and name, hands what was typed
         expect(await box.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(8);
         await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toBeVisible();
       }
+      await refreshLanded(released);
       await page.close();
     }
   }
