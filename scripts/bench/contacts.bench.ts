@@ -17,7 +17,7 @@
  * with the variety of real names, companies and titles (book-data.ts).
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -47,6 +47,15 @@ const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === '1';
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 const KEY_RUNS = Number(process.env.BENCH_KEY_RUNS ?? 5);
+/**
+ * `BENCH_PROFILE=/some/dir` keeps the browser profile there and reuses it: a book already seeded
+ * to a size (noted in the profile) is not seeded again, so builds can be compared on one book
+ * (set `DOSSIER_EXTENSION_DIR` to one path and copy each build there: the extension's id, and so
+ * its database, follows the path).
+ */
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+/** `BENCH_NO_EXPORT=1` leaves out the export at 100,000 (minutes), for keystroke comparisons. */
+const NO_EXPORT = process.env.BENCH_NO_EXPORT === '1';
 
 /** A key the bench presses in the book's search box, and the kind of query it makes. */
 interface Key {
@@ -82,7 +91,8 @@ function keyScript(words: BookWords): Key[][] {
 // ---- the browser ---------------------------------------------------------------------------
 
 async function launch(executablePath: string) {
-  const profile = mkdtempSync(join(tmpdir(), 'dossier-book-bench-'));
+  const profile = PROFILE ?? mkdtempSync(join(tmpdir(), 'dossier-book-bench-'));
+  mkdirSync(profile, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
@@ -168,24 +178,45 @@ interface Steps {
   firstPaint: boolean;
 }
 
-/** Records every keydown's event time, so that a key's latency is measured from the key itself. */
+/**
+ * Records every keydown's event time, so that a key's latency is measured from the key itself,
+ * and when each `dossier:book-rows` mark was followed by a frame drawn (a task after the next
+ * animation frame: style, layout and paint done).
+ */
 async function listenToKeys(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[] };
+    const w = window as unknown as { __keys: number[]; __painted: Map<number, number> };
     w.__keys = [];
+    w.__painted = new Map();
     document.addEventListener('keydown', (event) => w.__keys.push(event.timeStamp), true);
+    new PerformanceObserver((list) => {
+      for (const mark of list.getEntriesByName('dossier:book-rows')) requestAnimationFrame(() => setTimeout(() => w.__painted.set(mark.startTime, performance.now())));
+    }).observe({ type: 'mark' });
   });
 }
+
+/**
+ * A key's time split at the book's own marks (components/book/useBookRows.ts; a build without
+ * them gives NaN): the key to its search starting (the keystroke's render), the search's reads,
+ * the rows' render and commit, and the frame after them.
+ */
+interface Phases {
+  toSearch: number;
+  reads: number;
+  render: number;
+  paint: number;
+}
+const PHASES: (keyof Phases)[] = ['toSearch', 'reads', 'render', 'paint'];
 
 const rowsFor = (page: Page, text: string) =>
   page.evaluate((text) => performance.getEntriesByName('dossier:book-rows').filter((m) => (m as PerformanceMark).detail?.text === text).length, text);
 
 /** Each key of the script typed into the book's search box: its event time to the rows for the text it made, by kind of query. */
-async function keystrokes(page: Page, script: Key[][]): Promise<{ kind: string; ms: number }[]> {
+async function keystrokes(page: Page, script: Key[][]): Promise<{ kind: string; ms: number; phases: Phases }[]> {
   const box = page.getByRole('searchbox', { name: 'Search contacts' });
   await box.focus();
   await listenToKeys(page);
-  const out: { kind: string; ms: number }[] = [];
+  const out: { kind: string; ms: number; phases: Phases }[] = [];
   for (const group of script) {
     if (await box.inputValue()) {
       const before = await rowsFor(page, '');
@@ -209,7 +240,21 @@ async function keystrokes(page: Page, script: Key[][]): Promise<{ kind: string; 
         const found = performance.getEntriesByName('dossier:book-rows').filter((m) => (m as PerformanceMark).detail?.text === text);
         return [keys[keys.length - 1]!, found[before]!.startTime];
       }, [text, before] as const);
-      out.push({ kind, ms: markAt - keyAt });
+      await page.waitForFunction((markAt) => (window as unknown as { __painted: Map<number, number> }).__painted.has(markAt), markAt);
+      const phases = await page.evaluate(
+        ([text, keyAt, markAt]) => {
+          // No named functions in here: the bundler's helper for them does not exist in the page.
+          const [search, read] = ['dossier:book-search', 'dossier:book-read'].reduce<number[]>((found, name) => {
+            const after = found.length ? found[found.length - 1]! : keyAt;
+            const mark = performance.getEntriesByName(name).find((m) => (m as PerformanceMark).detail?.text === text && m.startTime >= after && m.startTime <= markAt);
+            return [...found, mark?.startTime ?? NaN];
+          }, []) as [number, number];
+          const painted = (window as unknown as { __painted: Map<number, number> }).__painted.get(markAt)!;
+          return { toSearch: search - keyAt, reads: read - search, render: markAt - read, paint: painted - markAt };
+        },
+        [text, keyAt, markAt] as const,
+      );
+      out.push({ kind, ms: markAt - keyAt, phases });
     }
   }
   return out;
@@ -328,8 +373,12 @@ export async function run(): Promise<BenchResult> {
   const browser = await launch(executablePath);
   const rows: string[][] = [];
   let pass = true;
-  const now = Date.now();
-  let seeded = 0;
+  // A kept profile says how large a book it holds (the same contacts: benchContact is deterministic
+  // by index; its dates count back from the day of the first seeding, which is kept too).
+  const seededFile = PROFILE ? join(PROFILE, 'dossier-bench-seeded.json') : null;
+  const kept = seededFile && existsSync(seededFile) ? (JSON.parse(readFileSync(seededFile, 'utf8')) as { size: number; now: number }) : null;
+  let seeded = kept?.size ?? 0;
+  const now = kept?.now ?? Date.now();
   let exportRun: ExportRun | null = null;
   // The query words come from the largest book measured (the smaller ones are its newest contacts).
   const words = bookWords(Math.max(10_000, ...SIZES), now);
@@ -347,8 +396,10 @@ export async function run(): Promise<BenchResult> {
       }
       const seedSeconds = (Date.now() - seedStart) / 1000;
       if (size) console.error(`contacts bench: ${size.toLocaleString('en')} contacts seeded in ${seedSeconds.toFixed(1)} s`);
-      seeded = size;
-      if (size) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const fresh = seeded < size;
+      seeded = Math.max(seeded, size);
+      if (seededFile) writeFileSync(seededFile, JSON.stringify({ size: seeded, now }));
+      if (size && fresh) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
       // Warm-ups pay for the disk cache and the JIT; then the blank page and the book take turns,
       // so a change in the machine's load weighs on both alike.
@@ -364,7 +415,7 @@ export async function run(): Promise<BenchResult> {
       const floors: number[] = [];
       const firsts: number[] = [];
       const steps: Steps[] = [];
-      const keys: { kind: string; ms: number }[] = [];
+      const keys: { kind: string; ms: number; phases: Phases }[] = [];
       const keyFloors: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         floors.push(await blankFloor(browser.context, browser.base));
@@ -389,7 +440,10 @@ export async function run(): Promise<BenchResult> {
       const firstOk = first / floor <= TARGET.firstRowsRatio && (!at100k || first <= TARGET.firstRowsMs);
       const kinds = [...new Set(keys.map((k) => k.kind))].map((kind) => {
         const times = keys.filter((k) => k.kind === kind).map((k) => k.ms);
-        return { kind, count: times.length, median: median(times), p95: percentile(times, 95), max: Math.max(...times) };
+        const of = keys.filter((k) => k.kind === kind);
+        const slowest = of.reduce((a, b) => (b.ms > a.ms ? b : a));
+        const split = `${PHASES.map((p) => `${p} ${ms(median(of.map((k) => k.phases[p])))}`).join(', ')}; slowest: ${PHASES.map((p) => `${p} ${ms(slowest.phases[p])}`).join(', ')}`;
+        return { kind, count: times.length, median: median(times), p95: percentile(times, 95), max: Math.max(...times), split };
       });
       const keyOk = FIRST_ONLY || (keyP95 <= TARGET.keystrokeMs && kinds.every((k) => k.p95 <= TARGET.keystrokeMs));
       pass &&= firstOk && keyOk;
@@ -408,7 +462,7 @@ export async function run(): Promise<BenchResult> {
         ['', `search keystroke to updated rows, all ${keys.length} keys: median / p95 / slowest`, `${ms(key)} / ${ms(keyP95)} / ${ms(keyMax)}`, `${ratio(key, keyFloor)} / ${ratio(keyP95, keyFloor)} / ${ratio(keyMax, keyFloor)}`, `p95 ≤ ${TARGET.keystrokeMs} ms`, verdict(keyOk)],
         ...kinds.map((k) => [
           '',
-          `  ${k.kind} (${k.count} keys)`,
+          `  ${k.kind} (${k.count} keys; medians: ${k.split})`,
           `${ms(k.median)} / ${ms(k.p95)} / ${ms(k.max)}`,
           `${ratio(k.median, keyFloor)} / ${ratio(k.p95, keyFloor)} / ${ratio(k.max, keyFloor)}`,
           `p95 ≤ ${TARGET.keystrokeMs} ms`,
@@ -417,7 +471,7 @@ export async function run(): Promise<BenchResult> {
       );
       // Each size's rows as soon as measured: a run stopped during the next seeding keeps them.
       console.error(`contacts bench: ${label} measured (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n${table(['book', 'measure', 'ms', 'ratio', 'target', 'result'], rows.slice(sizeRows)).join('\n')}`);
-      if (at100k && !FIRST_ONLY) {
+      if (at100k && !FIRST_ONLY && !NO_EXPORT) {
         const book = await firstRows(browser.context, browser.base);
         exportRun = await exportAll(book.page, peopleIn(size));
         const companiesMs = await companiesTab(book.page);
@@ -436,7 +490,7 @@ export async function run(): Promise<BenchResult> {
     }
   } finally {
     await browser.context.close();
-    rmSync(browser.profile, { recursive: true, force: true });
+    if (!PROFILE) rmSync(browser.profile, { recursive: true, force: true });
   }
   const lines = [
     `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; headless ${executablePath}; medians of ${RUNS} runs after ${WARM_UPS} warm-ups`,
