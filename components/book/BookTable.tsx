@@ -54,7 +54,9 @@ export const BookTable = memo(function BookTable({ kind, contacts, done, selecte
     count: contacts.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    // Few rows past the screen: a keystroke's new rows are drawn before its answer is seen, and
+    // every row drawn beyond the screen delays it (Up and Down scroll the next row in themselves).
+    overscan: 3,
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? -1;
