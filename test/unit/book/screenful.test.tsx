@@ -1,0 +1,32 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactBook } from '@/components/book/ContactBook';
+import { sendMessage } from '@/lib/messaging/messenger';
+import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+
+vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+
+/** The list's window: 200 px, five rows of 40 px. */
+const HEIGHT = 200;
+
+beforeEach(async () => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: HEIGHT, right: 1000, width: 1000, height: HEIGHT, toJSON: () => ({}) }));
+  for (const [name, value] of [['offsetHeight', HEIGHT], ['offsetWidth', 1000], ['clientHeight', HEIGHT], ['clientWidth', 1000]] as const) {
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
+  }
+  vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: { connected: [] } })) as never);
+  await putContacts(Array.from({ length: 30 }, (_, i) => person({ id: `p:lee-${String(i).padStart(2, '0')}`, name: `Lee Number${String(i).padStart(2, '0')}`, updatedAt: 10_000 + i })));
+});
+afterEach(() => cleanup());
+
+describe('the book’s rows', () => {
+  it('draws the rows in view and three past them, not the whole screenful read', async () => {
+    render(<ContactBook />);
+    const table = screen.getByRole('table', { name: 'Contacts' });
+    await waitFor(() => expect(within(table).queryAllByRole('button', { name: /^Details of / }).length).toBeGreaterThan(0));
+    // Five in view, three past them: eight of the twenty the search answered.
+    expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(8);
+  });
+});
