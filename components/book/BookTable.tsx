@@ -1,6 +1,7 @@
 import { memo, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@/lib/contacts/model';
+import { BOOK_OVERSCAN } from '@/lib/contacts/first-read';
 import type { ContactKind } from '@/lib/contacts/search';
 import { bookRow, sameBookRow, type BookRow } from '@/lib/contacts/row';
 import { t } from '@/lib/i18n';
@@ -54,9 +55,7 @@ export const BookTable = memo(function BookTable({ kind, contacts, done, selecte
     count: contacts.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    // Few rows past the screen: a keystroke's new rows are drawn before its answer is seen, and
-    // every row drawn beyond the screen delays it (Up and Down scroll the next row in themselves).
-    overscan: 3,
+    overscan: BOOK_OVERSCAN,
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? -1;

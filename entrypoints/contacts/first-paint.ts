@@ -1,5 +1,5 @@
 import { bookRow, type BookRow } from '@/lib/contacts/row';
-import { bookFirstStateOf, type BookFirstRead, type BookFirstState } from '@/lib/contacts/first-read';
+import { BOOK_OVERSCAN, bookFirstStateOf, type BookFirstRead, type BookFirstState } from '@/lib/contacts/first-read';
 import type { CrmPresence } from '@/lib/contacts/model';
 import type { CrmTarget } from '@/lib/crm/types';
 import { formatDayInput } from '@/lib/i18n/day-input';
@@ -28,7 +28,6 @@ const BOOK_CATALOGS = { en: enBookFirstPaint, fr: frBookFirstPaint, de: deBookFi
 
 /** As the React table (components/book/BookTable.tsx) and its virtualizer lay the rows out. */
 const ROW_HEIGHT = 40;
-const OVERSCAN = 10;
 const PEOPLE_COLUMNS = ['book.col.name', 'book.col.title', 'book.col.company', 'book.col.email', 'book.col.phone', 'book.col.crm', 'book.col.updated'] as const;
 const COLUMN_CLASS: Partial<Record<(typeof PEOPLE_COLUMNS)[number], string>> = { 'book.col.email': 'c-email', 'book.col.phone': 'c-phone', 'book.col.updated': 'c-updated' };
 /**
@@ -44,7 +43,7 @@ const ID = 'book-first';
 export function rowsInView(height: number, count: number): number {
   if (count === 0) return 0;
   const lastInView = Math.min(count - 1, Math.max(0, Math.ceil(height / ROW_HEIGHT) - 1));
-  return Math.min(count, lastInView + OVERSCAN + 1);
+  return Math.min(count, lastInView + BOOK_OVERSCAN + 1);
 }
 
 /** components/book/text.ts's crmText, with the CRM names this page carries. */

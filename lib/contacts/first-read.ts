@@ -25,6 +25,12 @@ const CONTACTS = 'contacts';
  * shows the same ones.
  */
 export const BOOK_FIRST_ROWS = 20;
+/**
+ * Rows the book's table draws past those in view (its virtualizer's overscan; the first paint
+ * draws the same): a keystroke's new rows are all drawn before its answer shows, so each row
+ * past the screen delays it. Up and Down scroll the next row in themselves.
+ */
+export const BOOK_OVERSCAN = 3;
 /** Records the walk may read to find them (the book's page budget): past it, React reads on. */
 const MAX_SCAN = 2_000;
 /** Tags past this many make a list React reads anyway: not the opening of a usual book. */
