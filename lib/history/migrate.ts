@@ -338,6 +338,36 @@ async function finish(order: readonly Source[], step: number, pause: () => Promi
   });
 }
 
+/**
+ * How often, at most, the move tells the screens what it wrote. Each notice makes every open
+ * screen read again (a page's watch reads at most every 250 ms, storage/watch-records.ts) while a
+ * batch ends every 60 to 300 ms: the screens' reads took the move's database and CPU time for
+ * rows nobody had time to see. The first batch is told at once, the rest at most once a second
+ * and at the end, so a screen is never more than a second behind.
+ */
+export const NOTICE_GAP_MS = 1_000;
+
+/** What the batches wrote and have not yet told the screens. */
+class Notices {
+  private ids: string[] = [];
+  private book: (() => void)[] = [];
+  private last = -Infinity;
+
+  add(ids: readonly string[], book: (() => void) | null): void {
+    this.ids.push(...ids);
+    if (book) this.book.push(book);
+    if (performance.now() - this.last >= NOTICE_GAP_MS) this.flush();
+  }
+
+  flush(): void {
+    if (this.ids.length) announceRecords({ store: HISTORY_STORE, ids: this.ids });
+    for (const told of this.book) told();
+    this.ids = [];
+    this.book = [];
+    this.last = performance.now();
+  }
+}
+
 /** The valid entries of `sources` as the store holds them now (a batch whose contacts a crash left out). */
 async function storedEntriesOf(sources: readonly Source[]): Promise<HistoryEntry[]> {
   const ids = sources.flatMap((s) => {
@@ -386,6 +416,7 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
     console.error('history move: the ids already recorded could not be read; each batch looks for its own', err);
     return () => {};
   });
+  const notices = new Notices();
   try {
     while (marker.done < order.length) {
       const batch = order.slice(marker.done, marker.done + nextSize());
@@ -399,14 +430,14 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
       report.moved += result.written.length;
       report.quarantined += result.quarantined;
       const done = marker.done + batch.length;
-      if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
-      result.booked?.();
+      notices.add(result.written, result.booked);
       await options.checkpoint?.(done);
       if (!result.booked) await apart(result.entries);
       marker = { ...marker, done, booked: done };
       if (done < order.length) await pause();
     }
   } finally {
+    notices.flush();
     untrack();
   }
   // The last batch's booking is recorded by deleting the marker, with the old keys.

@@ -6,13 +6,13 @@ import { answersFromHistory } from '@/lib/contacts/from-history';
 import type { Contact } from '@/lib/contacts/model';
 import { clearContacts, countContacts, findContact, readAllContacts, recordAnswers } from '@/lib/contacts/store';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { migrateHistory, type BatchBook } from '@/lib/history/migrate';
+import { migrateHistory, NOTICE_GAP_MS, type BatchBook } from '@/lib/history/migrate';
 import { readHistoryMigrationProgress } from '@/lib/history/progress';
 import { countHistory } from '@/lib/history/read';
 import { appendHistory, clearHistory, readHistory, readRecentHistory } from '@/lib/history/store';
 import { findInLedger, readLedger, type LedgerEntry } from '@/lib/lookup/ledger';
 import { moveLedgerArray } from '@/lib/lookup/ledger-move';
-import { vault } from '@/lib/storage/vault';
+import { onRecordsChanged, vault, type RecordChange } from '@/lib/storage/vault';
 
 /** Shaped as a real enrichment, so that the contact book can take it. */
 function entry(id: string, at: number): HistoryEntry {
@@ -157,6 +157,31 @@ describe('moving the history of older releases into the record store', () => {
     expect(await readHistoryMigrationProgress()).toEqual({ done: 10, total: 30 });
     await migrateHistory({ batchSize: 10 });
     expect(await ids()).toEqual(entries(30).map((e) => e.id));
+  });
+
+  it('tells the screens its first batch at once, then at most once a second, and everything it wrote by the end', async () => {
+    const list = entries(60);
+    await vault.set(layout2(list));
+    let clock = 5_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const told: string[][] = [];
+    const listener = (change: RecordChange) => void (change.store === 'history' && change.ids.length && told.push([...change.ids]));
+    onRecordsChanged.addListener(listener);
+    const notices: number[] = [];
+    await migrateHistory({
+      batchSize: 10,
+      checkpoint: (done) => {
+        notices.push(told.length);
+        // A second passes during the fourth batch.
+        if (done === 30) clock += NOTICE_GAP_MS;
+      },
+    });
+    onRecordsChanged.removeListener(listener);
+    vi.restoreAllMocks();
+    // Batch 1 told at once, 2 and 3 held, 4 told with them (a second on), 5 and 6 held until the end.
+    expect(notices).toEqual([1, 1, 1, 2, 2, 2]);
+    expect(told.map((ids) => ids.length)).toEqual([10, 30, 20]);
+    expect(told.flat().sort()).toEqual(list.map((e) => e.id).sort());
   });
 
   it('while it runs, readers list what is in and the progress; a clear stops it for good', async () => {
