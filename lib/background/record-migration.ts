@@ -26,8 +26,9 @@ export interface RecordMigration {
  * commit and no pause between the history's records and the contacts they give. The merge is
  * prepared before the transaction, from the entries as the old layout holds them; should the
  * history hold another version of some (a lookup recorded since), it is prepared again from those.
+ * A batch the book could not take there, or one a crash left out of it, is merged on its own.
  */
-function batchBook(trackBook: () => Promise<unknown>): BatchBook {
+function batchBook(trackBook: () => Promise<unknown>, pause: () => Promise<void>): BatchBook {
   const merge = (answers: ContactAnswer[]) => (answers.length ? prepareMerge(answers) : null);
   return {
     stores: BOOK_STORES,
@@ -43,6 +44,11 @@ function batchBook(trackBook: () => Promise<unknown>): BatchBook {
           return () => announceMerge(result);
         },
       };
+    },
+    async apart(entries) {
+      await pause();
+      await trackBook();
+      await recordAnswers(answersFromHistory(entries));
     },
   };
 }
@@ -69,13 +75,7 @@ export function startRecordMigration(keepAwake: () => Promise<unknown> = async (
     .then(() =>
       migrateHistory({
         batchSize: () => pacer.nextBatch(),
-        book: batchBook(trackBook),
-        // A batch the book could not take in its transaction, or one a crash left out of it.
-        afterBatch: async (entries) => {
-          await pause();
-          await trackBook();
-          await recordAnswers(answersFromHistory(entries));
-        },
+        book: batchBook(trackBook, pause),
         pause,
       }),
     )

@@ -50,13 +50,10 @@ import { countAfter, historyMayHave, trackHistoryIds, type Store } from '@/lib/h
 export interface MigrateHistoryOptions {
   /** Entries per transaction (each is a KB or two), or asked before each batch (record-migration.ts sizes them by time). */
   batchSize?: number | (() => number);
-  /** After each batch is in: the contact book is built from the old history here. */
-  afterBatch?: (entries: HistoryEntry[]) => Promise<void>;
   /**
-   * The same work as `afterBatch`, inside each batch's own transaction (record-migration.ts):
-   * one commit for the history's records, the contacts and the marker, instead of two
-   * transactions and a pause between. Should it throw, the batch is moved again without it and
-   * `afterBatch` takes its entries: the book is derived data, the history's move goes on.
+   * The contact book, built from the old history: its part of each batch is written in the batch's
+   * own transaction (one commit for the history's records, the contacts and the marker); the
+   * entries it could not take there are given to its `apart` after the batch is in.
    */
   book?: BatchBook;
   /** Between batches, so that the worker serves lookups meanwhile (and, there, stays awake). */
@@ -67,12 +64,22 @@ export interface MigrateHistoryOptions {
   checkpoint?: (done: number) => void | Promise<void>;
 }
 
-/** What a batch's transaction needs of the contact book (lib/contacts/store.ts, wired by record-migration.ts). */
+/** What a batch needs of the contact book (lib/contacts/store.ts, wired by record-migration.ts). */
 export interface BatchBook {
   /** Stores its writes need, beside the history's. */
   stores: readonly string[];
-  /** Before the batch's transaction is made, with the batch's readable entries as the old layout holds them. */
-  prepare(entries: readonly HistoryEntry[]): Promise<BookPart>;
+  /**
+   * Before the batch's transaction is made, with the batch's readable entries as the old layout
+   * holds them; null when the book takes this batch apart instead.
+   */
+  prepare(entries: readonly HistoryEntry[]): Promise<BookPart | null>;
+  /**
+   * The fallback, after a batch is in, with the entries as the history now holds them: a batch
+   * whose part threw (it was moved again without it), one prepared as null, or one a worker
+   * stopped between a batch and its contacts (given again at the next start: merging is
+   * idempotent). Should it throw, the move goes on: the book is derived data.
+   */
+  apart(entries: readonly HistoryEntry[]): Promise<void>;
 }
 
 export interface BookPart {
@@ -331,6 +338,36 @@ async function finish(order: readonly Source[], step: number, pause: () => Promi
   });
 }
 
+/**
+ * How often, at most, the move tells the screens what it wrote. Each notice makes every open
+ * screen read again (a page's watch reads at most every 250 ms, storage/watch-records.ts) while a
+ * batch ends every 60 to 300 ms: the screens' reads took the move's database and CPU time for
+ * rows nobody had time to see. The first batch is told at once, the rest at most once a second
+ * and at the end, so a screen is never more than a second behind.
+ */
+export const NOTICE_GAP_MS = 1_000;
+
+/** What the batches wrote and have not yet told the screens. */
+class Notices {
+  private ids: string[] = [];
+  private book: (() => void)[] = [];
+  private last = -Infinity;
+
+  add(ids: readonly string[], book: (() => void) | null): void {
+    this.ids.push(...ids);
+    if (book) this.book.push(book);
+    if (performance.now() - this.last >= NOTICE_GAP_MS) this.flush();
+  }
+
+  flush(): void {
+    if (this.ids.length) announceRecords({ store: HISTORY_STORE, ids: this.ids });
+    for (const told of this.book) told();
+    this.ids = [];
+    this.book = [];
+    this.last = performance.now();
+  }
+}
+
 /** The valid entries of `sources` as the store holds them now (a batch whose contacts a crash left out). */
 async function storedEntriesOf(sources: readonly Source[]): Promise<HistoryEntry[]> {
   const ids = sources.flatMap((s) => {
@@ -349,16 +386,16 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
   const sizeOption = options.batchSize ?? BATCH_SIZE;
   const nextSize = () => Math.max(1, Math.floor(typeof sizeOption === 'number' ? sizeOption : sizeOption()));
   const pause = options.pause ?? defaultPause;
-  const afterBatch = async (entries: HistoryEntry[]) => {
-    if (!options.afterBatch || !entries.length) return;
+  const book = options.book ?? null;
+  const apart = async (entries: HistoryEntry[]) => {
+    if (!book || !entries.length) return;
     try {
-      await options.afterBatch(entries);
+      await book.apart(entries);
     } catch (err) {
       // The contact book is derived data: the history move goes on without it.
       console.error('history move: the contact book could not take a batch', err);
     }
   };
-  const book = options.book ?? null;
   const { order, leftovers } = await plan();
   const report: MigrateHistoryReport = { total: order.length, moved: 0, quarantined: 0, finished: false };
   const stored = await readMarker();
@@ -370,7 +407,7 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
   if (marker !== stored) await writeMarker(marker);
   // A crash between a batch and its contacts: they are given again (merging is idempotent).
   if (marker.booked < marker.done) {
-    await afterBatch(await storedEntriesOf(order.slice(marker.booked, marker.done)));
+    await apart(await storedEntriesOf(order.slice(marker.booked, marker.done)));
     marker = { ...marker, booked: marker.done };
     await writeMarker(marker);
   }
@@ -379,6 +416,7 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
     console.error('history move: the ids already recorded could not be read; each batch looks for its own', err);
     return () => {};
   });
+  const notices = new Notices();
   try {
     while (marker.done < order.length) {
       const batch = order.slice(marker.done, marker.done + nextSize());
@@ -392,14 +430,14 @@ export async function migrateHistory(options: MigrateHistoryOptions = {}): Promi
       report.moved += result.written.length;
       report.quarantined += result.quarantined;
       const done = marker.done + batch.length;
-      if (result.written.length) announceRecords({ store: HISTORY_STORE, ids: result.written });
-      result.booked?.();
+      notices.add(result.written, result.booked);
       await options.checkpoint?.(done);
-      if (!result.booked) await afterBatch(result.entries);
+      if (!result.booked) await apart(result.entries);
       marker = { ...marker, done, booked: done };
       if (done < order.length) await pause();
     }
   } finally {
+    notices.flush();
     untrack();
   }
   // The last batch's booking is recorded by deleting the marker, with the old keys.

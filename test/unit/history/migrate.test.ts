@@ -6,13 +6,13 @@ import { answersFromHistory } from '@/lib/contacts/from-history';
 import type { Contact } from '@/lib/contacts/model';
 import { clearContacts, countContacts, findContact, readAllContacts, recordAnswers } from '@/lib/contacts/store';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { migrateHistory } from '@/lib/history/migrate';
+import { migrateHistory, NOTICE_GAP_MS, type BatchBook } from '@/lib/history/migrate';
 import { readHistoryMigrationProgress } from '@/lib/history/progress';
 import { countHistory } from '@/lib/history/read';
 import { appendHistory, clearHistory, readHistory, readRecentHistory } from '@/lib/history/store';
 import { findInLedger, readLedger, type LedgerEntry } from '@/lib/lookup/ledger';
 import { moveLedgerArray } from '@/lib/lookup/ledger-move';
-import { vault } from '@/lib/storage/vault';
+import { onRecordsChanged, vault, type RecordChange } from '@/lib/storage/vault';
 
 /** Shaped as a real enrichment, so that the contact book can take it. */
 function entry(id: string, at: number): HistoryEntry {
@@ -48,6 +48,9 @@ function layout2(list: readonly HistoryEntry[], pageSize = 200): Record<string, 
   for (const e of list) keys[`historyEntry:${e.id}`] = e;
   return { ...keys, historyIndex: { pages, next: pages.length }, historyIndex$: { v: 1 }, historyRecent: list.slice(0, 50) };
 }
+
+/** A book that takes every batch after its transaction (its `apart`), as a worker whose part in the transaction is unavailable. */
+const bookApart = (apart: (entries: HistoryEntry[]) => Promise<void>): BatchBook => ({ stores: [], prepare: async () => null, apart: async (entries) => apart([...entries]) });
 
 const ledgerEntry = (historyId: string, key: string): LedgerEntry => ({ op: 'enrichPerson', keys: [key], paidAt: 500, creditBurn: 2, result: { extra: { n: historyId } }, historyId });
 
@@ -133,7 +136,7 @@ describe('moving the history of older releases into the record store', () => {
     await expect(run).rejects.toThrow('worker stopped');
     expect(await readHistoryMigrationProgress()).toEqual({ done: 161, total: 500 });
     const booked: string[] = [];
-    const report = await migrateHistory({ batchSize: () => 1 + (turn++ % 90), afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)) });
+    const report = await migrateHistory({ batchSize: () => 1 + (turn++ % 90), book: bookApart(async (batch) => void booked.push(...batch.map((e) => e.id))) });
     expect(report).toMatchObject({ total: 500, moved: 339, finished: true });
     expect(await ids()).toEqual(list.map((e) => e.id));
     // The batch the crash stopped before its contacts is given again, then every later one once.
@@ -154,6 +157,31 @@ describe('moving the history of older releases into the record store', () => {
     expect(await readHistoryMigrationProgress()).toEqual({ done: 10, total: 30 });
     await migrateHistory({ batchSize: 10 });
     expect(await ids()).toEqual(entries(30).map((e) => e.id));
+  });
+
+  it('tells the screens its first batch at once, then at most once a second, and everything it wrote by the end', async () => {
+    const list = entries(60);
+    await vault.set(layout2(list));
+    let clock = 5_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const told: string[][] = [];
+    const listener = (change: RecordChange) => void (change.store === 'history' && change.ids.length && told.push([...change.ids]));
+    onRecordsChanged.addListener(listener);
+    const notices: number[] = [];
+    await migrateHistory({
+      batchSize: 10,
+      checkpoint: (done) => {
+        notices.push(told.length);
+        // A second passes during the fourth batch.
+        if (done === 30) clock += NOTICE_GAP_MS;
+      },
+    });
+    onRecordsChanged.removeListener(listener);
+    vi.restoreAllMocks();
+    // Batch 1 told at once, 2 and 3 held, 4 told with them (a second on), 5 and 6 held until the end.
+    expect(notices).toEqual([1, 1, 1, 2, 2, 2]);
+    expect(told.map((ids) => ids.length)).toEqual([10, 30, 20]);
+    expect(told.flat().sort()).toEqual(list.map((e) => e.id).sort());
   });
 
   it('while it runs, readers list what is in and the progress; a clear stops it for good', async () => {
@@ -188,13 +216,13 @@ describe('moving the history of older releases into the record store', () => {
     await expect(
       migrateHistory({
         batchSize: 10,
-        afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)),
+        book: bookApart(async (batch) => void booked.push(...batch.map((e) => e.id))),
         checkpoint: (done) => {
           if (done === 20) throw new Error('worker stopped');
         },
       }),
     ).rejects.toThrow('worker stopped');
-    await migrateHistory({ batchSize: 10, afterBatch: async (batch) => void booked.push(...batch.map((e) => e.id)) });
+    await migrateHistory({ batchSize: 10, book: bookApart(async (batch) => void booked.push(...batch.map((e) => e.id))) });
     // Batch 2 was in the store but not yet booked when the worker stopped: the next run books it first.
     expect(booked).toEqual(entries(30).map((e) => e.id));
   });
@@ -219,11 +247,11 @@ describe('moving the history of older releases into the record store', () => {
         return del.call(this, key);
       });
       const pause = async () => void seen.push(await entryKeysLeft());
-      await expect(migrateHistory({ batchSize: 50, cleanStep: 30, afterBatch: book, pause })).rejects.toThrow('worker stopped');
+      await expect(migrateHistory({ batchSize: 50, cleanStep: 30, book: bookApart(book), pause })).rejects.toThrow('worker stopped');
       vi.restoreAllMocks();
       // A pause after the first batch, then one after each step.
       expect(seen).toEqual(left);
-      expect(await migrateHistory({ batchSize: 50, cleanStep: 30, afterBatch: book })).toMatchObject({ total: 100, finished: true });
+      expect(await migrateHistory({ batchSize: 50, cleanStep: 30, book: bookApart(book) })).toMatchObject({ total: 100, finished: true });
       expect(await oldKeys()).toEqual([]);
       // The last batch's contacts are given again after the crash (merging is idempotent).
       expect(booked).toEqual([...list, ...list.slice(50)].map((e) => e.id));
@@ -335,15 +363,15 @@ describe('the worker’s move: the ledger first, then the history', () => {
     // The first worker stops in the middle of the second batch's contacts (half of them in): its run never ends.
     void migrateHistory({
       batchSize: 20,
-      afterBatch: async (batch) => {
+      book: bookApart(async (batch) => {
         if (++batches < 2) return book(batch);
         await book(batch.slice(0, 10));
         await new Promise(() => {});
-      },
+      }),
     });
     await vi.waitFor(async () => expect(await readHistoryMigrationProgress()).toEqual({ done: 40, total: 60 }));
     expect(await countContacts()).toBe(30);
-    expect(await migrateHistory({ batchSize: 20, afterBatch: book })).toMatchObject({ total: 60, finished: true });
+    expect(await migrateHistory({ batchSize: 20, book: bookApart(book) })).toMatchObject({ total: 60, finished: true });
     expect(await ids()).toEqual(list.map((e) => e.id));
     const moved = await readAllContacts();
     expect(moved).toHaveLength(60);
@@ -389,8 +417,8 @@ describe('the worker’s move: the ledger first, then the history', () => {
             return () => {};
           },
         }),
+        apart: async (entries) => void apart.push(...entries.map((e) => e.id)),
       },
-      afterBatch: async (entries) => void apart.push(...entries.map((e) => e.id)),
     });
     failed.mockRestore();
     expect(report).toMatchObject({ total: 30, moved: 30, finished: true });
@@ -407,6 +435,26 @@ describe('the worker’s move: the ledger first, then the history', () => {
     expect((await readHistory()).find((e) => e.id === 'h3')).toMatchObject({ outcome: 'miss' });
     expect(await findContact(['person:h3'])).toBeNull();
     expect(await countContacts()).toBe(29);
+  });
+
+  it('the worker’s book takes apart, at the next start, the batches a stopped worker moved without their contacts', async () => {
+    const list = entries(30);
+    await vault.set(layout2(list));
+    // Moved with no book, then stopped after the second batch was in and before its contacts (a run
+    // with no book counts its earlier batches as taken: only the last one is owed).
+    const run = migrateHistory({
+      batchSize: 10,
+      checkpoint: (done) => {
+        if (done === 20) throw new Error('worker stopped');
+      },
+    });
+    await expect(run).rejects.toThrow('worker stopped');
+    expect(await countContacts()).toBe(0);
+    expect(await startRecordMigration().history).toMatchObject({ total: 30, finished: true });
+    expect(await countContacts()).toBe(20);
+    expect(await findContact(['person:h10'])).toMatchObject({ kind: 'person' });
+    expect(await findContact(['person:h29'])).toMatchObject({ kind: 'person' });
+    expect(await ids()).toEqual(list.map((e) => e.id));
   });
 
   it('builds the contact book from the old history', async () => {
