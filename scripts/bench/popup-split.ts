@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS + 3; i++) {
       const b = await open('blank.html', blankReady);
       const p = await open('popup.html', popupReady);
-      if (i >= 3) (blanks.push(b), popups.push(p));
+      if (i < 3) continue;
+      blanks.push(b);
+      popups.push(p);
     }
     const keys = [...new Set(popups.flatMap((p) => Object.keys(p)))];
     const rows = keys
