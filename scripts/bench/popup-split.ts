@@ -1,7 +1,8 @@
 /**
  * Where the popup's time goes, opening by opening: the blank page and the popup alternated in one
  * profile (as popup.bench.ts), each popup's navigation and resource timings and the `trace:*` /
- * `dossier:*` marks it left, as medians in ms from navigation start. A tool for finding the next
+ * `dossier:*` marks it left, as medians in ms from navigation start (`trace:*` marks are the ones
+ * put in by hand while looking: the script's start, the vault open, the read). A tool for finding the next
  * cut, not a benchmark with a target: `npx tsx scripts/bench/popup-split.ts` with
  * DOSSIER_EXTENSION_DIR, SPLIT_COUNT (stored lookups, default 0) and SPLIT_RUNS (default 15).
  */
