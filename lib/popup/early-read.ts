@@ -1,63 +1,24 @@
-import { FIRST_READ_KEYS, HISTORY_STORE_NAME, POPUP_HISTORY_SIZE, type FirstReadRaw } from '@/lib/popup/first-read-keys';
-import { nativeIndexRecords } from '@/lib/storage/native-index-records';
-import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, OPENING_MESSAGE, VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/storage/vault-names';
+import { HISTORY_STORE_NAME, POPUP_HISTORY_SIZE, type FirstReadRaw } from '@/lib/popup/first-read-keys';
+import { leaveFirstPaint } from '@/lib/popup/first-paint-outcome';
+import { readItemsAndNewest } from '@/lib/popup/read-newest';
+import { within } from '@/lib/ui/first-paint-start';
+import { readKeyHint } from '@/lib/ui/key-hint';
+import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, sayOpening, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/storage/vault-names';
 
 /**
- * The popup's first read, started by a small classic script in the page's head
- * (entrypoints/popup-read.ts) while the browser still parses the page and fetches its modules:
- * opening the vault and reading it then overlaps with loading the code that draws, which the
- * module scripts wait on before they run a line. Plain IndexedDB (the `idb` library is not
- * loaded yet); the same one transaction as `readFirstPaint` (lib/popup/first-read.ts), with the
- * vault's migration marker in it. It only reads: a vault that does not exist yet, needs an
- * upgrade, or is not migrated yet answers null, and the popup reads through the vault
- * (vault.ts), which creates, upgrades and waits. The connection is closed once read. What is
- * read stays in this page's memory: nothing is copied anywhere.
+ * The popup's first paint, whole, from one small classic script in the page's head
+ * (entrypoints/popup-first.ts): it opens the vault and reads it while the browser parses the
+ * page, and draws the popup as soon as the vault answers, with no module to fetch or run before;
+ * the page's module (entrypoints/popup/main.ts) only waits for its outcome, then loads React.
+ * Plain IndexedDB (the `idb` library is not loaded), with the one reader the vault's own read
+ * uses (read-newest.ts) and the vault's migration marker in the same transaction. It only reads:
+ * a vault that does not exist yet, needs an upgrade, or is not migrated yet answers null, and
+ * the React page reads through the vault (vault.ts), which creates, upgrades and waits. The
+ * connection is closed once read. What is read stays in this page's memory.
  */
 
-/** Where the early script leaves its read for the popup's module (main.ts), taken once. */
-const EARLY_READ = '__dossierPopupFirstRead';
-type Holder = { [EARLY_READ]?: Promise<FirstReadRaw | null> };
-
-/** The worker's background work stands aside for an opening page (vault.ts's `pageOpenedWithin`): say it before the first read. */
-function sayOpening(): void {
-  try {
-    const channel = new BroadcastChannel(VAULT_CHANNEL);
-    channel.postMessage(OPENING_MESSAGE);
-    channel.close();
-  } catch {
-    // No channel (an old browser): the worker's work only goes on at its usual pace.
-  }
-}
-
-/** The items, the marker and the `limit` newest history records in one transaction of `db`; null when not migrated. */
-function readOnce(db: IDBDatabase, limit: number): Promise<FirstReadRaw | null> {
-  return new Promise((resolve) => {
-    const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE_NAME], 'readonly');
-    const items: FirstReadRaw['items'] = {};
-    const records: unknown[] = [];
-    let marker: unknown = null;
-    const meta = tx.objectStore(META_STORE).get(MIGRATION_MARKER_KEY);
-    meta.onsuccess = () => (marker = meta.result);
-    const store = tx.objectStore(ITEMS_STORE);
-    for (const name of Object.keys(FIRST_READ_KEYS) as (keyof typeof FIRST_READ_KEYS)[]) {
-      const request = store.get(FIRST_READ_KEYS[name]);
-      request.onsuccess = () => (items[name] = request.result);
-    }
-    const index = tx.objectStore(HISTORY_STORE_NAME).index('at');
-    const batch = nativeIndexRecords(index, null, limit, 'prev');
-    if (batch) void batch.then((entries) => records.push(...entries.map((entry) => entry.value)), () => tx.abort());
-    else {
-      const cursor = index.openCursor(null, 'prev');
-      cursor.onsuccess = () => {
-        if (!cursor.result || records.length >= limit) return;
-        records.push(cursor.result.value);
-        if (records.length < limit) cursor.result.continue();
-      };
-    }
-    tx.oncomplete = () => resolve(isCurrentMarker(marker) ? { items, records } : null);
-    tx.onabort = () => resolve(null);
-  });
-}
+/** Past this, the vault is waiting for something (the worker's first start after an update): React draws. */
+export const FIRST_READ_LIMIT_MS = 500;
 
 /** The popup's first read straight from IndexedDB, or null when only the vault's own opening can give it (see above). */
 export function earlyRead(limit: number, factory: IDBFactory = indexedDB): Promise<FirstReadRaw | null> {
@@ -71,23 +32,50 @@ export function earlyRead(limit: number, factory: IDBFactory = indexedDB): Promi
       const db = request.result;
       // Never hold back a newer release's upgrade.
       db.onversionchange = () => db.close();
-      readOnce(db, limit)
-        .then(resolve, () => resolve(null))
-        .finally(() => db.close());
+      try {
+        const tx = db.transaction([ITEMS_STORE, META_STORE, HISTORY_STORE_NAME], 'readonly');
+        const marker = new Promise<unknown>((answered, failed) => {
+          const get = tx.objectStore(META_STORE).get(MIGRATION_MARKER_KEY);
+          get.onsuccess = () => answered(get.result);
+          get.onerror = () => failed(get.error);
+        });
+        Promise.all([marker, readItemsAndNewest(tx, limit)])
+          .then(([stored, read]) => resolve(isCurrentMarker(stored) ? read : null), () => resolve(null))
+          .finally(() => db.close());
+      } catch {
+        // A store missing (a vault this release does not know): the vault's own opening sorts it out.
+        db.close();
+        resolve(null);
+      }
     };
   }).catch(() => null);
 }
 
-/** Starts the popup's first read (the early script's one line); its answer waits for `takeEarlyRead`. */
-export function startEarlyRead(): void {
-  sayOpening();
-  (globalThis as Holder)[EARLY_READ] = earlyRead(POPUP_HISTORY_SIZE);
+export interface FirstPaintDrawing {
+  /** Draws the popup from `read`; says whether it did (it does not for anything unusual). */
+  draw: (read: FirstReadRaw, windowId: number | undefined) => boolean;
+  /** The popup's window, for its side panel button. */
+  windowId: () => Promise<number | undefined>;
 }
 
-/** The early read's answer where it was started and answered, else `fallback()` (the vault's read, which waits for it to be ready). */
-export async function takeEarlyRead(fallback: () => Promise<FirstReadRaw>): Promise<FirstReadRaw> {
-  const holder = globalThis as Holder;
-  const early = holder[EARLY_READ];
-  delete holder[EARLY_READ];
-  return (await early) ?? fallback();
+/** Resolves once the page is parsed (its root is there), before its module scripts run. */
+function parsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('readystatechange', () => resolve(), { once: true }));
+}
+
+async function firstPaint({ draw, windowId }: FirstPaintDrawing): Promise<boolean> {
+  // No key saved, as far as this page knows: the React page says what to do.
+  if (!readKeyHint()) return false;
+  const id = within(FIRST_READ_LIMIT_MS, windowId());
+  const read = await within(FIRST_READ_LIMIT_MS, earlyRead(POPUP_HISTORY_SIZE));
+  if (!read) return false;
+  await parsed();
+  return draw(read, (await id) ?? undefined);
+}
+
+/** The first script's one call: says the page is opening, reads and draws; whether it drew waits for the page's module (first-paint-outcome.ts). */
+export function startFirstPaint(drawing: FirstPaintDrawing): void {
+  sayOpening();
+  leaveFirstPaint(firstPaint(drawing).catch(() => false));
 }

@@ -26,3 +26,30 @@ export const OPENING_MESSAGE = { kind: 'opening' } as const;
 
 /** Whether the migration marker stored is this release's or newer: the vault is then ready to read. */
 export const isCurrentMarker = (marker: unknown): boolean => ((marker as { version?: number } | null | undefined)?.version ?? 0) >= VAULT_MIGRATION;
+
+/** Where a page remembers it said so: on the page itself, shared by its classic first script and its modules, which are built apart. */
+const SAID_OPENING = Symbol.for('dossier:saidOpening');
+
+/**
+ * A page says it is opening once, before its first read (the popup's first script, or the
+ * vault's first use), so that the worker's background work stands aside (vault.ts's
+ * `pageOpenedWithin`). `channel`: the page's own, when it keeps one; else one for the message.
+ * The worker (no document) never says it.
+ */
+export function sayOpening(channel?: BroadcastChannel | null): void {
+  const page = globalThis as { [SAID_OPENING]?: boolean };
+  if (page[SAID_OPENING] || typeof document === 'undefined') return;
+  page[SAID_OPENING] = true;
+  try {
+    const via = channel ?? new BroadcastChannel(VAULT_CHANNEL);
+    via.postMessage(OPENING_MESSAGE);
+    if (via !== channel) via.close();
+  } catch {
+    // No channel (an old browser): the worker's work only goes on at its usual pace.
+  }
+}
+
+/** Unit tests only: the page as if it had not said it yet. */
+export function forgetSaidOpening(): void {
+  delete (globalThis as { [SAID_OPENING]?: boolean })[SAID_OPENING];
+}

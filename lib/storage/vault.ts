@@ -1,5 +1,5 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, OPENING_MESSAGE, VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION, VAULT_MIGRATION } from '@/lib/storage/vault-names';
+import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, forgetSaidOpening, sayOpening, VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION, VAULT_MIGRATION } from '@/lib/storage/vault-names';
 
 // The key/value stores by name, for code that must write records and keys in one transaction
 // (the move of the old history and ledger keys into the record stores, the history's count).
@@ -168,23 +168,11 @@ function listen(): void {
 /**
  * A page that opens says so before its first read, and the worker's long background work (the
  * history move) stands aside a moment: its transactions would otherwise come before the page's
- * reads, and its work before the page's messages. A page says it once, when it first uses the vault.
+ * reads, and its work before the page's messages. A page says it once (vault-names.ts's `sayOpening`), when it first uses the vault.
  */
 let pageOpenedAt = -Infinity;
-let saidOpening = false;
 /** How long a page's opening holds the background work: what a screen takes to its first rows. */
 export const PAGE_TURN_MS = 500;
-
-function sayOpening(): void {
-  if (saidOpening || typeof document === 'undefined') return;
-  saidOpening = true;
-  listen();
-  try {
-    channel?.postMessage(OPENING_MESSAGE satisfies Message);
-  } catch (err) {
-    console.error('vault broadcast failed', err);
-  }
-}
 
 /**
  * Whether a page said it was opening within the last `ms` (PAGE_TURN_MS by default): the
@@ -269,7 +257,8 @@ async function readMarker(db: IDBPDatabase): Promise<MigrationMarker | null> {
 
 /** The database once migrated; polls as well, in case the worker's signal came before we listened. */
 function ready(): Promise<IDBPDatabase> {
-  sayOpening();
+  listen();
+  sayOpening(channel);
   readiness ??= (async () => {
     await hold;
     const db = await openDatabase();
@@ -443,5 +432,5 @@ export function resetVaultConnection(): void {
   channel?.close();
   channel = null;
   pageOpenedAt = -Infinity;
-  saidOpening = false;
+  forgetSaidOpening();
 }

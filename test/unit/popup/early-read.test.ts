@@ -1,13 +1,16 @@
+// @vitest-environment happy-dom
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyEntrySchema } from '@/lib/history/entry';
 import { appendHistory } from '@/lib/history/store';
-import { earlyRead, startEarlyRead, takeEarlyRead } from '@/lib/popup/early-read';
-import { POPUP_HISTORY_SIZE, readFirstPaint, type FirstReadRaw } from '@/lib/popup/first-read';
+import { earlyRead, startFirstPaint, type FirstPaintDrawing } from '@/lib/popup/early-read';
+import { takeFirstPaint } from '@/lib/popup/first-paint-outcome';
+import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/first-read';
 import { themeItem } from '@/lib/settings/theme';
 import { balanceItem, preferencesItem } from '@/lib/storage/items';
 import { pageOpenedWithin, resetVaultConnection, vault } from '@/lib/storage/vault';
-import { VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/storage/vault-names';
+import { VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/storage/vault-names';
+import { writeKeyHint } from '@/lib/ui/key-hint';
 import { freshVault, markVaultReadyForTests } from '@/test/setup/vault-helpers';
 import { installGetAllRecords } from '@/test/unit/storage/get-all-records';
 
@@ -28,9 +31,9 @@ async function storedVersion(): Promise<number | null> {
   return found?.version ?? null;
 }
 
-const holder = globalThis as { __dossierPopupFirstRead?: unknown };
-afterEach(() => {
-  delete holder.__dossierPopupFirstRead;
+afterEach(async () => {
+  await takeFirstPaint();
+  localStorage.clear();
 });
 
 describe('the popup’s early read (started by its first, classic script)', () => {
@@ -95,36 +98,73 @@ describe('the popup’s early read (started by its first, classic script)', () =
     expect(blocked).not.toHaveBeenCalled();
   });
 
-  it('says the page is opening, so the worker’s background work stands aside', async () => {
-    await vi.waitFor(() => expect(pageOpenedWithin()).toBe(false));
-    startEarlyRead();
-    await vi.waitFor(() => expect(pageOpenedWithin()).toBe(true));
-    await takeEarlyRead(async () => ({ items: {}, records: [] }));
+  it('says the page is opening once, whether its first script or the vault says it first, so the worker’s background work stands aside', async () => {
+    resetVaultConnection();
+    const heard = vi.fn();
+    const worker = new BroadcastChannel(VAULT_CHANNEL);
+    worker.onmessage = (event) => heard(event.data);
+    try {
+      await vi.waitFor(() => expect(pageOpenedWithin()).toBe(false));
+      startFirstPaint(drawing());
+      await vi.waitFor(() => expect(pageOpenedWithin()).toBe(true));
+      await takeFirstPaint();
+      await vault.get('theme');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard.mock.calls.filter(([m]) => m?.kind === 'opening')).toHaveLength(1);
+    } finally {
+      worker.close();
+    }
   });
 });
 
-describe('the popup’s first read, taken by its module', () => {
-  const viaVault: FirstReadRaw = { items: { theme: 'light' }, records: [] };
+/** A drawing that records what it was given, as the first script's (entrypoints/popup-first.ts). */
+function drawing(drawn = true): FirstPaintDrawing & { draw: ReturnType<typeof vi.fn> } {
+  return { draw: vi.fn(() => drawn), windowId: async () => 7 };
+}
 
-  it('is the early read when it was started and answered, and the vault is not read again', async () => {
+describe('the popup’s first paint, drawn by its first script', () => {
+  it('draws from the vault as stored, with the popup’s window, and tells the page’s module it did', async () => {
     await seed();
-    startEarlyRead();
-    const fallback = vi.fn(async () => viaVault);
-    const read = await takeEarlyRead(fallback);
-    expect(fallback).not.toHaveBeenCalled();
+    writeKeyHint(true);
+    const first = drawing();
+    startFirstPaint(first);
+    expect(await takeFirstPaint()).toBe(true);
+    const [read, windowId] = first.draw.mock.calls[0]!;
     expect(read.items.theme).toBe('dark');
-    expect(read.records).toHaveLength(4);
+    expect(read.records.map((r: { id: string }) => r.id)).toEqual(['h4', 'h3', 'h2', 'h1']);
+    expect(windowId).toBe(7);
   });
 
-  it('is the vault’s read when the early one answered nothing, or was never started, and the early answer is taken once', async () => {
-    resetVaultConnection();
-    globalThis.indexedDB = new IDBFactory();
-    startEarlyRead();
-    expect(await takeEarlyRead(async () => viaVault)).toBe(viaVault);
+  it('leaves the drawing to React where no key is known, without reading', async () => {
+    await seed();
+    const first = drawing();
+    const open = vi.spyOn(indexedDB, 'open');
+    startFirstPaint(first);
+    expect(await takeFirstPaint()).toBe(false);
+    expect(first.draw).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('leaves it to React while the worker has not moved an older release’s data in, and where the drawing declines (a broken record)', async () => {
+    await freshVault({ migrated: false });
+    writeKeyHint(true);
+    const first = drawing();
+    startFirstPaint(first);
+    expect(await takeFirstPaint()).toBe(false);
+    expect(first.draw).not.toHaveBeenCalled();
+
     await freshVault({ migrated: true });
     await seed();
-    startEarlyRead();
-    expect((await takeEarlyRead(async () => viaVault)).items.theme).toBe('dark');
-    expect(await takeEarlyRead(async () => viaVault)).toBe(viaVault);
+    startFirstPaint(drawing(false));
+    expect(await takeFirstPaint()).toBe(false);
+  });
+
+  it('tells the page’s module nothing was drawn where the first script never ran, and tells it once', async () => {
+    expect(await takeFirstPaint()).toBe(false);
+    await seed();
+    writeKeyHint(true);
+    startFirstPaint(drawing());
+    expect(await takeFirstPaint()).toBe(true);
+    expect(await takeFirstPaint()).toBe(false);
   });
 });

@@ -1,0 +1,7 @@
+import { takeFirstPaint } from '@/lib/popup/first-paint-outcome';
+import { paintThenLoad } from '@/lib/ui/first-paint-start';
+
+/** Waits for the first script's first paint, then loads the React popup (app.tsx): it takes the first paint's place or, where none was drawn, draws it all. */
+export function start(root: HTMLElement): void {
+  paintThenLoad(takeFirstPaint, async (shown) => (await import('@/entrypoints/popup/app')).startPopup(root, shown));
+}
