@@ -115,7 +115,7 @@ export function useBookRows(query: BookQuery): BookRows {
       performance.mark('dossier:book-search', { detail: { text: query.text } });
       reading.current?.abort();
       reading.current = new AbortController();
-      pager.current = openBook(query, { signal: reading.current.signal });
+      pager.current = openBook(query, { signal: reading.current.signal, memory: answers.probes });
       // Its rows came from memory with the keystroke's render: the list's next page reads on past them.
       if (remembered) {
         pager.current = pastFirst(pager.current, state.rows.length);

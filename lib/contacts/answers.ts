@@ -1,5 +1,6 @@
 import type { Contact } from '@/lib/contacts/model';
 import { searchTerms, type BookQuery } from '@/lib/contacts/search';
+import { ProbeMemory } from '@/lib/contacts/word-probe';
 
 /**
  * The first screenfuls the book has answered since its last change, kept in the page, so that a
@@ -31,6 +32,8 @@ function narrows(narrow: readonly string[], wide: readonly string[]): boolean {
 
 export class BookAnswers {
   private readonly answers = new Map<string, Answer & { scope: string; words: string[] }>();
+  /** The words' probes behind those answers, dropped with them. */
+  readonly probes = new ProbeMemory();
 
   /** What the book answered to `query`, or, when a query it narrows matched no one, no one. */
   get(query: BookQuery): Answer | null {
@@ -55,5 +58,6 @@ export class BookAnswers {
   /** The book changed: nothing answered before may still be true. */
   clear(): void {
     this.answers.clear();
+    this.probes.clear();
   }
 }

@@ -4,7 +4,7 @@ import { withRecords } from '@/lib/storage/vault';
 import { parseContact, type Contact } from '@/lib/contacts/model';
 import { queryWords } from '@/lib/contacts/words';
 import { readBookCounts } from '@/lib/contacts/counts';
-import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords, SAMPLE, type WordProbe } from '@/lib/contacts/word-probe';
+import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords, SAMPLE, type ProbeMemory, type WordProbe } from '@/lib/contacts/word-probe';
 
 /**
  * The contact book's reads, index reads only, a page at a time, so the first rows of a book of
@@ -71,9 +71,11 @@ export interface PagerOptions {
   signal?: AbortSignal;
   /** Index entries each word's key probe reads at most (PROBE). */
   probe?: number;
+  /** The probes read since the book last changed, the page's (word-probe.ts): a word typed on is not probed again. */
+  memory?: ProbeMemory;
 }
 
-type Settings = { maxScan: number; signal?: AbortSignal; probe: number };
+type Settings = { maxScan: number; signal?: AbortSignal; probe: number; memory?: ProbeMemory };
 
 /**
  * Index entries a query word's key probe reads before it calls the word common: a surname or a
@@ -373,7 +375,7 @@ function wordPager(lead: string, sift: (raw: unknown) => boolean, accept: (conta
  * the records of the intersection only.
  */
 async function queryPager(words: readonly string[], sift: (raw: unknown) => boolean, accept: (contact: Contact) => boolean, kind: ContactKind | null, options: Settings): Promise<BookPager> {
-  const probes = await probeWords(words, options.probe);
+  const probes = await probeWords(words, options.probe, SAMPLE, options.memory);
   options.signal?.throwIfAborted();
   const ids = intersectProbes(probes);
   if (ids) return idsPager(ids, sift, accept, options, sampled(probes));
@@ -393,7 +395,7 @@ function sampled(probes: readonly WordProbe[]): Map<string, unknown> {
 
 /** The pager for what the user typed and chose. */
 export function openBook(query: BookQuery, options: PagerOptions = {}): BookPager {
-  const settings: Settings = { maxScan: options.maxScan ?? MAX_SCAN, signal: options.signal, probe: options.probe ?? PROBE };
+  const settings: Settings = { maxScan: options.maxScan ?? MAX_SCAN, signal: options.signal, probe: options.probe ?? PROBE, memory: options.memory };
   const words = distinctWords(searchTerms(query.text));
   const filters = query.filters;
   const kind = query.kind ?? null;

@@ -30,20 +30,64 @@ export const SAMPLE = 60;
  * read 60 records of "s" and took three times "raka" alone). When every word is common, each is
  * sampled: the samples choose the walk (chooseWalk).
  */
-export async function probeWords(words: readonly string[], cap: number, sample = SAMPLE): Promise<WordProbe[]> {
+export async function probeWords(words: readonly string[], cap: number, sample = SAMPLE, memory?: ProbeMemory): Promise<WordProbe[]> {
+  const since = memory?.generation;
+  const known = (word: string) => memory?.keysOf(word, cap);
   const read = await withRecords(async (db) => {
     const index = db.transaction('contacts', 'readonly').store.index('words');
-    const keys = await Promise.all(words.map((word) => index.getAllKeys(prefixRange(word), cap)));
+    const keys = await Promise.all(words.map((word) => known(word) ?? index.getAllKeys(prefixRange(word), cap)));
     const anyRare = keys.some((found) => found.length < cap);
-    const samples = await Promise.all(words.map((word, i) => (!anyRare || keys[i]!.length < cap ? index.getAll(prefixRange(word), sample) : [])));
+    const samples = await Promise.all(
+      words.map((word, i) => (!anyRare || keys[i]!.length < cap ? (memory?.sampleOf(word, cap, sample) ?? index.getAll(prefixRange(word), sample)) : [])),
+    );
     return words.map((_, i) => [keys[i]!, samples[i]!] as const);
   });
   return words.map((word, i) => {
     const [found, records] = read[i]!;
+    // Kept only if the book did not change while they were read.
+    if (memory && since === memory.generation) memory.keep(word, cap, sample, found, records);
     // A contact is listed once per word of its own that matches ("maya", "maya.chen@…"): kept at its first.
     return { word, ids: [...new Set(found.map(String))], complete: found.length < cap, sample: records };
   });
 }
+
+/**
+ * The probes the page read since the book last changed, by word: typing "maria northwind" probes
+ * "maria" once, not again at each letter of "northwind". What a probe reads depends only on the
+ * book and the word, so a kept one is exactly what a new read would give until the book changes
+ * (`clear`, on any write to it); a read that began before a change is not kept.
+ */
+export class ProbeMemory {
+  private keys = new Map<string, IDBValidKey[]>();
+  private samples = new Map<string, unknown[]>();
+  /** Counts the changes: a probe is kept only when none came while it was read. */
+  generation = 0;
+
+  keysOf(word: string, cap: number): IDBValidKey[] | undefined {
+    return this.keys.get(`${cap}:${word}`);
+  }
+
+  sampleOf(word: string, cap: number, sample: number): unknown[] | undefined {
+    return this.samples.get(`${cap}:${sample}:${word}`);
+  }
+
+  keep(word: string, cap: number, sample: number, keys: IDBValidKey[], records: unknown[]): void {
+    // A memory of a few hundred words at most: a page's typing, not the book.
+    if (this.keys.size >= KEEP_WORDS) this.clear();
+    this.keys.set(`${cap}:${word}`, keys);
+    // An empty sample may only mean it was not asked for (another word was rare).
+    if (records.length || keys.length === 0) this.samples.set(`${cap}:${sample}:${word}`, records);
+  }
+
+  clear(): void {
+    this.keys.clear();
+    this.samples.clear();
+    this.generation += 1;
+  }
+}
+
+/** Words a page's probe memory holds at most before it starts again. */
+const KEEP_WORDS = 256;
 
 /**
  * The query words worth looking up: each once, and without a word that another one starts

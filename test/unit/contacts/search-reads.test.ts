@@ -2,6 +2,7 @@ import { IDBDatabase, IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactSchema } from '@/lib/contacts/model';
 import { openBook, type BookPager, type BookQuery, type PagerOptions } from '@/lib/contacts/search';
+import { ProbeMemory, probeWords } from '@/lib/contacts/word-probe';
 import { company, person, putContacts } from '@/test/unit/contacts/book-fixtures';
 import { installGetAllRecords, type WithRecords } from '@/test/unit/storage/get-all-records';
 
@@ -47,6 +48,37 @@ describe('a keystroke’s reads', { timeout: 30_000 }, () => {
     expect(getAll).toHaveBeenCalledTimes(2);
     expect(transactions.mock.calls.length).toBeLessThanOrEqual(2);
     expect([...page.contacts.map((c) => c.id), ...(await readAll(pager, 50))]).toEqual(expected);
+  });
+
+  it('typing on: a word already probed since the book last changed is not probed again, and the rows are those a fresh read gives', async () => {
+    const memory = new ProbeMemory();
+    const typed = ['maria n', 'maria no', 'maria nor', 'maria northwind'];
+    const getAllKeys = vi.spyOn(IDBIndex.prototype, 'getAllKeys');
+    const remembered: string[][] = [];
+    for (const text of typed) remembered.push(await readAll(openBook(query(text, 'person'), { probe: 50, memory })));
+    // "maria" once, then only the word being typed: 1 + 1 + 1 + 1 + 1 key reads, not 2 at each key.
+    const probed = getAllKeys.mock.calls.map((call) => String((call[0] as IDBKeyRange).lower));
+    expect(probed.filter((word) => word === 'maria')).toHaveLength(1);
+    expect(probed).toHaveLength(typed.length + 1);
+    getAllKeys.mockClear();
+    const fresh: string[][] = [];
+    for (const text of typed) fresh.push(await readAll(openBook(query(text, 'person'), { probe: 50 })));
+    expect(remembered).toEqual(fresh);
+    // The book changed: every word is read again.
+    memory.clear();
+    getAllKeys.mockClear();
+    await openBook(query('maria northwind', 'person'), { probe: 50, memory }).next(SCREEN);
+    expect(getAllKeys).toHaveBeenCalledTimes(2);
+  });
+
+  it('a probe read while the book changed is not kept', async () => {
+    const memory = new ProbeMemory();
+    const reading = probeWords(['maria', 'northwind'], 50, 60, memory);
+    memory.clear();
+    await reading;
+    const getAllKeys = vi.spyOn(IDBIndex.prototype, 'getAllKeys');
+    await probeWords(['maria', 'northwind'], 50, 60, memory);
+    expect(getAllKeys).toHaveBeenCalledTimes(2);
   });
 
   it('a rare word and a common one: the common word is probed by its keys alone, none of its records read', async () => {
