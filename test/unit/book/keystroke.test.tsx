@@ -10,6 +10,7 @@ import { contactSchema } from '@/lib/contacts/model';
 import { openBook } from '@/lib/contacts/search';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { fakeLayout } from '@/test/unit/book/layout';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 // The real search, watched: which queries the page opened, and with which signal.
@@ -32,10 +33,7 @@ const STAFF = Array.from({ length: 400 }, (_, i) =>
 );
 
 beforeEach(async () => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) }));
-  for (const [name, value] of [['offsetHeight', 600], ['offsetWidth', 1000], ['clientHeight', 600], ['clientWidth', 1000]] as const) {
-    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
-  }
+  fakeLayout();
   vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: { connected: [] } })) as never);
   await putContacts(STAFF);
 }, 30_000);

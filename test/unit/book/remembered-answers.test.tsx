@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
 import { openBook, type BookPager } from '@/lib/contacts/search';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { announceRecords } from '@/lib/storage/vault';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { bookRowNames, fakeLayout } from '@/test/unit/book/layout';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 // The real search, watched: which queries read the book (a pager's page asked for).
@@ -29,19 +30,13 @@ vi.mock('@/lib/contacts/search', async (importOriginal) => {
 
 beforeEach(async () => {
   reads.length = 0;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) }));
-  for (const [name, value] of [['offsetHeight', 600], ['offsetWidth', 1000], ['clientHeight', 600], ['clientWidth', 1000]] as const) {
-    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
-  }
+  fakeLayout();
   vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: { connected: [] } })) as never);
   await putContacts([MAYA, MAYA_NAMESAKE, BOB, NORTHWIND]);
 });
 afterEach(() => cleanup());
 
-const rowNames = () =>
-  within(screen.getByRole('table', { name: 'Contacts' }))
-    .queryAllByRole('button', { name: /^Details of / })
-    .map((b) => b.textContent);
+const rowNames = bookRowNames;
 
 describe('the book’s search, a query met again', () => {
   it('a character deleted and the box emptied show their rows again without reading the book, with the keystroke itself', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { fakeLayout } from '@/test/unit/book/layout';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 
@@ -12,10 +13,7 @@ vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 const HEIGHT = 200;
 
 beforeEach(async () => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: HEIGHT, right: 1000, width: 1000, height: HEIGHT, toJSON: () => ({}) }));
-  for (const [name, value] of [['offsetHeight', HEIGHT], ['offsetWidth', 1000], ['clientHeight', HEIGHT], ['clientWidth', 1000]] as const) {
-    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
-  }
+  fakeLayout(HEIGHT);
   vi.mocked(sendMessage).mockImplementation((async () => ({ ok: true, value: { connected: [] } })) as never);
   await putContacts(Array.from({ length: 30 }, (_, i) => person({ id: `p:lee-${String(i).padStart(2, '0')}`, name: `Lee Number${String(i).padStart(2, '0')}`, updatedAt: 10_000 + i })));
 });

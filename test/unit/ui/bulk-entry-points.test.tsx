@@ -7,6 +7,7 @@ import { SearchQueue } from '@/components/panel/SearchQueue';
 import type { SearchResultRow } from '@/lib/extract/detection';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
 import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
+import { fakeLayout } from '@/test/unit/book/layout';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 
@@ -53,10 +54,7 @@ describe('the panel’s search list', () => {
 
 /** happy-dom lays nothing out: the book's scroller is given a height, so its virtual rows render. */
 function giveTheListAHeight() {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) }));
-  for (const [name, value] of [['offsetHeight', 600], ['offsetWidth', 1000], ['clientHeight', 600], ['clientWidth', 1000]] as const) {
-    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
-  }
+  fakeLayout();
 }
 
 /** The book's actions are a chunk loaded after the first rows (React.lazy): loading it, with the fake `wxt/browser` it brings, takes more than findBy's default second on a cold start or under load. */

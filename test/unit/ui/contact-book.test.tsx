@@ -8,15 +8,13 @@ import { setCatalog, type MessageKey } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import { sendMessage } from '@/lib/messaging/messenger';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { fakeLayout } from '@/test/unit/book/layout';
 
 vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
 
 /** happy-dom lays nothing out: the list's scroller is given a height, so the virtual rows render. */
 function giveTheListAHeight() {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) }));
-  for (const [name, value] of [['offsetHeight', 600], ['offsetWidth', 1000], ['clientHeight', 600], ['clientWidth', 1000]] as const) {
-    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(value);
-  }
+  fakeLayout();
 }
 
 /** Northwind with what a company enrichment adds: its industry and size. */
