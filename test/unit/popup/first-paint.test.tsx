@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { IDBIndex } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CreditBalance } from '@/components/CreditBalance';
 import { RecentLookups } from '@/components/RecentLookups';
 import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
@@ -102,6 +102,9 @@ describe('the popup’s first paint', () => {
   });
 
   it('writes the same elements as the React balance and recent list', () => {
+    // Both read the same instant: React's clock is the system's, the first paint's is given.
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const root = firstPaint({ items: settled, records: records() });
     const entries = records().map((r) => historyEntrySchema.parse(r));
     const balance = render(<CreditBalance balance={{ credits: 120, at: NOW - HOUR }} error={null} refreshing lowThreshold={50} onRefresh={() => {}} />);
