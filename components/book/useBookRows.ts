@@ -156,20 +156,25 @@ export function useBookRows(query: BookQuery): BookRows {
   useEffect(() => {
     loadFirst();
   }, [query]);
-  useEffect(
-    () => () => {
+  // Closed: the reads stop, and none that still answers (an aborted one rejects) touches the page.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+      generation.current += 1;
       reading.current?.abort();
       stopWaiting();
-    },
-    [],
-  );
+    };
+  }, []);
 
   // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
   // page's requests in turn, and nothing may stand before the first rows. The counts are two
   // stored numbers (lib/contacts/counts.ts), one read whatever the size of the book.
   const refreshMeta = useCallback(() => {
-    void listTags().then(setTags, () => setTags((known) => known ?? []));
-    void countByKind().then(setCounts, () => {});
+    const whileOpen = <T,>(set: (value: T) => void) => (value: T) => open.current && set(value);
+    void listTags().then(whileOpen(setTags), () => open.current && setTags((known) => known ?? []));
+    void countByKind().then(whileOpen(setCounts), () => {});
   }, []);
   const firstIn = state.query !== null;
   useEffect(() => {
