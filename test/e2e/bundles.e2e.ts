@@ -23,10 +23,10 @@ test('the content scripts carry no storage or vault code and no React', () => {
   }
 });
 
-/** What a page loads before it draws: its module script, the chunks it preloads, and theirs. */
+/** What a page loads before it draws: its classic scripts (the popup's first paint), its module script, the chunks it preloads, and theirs. */
 function pageScripts(page: string): string[] {
   const html = readFileSync(join(EXTENSION_DIR, page), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/(?:src|href)="\/((?:chunks\/)?[^"/]+\.js)"/g)].map((m) => m[1]!);
 }
 
 /**
