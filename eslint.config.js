@@ -22,6 +22,62 @@ const LIB_BOUNDARY = {
   message: 'lib/ imports nothing from components/ or entrypoints/: move what both need into lib/.',
 };
 
+/**
+ * (`@(name)` is a one-name glob: import-x wants a zone's paths all globs or none.)
+ * Where code runs, read from its path (lib/README.md): `worker/`, `page/`, `content/` and
+ * `offscreen/` below a feature's folder, the worker's own root in lib/worker, the gateway client in
+ * lib/api. A feature's root files and its `contract.ts` are shared by its contexts.
+ */
+const WORKER = ['lib/worker/**', 'lib/*/worker/**', 'lib/api/**', 'entrypoints/@(background).ts'];
+const CONTENT = ['lib/*/content/**', 'entrypoints/*.content.ts'];
+const OFFSCREEN = ['lib/*/offscreen/**', 'entrypoints/offscreen/**'];
+const PAGE_LIB = ['lib/*/page/**'];
+const PAGE_UI = ['components/**', 'entrypoints/!(offscreen)/**', 'entrypoints/@(popup-first).ts'];
+const CONTRACTS = ['lib/*/contract.ts', 'lib/*/*-contract.ts', 'lib/contracts/**'];
+const SHARED = ['lib/platform/**', 'lib/identity/**', 'lib/enrichment/**'];
+
+/**
+ * The architecture's "never" rules as zones. import-x checks every import declaration, type-only
+ * ones included: a type that crosses a boundary drags its module's meaning with it.
+ */
+const ZONES = [
+  {
+    target: CONTENT,
+    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...OFFSCREEN],
+    message: 'Content scripts never reach worker or page code: share a type through the feature’s contract.ts.',
+  },
+  {
+    target: [...PAGE_LIB, ...PAGE_UI],
+    from: [...WORKER, ...CONTENT, ...OFFSCREEN],
+    message: 'Pages never reach the gateway client or worker code: ask the worker through the feature’s contract.',
+  },
+  {
+    target: PAGE_UI,
+    from: ['lib/platform/storage/**'],
+    message: 'Screens never open the vault: they read through their feature’s reader in lib/<feature>/page/.',
+  },
+  {
+    target: [...WORKER, ...OFFSCREEN],
+    from: [...PAGE_LIB, ...PAGE_UI, ...CONTENT],
+    message: 'The worker never reaches page or content-script code: move what both need to the feature’s root.',
+  },
+  {
+    target: CONTRACTS,
+    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...CONTENT, ...OFFSCREEN],
+    message: 'A contract imports no implementation: declare the type in the contract and let the implementation import it.',
+  },
+  {
+    target: SHARED,
+    from: ['lib/!(platform|identity|enrichment)/**', 'components/**', 'entrypoints/**'],
+    message: 'Shared code knows no feature: the feature passes what it needs in, or the worker’s composition root assembles it.',
+  },
+  {
+    target: ['lib/!(worker|api|platform|identity|enrichment|contracts)/*.ts'],
+    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...CONTENT, ...OFFSCREEN],
+    message: 'A feature’s root is shared by its contexts: it reaches none of them.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.output/', '.output-e2e/', '.wxt/', 'test-results/', 'playwright-report/', '.demo/', 'sandbox/.state/', 'docs/'] },
   js.configs.recommended,
@@ -47,6 +103,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': ['error', { patterns: [RELATIVE_IMPORTS] }],
     },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: ZONES }] },
   },
   {
     files: ['lib/**/*.{ts,tsx}'],

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
-import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/content/hosts';
+import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/platform/site-hosts';
 import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 
 // The automation build (DOSSIER_E2E=1), used by the e2e suites and the `npm start` tour:
@@ -9,7 +9,7 @@ import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 // (Firefox has a preference that grants the prompt, so its build asks as a release does: the
 // Firefox suite clicks the switch); and it cannot click a browser context menu, so its worker
 // exposes the menu's click handler (entrypoints/background.ts); and its tests need a known set of
-// tabs, so the install opens no welcome page (lib/background/welcome.ts). A release build has none
+// tabs, so the install opens no welcome page (lib/welcome/welcome-page.ts). A release build has none
 // of these.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 
@@ -44,9 +44,9 @@ export default defineConfig({
     // first paint fetched about 20 files of 1 KB, each a request it waited on (scripts/budgets/pages.ts).
     build: { rollupOptions: { output: { experimentalMinChunkSize: 8000 } } },
     // WXT's content-script context announces every content script to the page (a postMessage
-    // and a CustomEvent naming the extension): ours says nothing. See lib/content/quiet-context.ts.
+    // and a CustomEvent naming the extension): ours says nothing. See lib/platform/content/quiet-context.ts.
     resolve: {
-      alias: [{ find: /^wxt\/utils\/content-script-context$/, replacement: fileURLToPath(new URL('./lib/content/quiet-context.ts', import.meta.url)) }],
+      alias: [{ find: /^wxt\/utils\/content-script-context$/, replacement: fileURLToPath(new URL('./lib/platform/content/quiet-context.ts', import.meta.url)) }],
     },
   }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -63,18 +63,18 @@ export default defineConfig({
   outDir: e2eBuild ? '.output-e2e' : '.output',
   manifest: ({ browser, command }) => ({
     // In the browser's language, from public/_locales/<lang>/messages.json (the interface itself
-    // follows the language chosen in Dossier's settings, lib/i18n).
+    // follows the language chosen in Dossier's settings, lib/platform/i18n).
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // identity: the OAuth login window of Salesforce and Zoho (launchWebAuthFlow).
     // clipboardWrite: Copy from the in-page panel, whose own frame the host page's permissions policy
-    // may refuse the clipboard, goes through the extension (lib/background/clipboard.ts), which
+    // may refuse the clipboard, goes through the extension (lib/clipboard/worker/clipboard.ts), which
     // writes without a click of its own; offscreen: where Chromium's worker, having no document,
     // writes it (Firefox's background page writes itself). declarativeNetRequestWithHostAccess
     // (Chromium; no install warning, acts only on hosts already granted): closes each gateway
     // connection after its answer, so that Chromium never sends a paid request twice by itself
-    // (lib/background/fresh-connections.ts).
+    // (lib/worker/fresh-connections.ts).
     permissions: [
       'storage',
       'unlimitedStorage',

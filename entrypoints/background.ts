@@ -1,24 +1,24 @@
-import { createHandlers } from '@/lib/background/handlers';
-import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/background/maintenance';
-import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/background/menus';
-import { createRouter } from '@/lib/background/router';
-import { startWorkerLanguage } from '@/lib/background/language';
-import { startWorkerTheme } from '@/lib/background/theme';
-import { syncContentScripts } from '@/lib/background/content-registration';
-import { PROFILE_COMMAND, type MenuClick } from '@/lib/background/selection';
+import { createHandlers } from '@/lib/worker/handlers';
+import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/worker/maintenance';
+import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/worker/menus';
+import { createRouter } from '@/lib/worker/router';
+import { startWorkerLanguage } from '@/lib/settings/worker/language';
+import { startWorkerTheme } from '@/lib/settings/worker/theme';
+import { syncContentScripts } from '@/lib/worker/content-registration';
+import { PROFILE_COMMAND, type MenuClick } from '@/lib/lookup/worker/selection';
 import type { Browser } from 'wxt/browser';
-import { createBackground } from '@/lib/background/wiring';
-import { forgetTab } from '@/lib/background/panel-tabs';
+import { createBackground } from '@/lib/worker/wiring';
+import { forgetTab } from '@/lib/panel/worker/tabs';
 import { setWebAuthFlow } from '@/lib/crm/web-auth/flow';
-import { tabWebAuthFlow } from '@/lib/crm/web-auth/tab-flow';
-import { readInterrupted } from '@/lib/lookup/journal';
-import { preferencesItem } from '@/lib/storage/items';
-import { startVaultMigration } from '@/lib/storage/migrate';
-import { startRecordMigration } from '@/lib/background/record-migration';
-import { onMessage } from '@/lib/messaging/messenger';
-import { keepAlive } from '@/lib/background/keep-alive';
-import { openWelcomePage, shouldWelcome } from '@/lib/background/welcome';
-import { messageSchemas, type MessageName } from '@/lib/messaging/protocol';
+import { tabWebAuthFlow } from '@/lib/crm/worker/web-auth/tab-flow';
+import { readInterrupted } from '@/lib/lookup/worker/journal';
+import { preferencesItem } from '@/lib/settings/stored';
+import { startVaultMigration } from '@/lib/worker/local-storage-move';
+import { startRecordMigration } from '@/lib/history/worker/record-migration';
+import { onMessage } from '@/lib/contracts/messenger';
+import { keepAlive } from '@/lib/worker/keep-alive';
+import { openWelcomePage, shouldWelcome } from '@/lib/welcome/welcome-page';
+import { messageSchemas, type MessageName } from '@/lib/contracts/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
 // delivers the event that woke the worker to listeners that exist by then.
@@ -63,7 +63,7 @@ export default defineBackground(() => {
   );
   // Automation cannot open a native context menu: the e2e suite and the demo tour call the very
   // handler a menu click runs. Nor can headless Chromium show the web-auth window (Salesforce, Zoho): the
-  // automation build opens the login in a tab instead (lib/crm/web-auth/tab-flow.ts), still
+  // automation build opens the login in a tab instead (lib/crm/worker/web-auth/tab-flow.ts), still
   // through the login host's authorize page and the redirect. Headless Firefox does show it, so
   // its automation build keeps the browser's own (the Firefox suite signs in through it). Both are
   // compiled out of release builds (see wxt.config.ts; test/e2e/packages.e2e.ts checks the package).

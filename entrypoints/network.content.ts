@@ -1,11 +1,11 @@
-import { createFrameHost, FRAME_TITLE } from '@/lib/content/frame-host';
-import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/content/hosts';
-import { watchLocation } from '@/lib/content/location';
-import { sameDetection, scheduleDetections } from '@/lib/content/redetect';
-import { detectPage } from '@/lib/extract/detect';
-import type { Detection } from '@/lib/extract/detection';
-import { contentMessenger } from '@/lib/messaging/content-protocol';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { createFrameHost, FRAME_TITLE } from '@/lib/panel/content/frame-host';
+import { MICROBLOG_MATCHES, NETWORK_MATCHES } from '@/lib/platform/site-hosts';
+import { watchLocation } from '@/lib/platform/content/location';
+import { sameDetection, scheduleDetections } from '@/lib/detect/content/redetect';
+import { detectPage } from '@/lib/detect/content/detect';
+import type { Detection } from '@/lib/detect/detection';
+import { contentMessenger } from '@/lib/contracts/content-protocol';
+import { sendMessage } from '@/lib/contracts/messenger';
 
 /**
  * The always-on detector. It reads the page with a few targeted queries, reports what it saw

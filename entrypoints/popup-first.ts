@@ -1,10 +1,10 @@
 import { drawFirstPaint } from '@/entrypoints/popup/first-paint';
-import { startFirstPaint } from '@/lib/popup/early-read';
+import { startFirstPaint } from '@/lib/popup/page/early-read';
 
 /**
  * The popup's first paint, whole, in one classic script in its page's head
  * (entrypoints/popup/index.html): the vault read while the browser parses the page, the popup
- * drawn as soon as it answers (lib/popup/early-read.ts), with no module graph before; React
+ * drawn as soon as it answers (lib/popup/page/early-read.ts), with no module graph before; React
  * loads after (entrypoints/popup/main.ts). Built by WXT as /popup-first.js.
  */
 export default defineUnlistedScript(() =>

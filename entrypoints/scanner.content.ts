@@ -1,7 +1,7 @@
-import { markFound } from '@/lib/content/highlight';
+import { markFound } from '@/lib/scan/content/highlight';
 import { regionFor } from '@/lib/identity/region';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { scanPage } from '@/lib/scan';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { scanPage } from '@/lib/scan/content';
 
 /**
  * Emails and phone numbers on any page: opt-in. Not in the manifest; the background registers

@@ -1,14 +1,14 @@
-import { createFrameHost, FRAME_TITLE } from '@/lib/content/frame-host';
-import { createLauncher } from '@/lib/content/launcher';
-import { sameDetection } from '@/lib/content/redetect';
-import { contentMessenger } from '@/lib/messaging/content-protocol';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { participantsOf, senderElementOf, type WebmailParticipants } from '@/lib/webmail/participants';
-import { watchOpenMessage } from '@/lib/webmail/watch';
+import { createFrameHost, FRAME_TITLE } from '@/lib/panel/content/frame-host';
+import { createLauncher } from '@/lib/panel/content/launcher';
+import { sameDetection } from '@/lib/detect/content/redetect';
+import { contentMessenger } from '@/lib/contracts/content-protocol';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { participantsOf, senderElementOf, type WebmailParticipants } from '@/lib/webmail/content/participants';
+import { watchOpenMessage } from '@/lib/webmail/content/watch';
 
 /**
  * Web mail (opt-in): Gmail and Outlook on the web. Not in the manifest; the worker registers it
- * only after the user turned web mail on and granted those hosts (lib/background/content-registration.ts).
+ * only after the user turned web mail on and granted those hosts (lib/worker/content-registration.ts).
  * It reads the open message's participants (names and addresses) and nothing else, never the
  * subject or the body, and reports them to the worker; the card is in the side panel, or in the
  * in-page panel that the launcher beside the sender opens.

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { bulkRunPath, openExtensionPage } from '@/components/bulk/open-page';
-import { ConfirmAction } from '@/components/ConfirmAction';
+import { ConfirmAction } from '@/components/platform/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import { ask } from '@/components/useBackground';
-import type { BookExportFormat } from '@/lib/contacts/export';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
+import { ask } from '@/components/platform/useBackground';
+import type { BookExportFormat } from '@/lib/book/page/export';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
-import { BOOK_PUSH_MAX } from '@/lib/contacts/messages';
+import { BOOK_PUSH_MAX } from '@/lib/book/contract';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
-import { t, tn } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t, tn } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { runBookExport } from '@/components/book/export-file';
 
 export interface Notice {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { Contact } from '@/lib/contacts/model';
-import { displayName } from '@/lib/contacts/model';
-import { t } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { cardActions } from '@/lib/card/actions';
-import type { CardSubject } from '@/lib/card/subject';
+import type { Contact } from '@/lib/book/model';
+import { displayName } from '@/lib/book/model';
+import { t } from '@/lib/platform/i18n';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { cardActions } from '@/lib/card/page/actions';
+import type { CardSubject } from '@/lib/card/page/subject';
 import { ContactCard } from '@/components/card/ContactCard';
 import { useBookContact } from '@/components/card/useBookContact';
 import { crmText } from '@/components/book/text';

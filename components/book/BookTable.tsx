@@ -1,11 +1,11 @@
 import { memo, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Contact } from '@/lib/contacts/model';
-import { BOOK_OVERSCAN } from '@/lib/contacts/first-read';
-import type { ContactKind } from '@/lib/contacts/search';
-import { bookRow, sameBookRow, type BookRow } from '@/lib/contacts/row';
-import { t } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/i18n/relative-time';
+import type { Contact } from '@/lib/book/model';
+import { BOOK_OVERSCAN } from '@/lib/book/page/first-read';
+import type { ContactKind } from '@/lib/book/page/search';
+import { bookRow, sameBookRow, type BookRow } from '@/lib/book/page/row';
+import { t } from '@/lib/platform/i18n';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
 import { crmText, emailText, phoneKindText } from '@/components/book/text';
 
 const ROW_HEIGHT = 40;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { ContactKind } from '@/lib/contacts/search';
-import { formatNumber, t } from '@/lib/i18n';
+import type { ContactKind } from '@/lib/book/page/search';
+import { formatNumber, t } from '@/lib/platform/i18n';
 
 export const BOOK_KINDS: readonly ContactKind[] = ['person', 'company'];
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { BookFilters, ContactKind } from '@/lib/contacts/search';
-import { t } from '@/lib/i18n';
-import { DayField } from '@/components/DayField';
+import type { BookFilters, ContactKind } from '@/lib/book/page/search';
+import { t } from '@/lib/platform/i18n';
+import { DayField } from '@/components/platform/DayField';
 
 interface Props {
   /** The tab shown: the email and mobile filters are a person's. */
@@ -70,7 +70,7 @@ export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Pr
             ))}
           </select>
         </span>
-        {/* Typed as the interface's language writes dates (components/DayField.tsx), not the browser's. */}
+        {/* Typed as the interface's language writes dates (components/platform/DayField.tsx), not the browser's. */}
         <DayField label={t('book.filter.since')} value={dayValue(filters.updatedSince)} onChange={(day) => set({ updatedSince: dayStart(day) })} />
         <button type="button" className="secondary" disabled={!filtered} onClick={() => onFilters({})}>
           {t('book.filter.clear')}

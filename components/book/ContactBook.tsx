@@ -1,15 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Contact } from '@/lib/contacts/model';
-import { matchingIds, readContact, type BookFilters, type BookQuery, type ContactKind } from '@/lib/contacts/search';
-import { t, tn } from '@/lib/i18n';
+import type { Contact } from '@/lib/book/model';
+import { matchingIds, readContact, type BookFilters, type BookQuery, type ContactKind } from '@/lib/book/page/search';
+import { t, tn } from '@/lib/platform/i18n';
 import type { Notice } from '@/components/book/BookActions';
 import { BookDetails } from '@/components/book/BookDetails';
 import { BookTable } from '@/components/book/BookTable';
 import { BookTabs, panelId, tabId } from '@/components/book/BookTabs';
 import { BookToolbar } from '@/components/book/BookToolbar';
 import { useBookRows } from '@/components/book/useBookRows';
-import { MissingKeyNotice } from '@/components/NoKeyNotice';
-import { useTakenOver, useTakeOver } from '@/components/first-paint';
+import { MissingKeyNotice } from '@/components/welcome/NoKeyNotice';
+import { useTakenOver, useTakeOver } from '@/components/platform/first-paint';
 
 // What is done with a selection (export, CRM, tags, forget) loads after the first rows: its
 // code (the CSV writer, the CRM plan) is not on the way to them.

@@ -1,6 +1,6 @@
-import { sendMessage } from '@/lib/messaging/messenger';
-import { t } from '@/lib/i18n';
-import { ask } from '@/components/useBackground';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { t } from '@/lib/platform/i18n';
+import { ask } from '@/components/platform/useBackground';
 
 /**
  * Opens the contact book in a tab. From the panel (a frame inside a web page's tab) the worker

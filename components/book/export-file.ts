@@ -1,7 +1,7 @@
-import { exportBook, fileNameFor, type BookExportFormat, type ExportOptions } from '@/lib/contacts/export';
-import { readInBatches } from '@/lib/contacts/search';
-import { nextTask } from '@/lib/ui/next-task';
-import { saveBlob } from '@/components/download';
+import { exportBook, fileNameFor, type BookExportFormat, type ExportOptions } from '@/lib/book/page/export';
+import { readInBatches } from '@/lib/book/page/search';
+import { nextTask } from '@/lib/platform/ui/next-task';
+import { saveBlob } from '@/components/platform/download';
 
 /** Contacts read, written and handed to the Blob per batch: a batch stays well inside one frame. */
 const BATCH = 250;

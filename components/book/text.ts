@@ -1,6 +1,6 @@
-import type { CrmPresence, EmailGrade, PhoneKind } from '@/lib/contacts/model';
+import type { CrmPresence, EmailGrade, PhoneKind } from '@/lib/book/model';
 import { CRM_LABELS, CRM_TARGETS, type CrmTarget } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /** The contact book's words that depend on data, read from the catalog each time they are shown. */
 export const emailText = {

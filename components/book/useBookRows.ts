@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
-import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
-import type { Contact } from '@/lib/contacts/model';
-import { BookAnswers } from '@/lib/contacts/answers';
-import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/contacts/search';
-import { onRecordsChanged, type RecordChange } from '@/lib/storage/vault';
+import { BOOK_FIRST_ROWS } from '@/lib/book/page/first-read';
+import type { Contact } from '@/lib/book/model';
+import { BookAnswers } from '@/lib/book/page/answers';
+import { countByKind, listTags, openBook, type BookPager, type BookQuery, type ContactKind } from '@/lib/book/page/search';
+import { onBookChanged } from '@/lib/book/page/changes';
 
 /**
  * A keystroke's first answer is a screenful (BOOK_FIRST_ROWS) and no more, so that a common word
@@ -64,7 +64,7 @@ function pastFirst(pager: BookPager, count: number): BookPager {
 }
 
 /**
- * The book's rows for a query, read page by page from the vault (lib/contacts/search.ts): the
+ * The book's rows for a query, read page by page from the vault (lib/book/page/search.ts): the
  * first page when the query changes, more when the list asks, and the rows already shown read
  * again when the worker writes the book (a lookup, a tag, a forget). A page for an older query
  * is dropped. Marks `dossier:book-rows` when rows for a query are on screen, for the bench.
@@ -78,7 +78,7 @@ export function useBookRows(query: BookQuery): BookRows {
   // reads, so the database answers the new query's reads instead of finishing stale ones.
   const reading = useRef<AbortController | null>(null);
   const generation = useRef(0);
-  // The first screenfuls answered since the book last changed (lib/contacts/answers.ts), and how
+  // The first screenfuls answered since the book last changed (lib/book/page/answers.ts), and how
   // many changes the page has heard of: a read started before a change is not remembered.
   const [answers] = useState(() => new BookAnswers());
   // A query answered before (a character deleted, the box emptied) shows its rows with the
@@ -170,7 +170,7 @@ export function useBookRows(query: BookQuery): BookRows {
 
   // The tags for the filter and the tabs' counts, once the first rows are in: IndexedDB answers a
   // page's requests in turn, and nothing may stand before the first rows. The counts are two
-  // stored numbers (lib/contacts/counts.ts), one read whatever the size of the book.
+  // stored numbers (lib/book/counts.ts), one read whatever the size of the book.
   const refreshMeta = useCallback(() => {
     const whileOpen = <T,>(set: (value: T) => void) => (value: T) => open.current && set(value);
     void listTags().then(whileOpen(setTags), () => open.current && setTags((known) => known ?? []));
@@ -188,17 +188,15 @@ export function useBookRows(query: BookQuery): BookRows {
   });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onChange = (change: RecordChange) => {
-      if (change.store !== 'contacts') return;
+    const stop = onBookChanged(() => {
       changes.current += 1;
       answers.clear();
       clearTimeout(timer);
       timer = setTimeout(reread, CHANGE_DEBOUNCE_MS);
-    };
-    onRecordsChanged.addListener(onChange);
+    });
     return () => {
       clearTimeout(timer);
-      onRecordsChanged.removeListener(onChange);
+      stop();
     };
   }, [answers]);
 

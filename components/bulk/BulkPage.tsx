@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { MissingKeyNotice } from '@/components/NoKeyNotice';
+import { ask } from '@/components/platform/useBackground';
+import { MissingKeyNotice } from '@/components/welcome/NoKeyNotice';
 import { BULK_MAX_ROWS } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { PastRuns } from '@/components/bulk/PastRuns';
 import { RunView } from '@/components/bulk/RunView';
 import { SourcePicker, type SourceTable } from '@/components/bulk/SourcePicker';

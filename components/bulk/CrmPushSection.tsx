@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
-import { ask } from '@/components/useBackground';
-import type { BulkCrmSummary } from '@/lib/bulk/messages';
+import { ask } from '@/components/platform/useBackground';
+import type { BulkCrmSummary } from '@/lib/bulk/contract';
 import type { BulkRun } from '@/lib/bulk/model';
 import type { CrmTarget } from '@/lib/crm/types';
-import { t, tn } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t, tn } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 
 /**
  * "Push all matched to the CRM": the plan first (the worker matches every person before any

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { mappingProblems } from '@/lib/bulk/columns';
 import { BULK_FIELDS, type BulkField, type ColumnMapping } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { columnName, fieldText } from '@/components/bulk/text';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { BULK_OPERATIONS, type BulkOperation } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { MOBILE_PRICE, maxPrice, mobilesIncluded } from '@/lib/lookup/prices';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import { credits, operationText } from '@/components/bulk/text';
 
 interface Props {

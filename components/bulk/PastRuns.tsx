@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ConfirmAction } from '@/components/ConfirmAction';
-import { ask } from '@/components/useBackground';
+import { ConfirmAction } from '@/components/platform/ConfirmAction';
+import { ask } from '@/components/platform/useBackground';
 import { isPastRun, settledCount, type BulkRun } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { runStateText, runSummary } from '@/components/bulk/text';
 import { useRuns } from '@/components/bulk/useBulkRecords';
 

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useCrmStatus } from '@/components/crm/useCrm';
-import { ask } from '@/components/useBackground';
+import { ask } from '@/components/platform/useBackground';
 import { mappingProblems } from '@/lib/bulk/columns';
 import type { BulkOperation, BulkQuote, BulkRow, BulkRun, ColumnMapping } from '@/lib/bulk/model';
 import { readRows } from '@/lib/bulk/store';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { MappingSection } from '@/components/bulk/MappingSection';
 import { OperationsSection } from '@/components/bulk/OperationsSection';
 import { PreviewSection } from '@/components/bulk/PreviewSection';

@@ -2,8 +2,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { BulkOperation, BulkPerson, BulkRow, ColumnMapping } from '@/lib/bulk/model';
 import { readRows } from '@/lib/bulk/store';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import { t } from '@/lib/i18n';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
+import { t } from '@/lib/platform/i18n';
 import { inputText, previewRows } from '@/components/bulk/preview';
 import { fieldText, operationText } from '@/components/bulk/text';
 

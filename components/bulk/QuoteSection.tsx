@@ -1,6 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import type { BulkQuote } from '@/lib/bulk/model';
-import { t, tn } from '@/lib/i18n';
+import { t, tn } from '@/lib/platform/i18n';
 import { credits, operationText } from '@/components/bulk/text';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
 import { foundText } from '@/lib/bulk/results';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { personText } from '@/components/bulk/PreviewSection';
 import { credits, operationText, taskText } from '@/components/bulk/text';
 import { useRowPage } from '@/components/bulk/useBulkRecords';

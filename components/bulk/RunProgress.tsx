@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
-import { ConfirmAction } from '@/components/ConfirmAction';
-import { ask } from '@/components/useBackground';
+import { ConfirmAction } from '@/components/platform/ConfirmAction';
+import { ask } from '@/components/platform/useBackground';
 import { unknownRetryPrice } from '@/lib/bulk/counts';
 import { secondsLeft, settledCount, type BulkRun } from '@/lib/bulk/model';
-import { formatNumber, t, tn } from '@/lib/i18n';
+import { formatNumber, t, tn } from '@/lib/platform/i18n';
 import { pricesFor } from '@/lib/lookup/prices';
-import { loadPreferences } from '@/lib/storage/items';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { watchRecords } from '@/lib/storage/watch-records';
+import { loadPreferences } from '@/lib/settings/stored';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { watchRows } from '@/lib/bulk/page/watch';
 import { allRows } from '@/components/bulk/useBulkRecords';
 import { credits, runStateText, timeLeftText } from '@/components/bulk/text';
 
@@ -87,9 +87,7 @@ export function RunProgress({ run }: { run: BulkRun }) {
   const priceKey = `${run.id}:${run.counts.unknown}`;
   useEffect(() => {
     if (!offerUnknown) return;
-    return watchRecords(
-      'bulkRows',
-      () => unknownPrice(run.id),
+    return watchRows(() => unknownPrice(run.id),
       (price) => setPriced({ key: priceKey, price }),
       () => setPriced({ key: priceKey, price: null }),
     );

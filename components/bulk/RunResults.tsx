@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { BulkRun } from '@/lib/bulk/model';
-import { t, tn } from '@/lib/i18n';
+import { t, tn } from '@/lib/platform/i18n';
 import { CrmPushSection } from '@/components/bulk/CrmPushSection';
-import { saveBlob } from '@/components/download';
+import { saveBlob } from '@/components/platform/download';
 import { resultsBlob, resultsFileName } from '@/components/bulk/results-file';
 import { RowsTable } from '@/components/bulk/RowsTable';
 

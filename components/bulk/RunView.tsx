@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { ask } from '@/components/useBackground';
+import { ask } from '@/components/platform/useBackground';
 import { isPastRun } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { PrepareRun } from '@/components/bulk/PrepareRun';
 import { RunProgress } from '@/components/bulk/RunProgress';
 import { RunResults } from '@/components/bulk/RunResults';

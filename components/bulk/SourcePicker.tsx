@@ -1,15 +1,15 @@
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import { ask } from '@/components/useBackground';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
+import { ask } from '@/components/platform/useBackground';
 import { guessMapping } from '@/lib/bulk/columns';
-import { asHeaderless, badLineText, parseCsv, type CsvTable } from '@/lib/bulk/csv';
-import type { CollectedPerson } from '@/lib/bulk/messages';
+import { asHeaderless, badLineText, parseCsv, type CsvTable } from '@/lib/bulk/page/csv';
+import type { CollectedPerson } from '@/lib/bulk/contract';
 import { BULK_MAX_COLUMNS, BULK_MAX_ROWS, type BulkSource, type ColumnMapping } from '@/lib/bulk/model';
 import { tableFromCollected, tableFromLines } from '@/lib/bulk/pasted';
-import { t, tn } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t, tn } from '@/lib/platform/i18n';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { openExtensionPage } from '@/components/bulk/open-page';
 
 /** A source read in the page, on its way to the worker as a draft run (bulkCreate). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { BulkRow } from '@/lib/bulk/model';
-import { t, tn } from '@/lib/i18n';
-import { watchRecords } from '@/lib/storage/watch-records';
+import { t, tn } from '@/lib/platform/i18n';
+import { watchRows } from '@/lib/bulk/page/watch';
 import { allRows } from '@/components/bulk/useBulkRecords';
 import { columnName } from '@/components/bulk/text';
 
@@ -51,7 +51,7 @@ export function UnusableRows({ runId, headers, count }: { runId: string; headers
 function UnusableList({ runId, headers, count, labelledBy }: { runId: string; headers: readonly string[]; count: number; labelledBy: string }) {
   const [rows, setRows] = useState<BulkRow[]>([]);
   // Another count means other rows (new columns were mapped): read them again.
-  useEffect(() => watchRecords('bulkRows', () => unusableRows(runId), setRows), [runId, count]);
+  useEffect(() => watchRows(() => unusableRows(runId), setRows), [runId, count]);
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container: focusable so the keyboard can scroll it (Chrome does so by itself only from 130; axe's scrollable-region-focusable asks for it)
     <ul className="bulk-unusable-list" tabIndex={0} aria-labelledby={labelledBy}>

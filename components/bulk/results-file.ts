@@ -1,6 +1,6 @@
 import type { BulkRun } from '@/lib/bulk/model';
 import { csvText, resultsHeader, resultsRow } from '@/lib/bulk/results';
-import { nextTask } from '@/lib/ui/next-task';
+import { nextTask } from '@/lib/platform/ui/next-task';
 import { allRows } from '@/components/bulk/useBulkRecords';
 
 /** Rows read and written per step: a step stays well inside one frame. */

@@ -1,6 +1,6 @@
 import { fieldLabel } from '@/lib/bulk/columns';
 import type { BulkField, BulkOperation, BulkRun, BulkTask, RunState } from '@/lib/bulk/model';
-import { t, tn } from '@/lib/i18n';
+import { t, tn } from '@/lib/platform/i18n';
 
 /** The bulk page's words that depend on data, read from the catalog each time they are shown. */
 export const fieldText = (field: BulkField | null): string => (field ? fieldLabel(field) : t('bulk.ui.field.none'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
 import { getRun, listRuns, readRows } from '@/lib/bulk/store';
-import { watchRecords } from '@/lib/storage/watch-records';
+import { watchRows, watchRuns } from '@/lib/bulk/page/watch';
 
 export interface Watched<T> {
   value: T;
@@ -22,9 +22,7 @@ export function useRun(runId: string): Watched<BulkRun | null> {
   const [state, setState] = useState<Watched<BulkRun | null> & { runId: string }>({ runId, ...NO_RUN });
   useEffect(
     () =>
-      watchRecords(
-        'bulkRuns',
-        () => getRun(runId),
+      watchRuns(() => getRun(runId),
         (value) => setState({ runId, value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...(s.runId === runId ? s : NO_RUN), runId, loaded: true, error: message(err) })),
       ),
@@ -39,9 +37,7 @@ export function useRuns(): Watched<BulkRun[]> {
   const [state, setState] = useState<Watched<BulkRun[]>>({ value: [], loaded: false, error: null });
   useEffect(
     () =>
-      watchRecords(
-        'bulkRuns',
-        listRuns,
+      watchRuns(listRuns,
         (value) => setState({ value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...s, loaded: true, error: message(err) })),
       ),
@@ -52,16 +48,14 @@ export function useRuns(): Watched<BulkRun[]> {
 
 /**
  * One page of a run's rows (`from` is a row index), read again whenever the worker writes rows
- * of any run: `watchRecords` spaces the reads, so a run settling ten rows a second costs the
+ * of any run: `watchRows` spaces the reads, so a run settling ten rows a second costs the
  * page a few small reads a second, never one per row.
  */
 export function useRowPage(runId: string, from: number, limit: number): Watched<BulkRow[]> {
   const [state, setState] = useState<Watched<BulkRow[]>>({ value: [], loaded: false, error: null });
   useEffect(
     () =>
-      watchRecords(
-        'bulkRows',
-        () => readRows(runId, from, limit),
+      watchRows(() => readRows(runId, from, limit),
         (value) => setState({ value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...s, loaded: true, error: message(err) })),
       ),

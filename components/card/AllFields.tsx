@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { t } from '@/lib/platform/i18n';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 
 /**
  * Any stored value, shown whole: objects as definition lists, arrays as lists, every leaf as

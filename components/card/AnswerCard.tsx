@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { cardActions } from '@/lib/card/actions';
-import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/from-answer';
-import type { ContactAnswer } from '@/lib/contacts/answer';
+import { cardActions } from '@/lib/card/page/actions';
+import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/page/from-answer';
+import type { ContactAnswer } from '@/lib/book/answer';
 import { AllFields } from '@/components/card/AllFields';
 import { ContactCard } from '@/components/card/ContactCard';
 import { useBookContact } from '@/components/card/useBookContact';
@@ -9,7 +9,7 @@ import { useBookContact } from '@/components/card/useBookContact';
 interface Props {
   /** What the lookup answered about someone; null when it answered nothing (a miss, a failure). */
   answer: ContactAnswer | null;
-  /** Who was asked about (lib/contacts/from-history.ts requestKeysOf), to find them when the answer names no one. */
+  /** Who was asked about (lib/book/from-history.ts requestKeysOf), to find them when the answer names no one. */
   askedKeys?: readonly string[];
   fields?: readonly { label: string; value: unknown }[];
 }

@@ -1,6 +1,6 @@
-import { t } from '@/lib/i18n';
-import type { CardHeader as Header, LinkKind } from '@/lib/card/rows';
-import type { PanelAction } from '@/lib/panel/actions';
+import { t } from '@/lib/platform/i18n';
+import type { CardHeader as Header, LinkKind } from '@/lib/card/page/rows';
+import type { PanelAction } from '@/lib/panel/page/actions';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { CardRow as Row } from '@/lib/card/rows';
-import { t, type MessageKey } from '@/lib/i18n';
-import type { PanelAction } from '@/lib/panel/actions';
+import type { CardRow as Row } from '@/lib/card/page/rows';
+import { t, type MessageKey } from '@/lib/platform/i18n';
+import type { PanelAction } from '@/lib/panel/page/actions';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from '@/components/card/values';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { nextLookup } from '@/lib/card/next-lookup';
-import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/rows';
-import type { CardSubject } from '@/lib/card/subject';
-import type { PanelAction } from '@/lib/panel/actions';
-import { useNow } from '@/components/useNow';
+import { nextLookup } from '@/lib/card/page/next-lookup';
+import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/page/rows';
+import type { CardSubject } from '@/lib/card/page/subject';
+import type { PanelAction } from '@/lib/panel/page/actions';
+import { useNow } from '@/components/platform/useNow';
 import { AllFields } from '@/components/card/AllFields';
 import { CardHeader } from '@/components/card/CardHeader';
 import { CardRow } from '@/components/card/CardRow';
@@ -13,7 +13,7 @@ import '@/components/card/card.css';
 
 interface Props {
   subject: CardSubject;
-  /** The lookups the rows offer (lib/card/actions.ts); none makes a card without buttons. */
+  /** The lookups the rows offer (lib/card/page/actions.ts); none makes a card without buttons. */
   actions?: readonly PanelAction[];
   onAnswer?(answer: CardAnswer): void;
   /** Raw records shown whole under the rows ("all fields"), e.g. the answer a history entry holds. */

@@ -1,6 +1,6 @@
-import { answerOfResponse } from '@/lib/card/from-answer';
-import { requestKeysOf } from '@/lib/contacts/from-history';
-import type { LookupResponse } from '@/lib/lookup/service';
+import { answerOfResponse } from '@/lib/card/page/from-answer';
+import { requestKeysOf } from '@/lib/book/from-history';
+import type { LookupResponse } from '@/lib/lookup/contract';
 import { AnswerCard } from '@/components/card/AnswerCard';
 
 /**

@@ -1,7 +1,7 @@
-import { cardActions } from '@/lib/card/actions';
-import { seedOfDetection, type CardSubject } from '@/lib/card/subject';
-import type { Detection } from '@/lib/extract/detection';
-import type { Corrections } from '@/lib/panel/actions';
+import { cardActions } from '@/lib/card/page/actions';
+import { seedOfDetection, type CardSubject } from '@/lib/card/page/subject';
+import type { Detection } from '@/lib/detect/detection';
+import type { Corrections } from '@/lib/panel/page/actions';
 import { SeedCard } from '@/components/card/SeedCard';
 import type { CardAnswer } from '@/components/card/useCardLookups';
 

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { t, type MessageKey } from '@/lib/i18n';
-import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
-import type { PanelAction } from '@/lib/panel/actions';
+import { t, type MessageKey } from '@/lib/platform/i18n';
+import { formatAge, formatDateTime } from '@/lib/platform/i18n/relative-time';
+import type { PanelAction } from '@/lib/panel/page/actions';
 import { MOBILE_PRICE, PRICES } from '@/lib/lookup/prices';
-import type { Preview } from '@/lib/lookup/service';
-import { CostLine } from '@/components/CostLine';
+import type { Preview } from '@/lib/lookup/contract';
+import { CostLine } from '@/components/lookup/CostLine';
 import { credits, priceLabel } from '@/components/panel/format';
-import { SpendStatus } from '@/components/SpendStatus';
+import { SpendStatus } from '@/components/lookup/SpendStatus';
 import { RowMenu } from '@/components/card/RowMenu';
 import type { CardLookups } from '@/components/card/useCardLookups';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 interface Props {
   /** What the row is (its label), for the button's accessible name: "More for Work email". */

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
-import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/subject';
-import { t } from '@/lib/i18n';
-import type { PanelAction } from '@/lib/panel/actions';
+import { answerOfResponse, contactsOfAnswer } from '@/lib/card/page/from-answer';
+import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/page/subject';
+import { t } from '@/lib/platform/i18n';
+import type { PanelAction } from '@/lib/panel/page/actions';
 import { ContactCard } from '@/components/card/ContactCard';
 import { useBookContact } from '@/components/card/useBookContact';
 import type { CardAnswer } from '@/components/card/useCardLookups';
@@ -10,7 +10,7 @@ import type { CardAnswer } from '@/components/card/useCardLookups';
 export interface SeedCardProps {
   /** Who the card is about, as the page (or the mail header) shows them; null shows nothing. */
   seed: CardSeed | null;
-  /** The lookups for what the card knows (lib/card/actions.ts). */
+  /** The lookups for what the card knows (lib/card/page/actions.ts). */
   actionsOf(subject: CardSubject): PanelAction[];
   /** False while no key is saved: the card shows what the page says, without lookups. */
   offerLookups?: boolean;

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { onRecordsChanged } from '@/lib/storage/vault';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { onBookChanged } from '@/lib/book/page/changes';
 import { readsThroughWorker } from '@/components/card/book-access';
 
 export interface BookContact extends CardContacts {
@@ -44,15 +44,14 @@ export function useBookContact(keys: readonly string[], revision = 0): BookConta
         () => live && mine === generation && setState((s) => ({ ...s, loaded: true })),
       );
     };
-    const onChange = (change: { store: string }) => change.store === 'contacts' && read();
     const onVisible = () => document.visibilityState === 'visible' && read();
     if (viaWorker) document.addEventListener('visibilitychange', onVisible);
-    else onRecordsChanged.addListener(onChange);
+    const stopListening = viaWorker ? () => {} : onBookChanged(read);
     read();
     return () => {
       live = false;
       document.removeEventListener('visibilitychange', onVisible);
-      onRecordsChanged.removeListener(onChange);
+      stopListening();
     };
   }, [signature, revision, none]);
 

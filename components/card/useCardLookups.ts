@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { LookupResponse } from '@/lib/lookup/service';
-import type { PanelAction } from '@/lib/panel/actions';
+import type { LookupResponse } from '@/lib/lookup/contract';
+import type { PanelAction } from '@/lib/panel/page/actions';
 import { usePreviews } from '@/components/panel/usePreviews';
-import { useSpend, type LookupRequest } from '@/components/useLookup';
-import type { UserGesture } from '@/components/spend-gate';
+import { useSpend, type LookupRequest } from '@/components/lookup/useLookup';
+import type { UserGesture } from '@/components/lookup/spend-gate';
 
 export type ActionId = PanelAction['id'];
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import { readsThroughWorker } from '@/components/card/book-access';
 
 let started = false;

@@ -1,6 +1,6 @@
-import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/contacts/model';
-import { t, type MessageKey } from '@/lib/i18n';
-import { mailtoHref, safeHttpUrl, telHref } from '@/lib/ui/safe-url';
+import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/book/model';
+import { t, type MessageKey } from '@/lib/platform/i18n';
+import { mailtoHref, safeHttpUrl, telHref } from '@/lib/platform/ui/safe-url';
 import { CopyButton } from '@/components/panel/CopyButton';
 import { Age } from '@/components/card/RowAction';
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { connectionInputSchema, connectionOrigins, type ConnectionInput, type ConnectionSummary } from '@/lib/crm/connection';
-import { requestCrmAccess } from '@/lib/crm/permissions';
+import { requestCrmAccess } from '@/lib/crm/page/permissions';
 import { MAPPABLE_TARGETS } from '@/lib/crm/mapping';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
 import { FieldMappingEditor } from '@/components/crm/FieldMappingEditor';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { CheckboxField, SelectField, TextField } from '@/components/settings/fields';
-import { ask } from '@/components/useBackground';
+import { ask } from '@/components/platform/useBackground';
 
 export interface FieldSpec {
   name: 'token' | 'apiBase' | 'domain' | 'url' | 'secret' | 'clientId' | 'loginHost' | 'recordType' | 'clientSecret' | 'dataCentre';

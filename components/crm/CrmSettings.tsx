@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionSummary } from '@/lib/crm/connection';
-import type { CrmSettings as Settings } from '@/lib/crm/storage';
+import type { CrmSettings as Settings } from '@/lib/crm/contract';
 import { webAuthRedirectUrl } from '@/lib/crm/web-auth/flow';
 import type { CrmTarget } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '@/components/useBackground';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { ask } from '@/components/platform/useBackground';
 import { ConnectionCard, type FieldSpec } from '@/components/crm/ConnectionCard';
 import { ExportPicker } from '@/components/crm/ExportPicker';
 import { OutboxList } from '@/components/crm/OutboxList';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CrmStatusReply } from '@/lib/crm/messages';
+import type { CrmStatusReply } from '@/lib/crm/contract';
 import type { CrmTarget } from '@/lib/crm/types';
 import { useCrmStatus } from '@/components/crm/useCrm';
 

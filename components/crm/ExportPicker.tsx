@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { personLabel } from '@/lib/contacts/naming';
-import type { EnrichedPerson } from '@/lib/crm/messages';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '@/components/useBackground';
+import { personLabel } from '@/lib/book/naming';
+import type { EnrichedPerson } from '@/lib/crm/contract';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { ask } from '@/components/platform/useBackground';
 import { saveFile } from '@/components/crm/download';
 
 /** Local export, no network: pick people enriched lately, get a CSV or vCard file. */

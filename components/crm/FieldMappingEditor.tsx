@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import type { CrmMappingReply } from '@/lib/crm/messages';
+import type { CrmMappingReply } from '@/lib/crm/contract';
 import type { FieldMapping } from '@/lib/crm/mapping';
 import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { SelectField } from '@/components/settings/fields';
-import { ask } from '@/components/useBackground';
+import { ask } from '@/components/platform/useBackground';
 
 type Notice = { tone: 'status' | 'alert'; text: string } | null;
 

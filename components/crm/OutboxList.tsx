@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { outboxItem } from '@/lib/crm/outbox/store';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '@/components/useBackground';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { ask } from '@/components/platform/useBackground';
 import { PushStatusList } from '@/components/crm/PushStatusList';
 
 const readOutbox = () => ask(() => sendMessage('crmOutbox', undefined));

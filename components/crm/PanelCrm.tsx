@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { t } from '@/lib/i18n';
-import type { CrmCheckItem } from '@/lib/crm/messages';
+import { t } from '@/lib/platform/i18n';
+import type { CrmCheckItem } from '@/lib/crm/contract';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
-import type { LookupResponse } from '@/lib/lookup/service';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
-import { ask } from '@/components/useBackground';
+import type { LookupResponse } from '@/lib/lookup/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
+import { ask } from '@/components/platform/useBackground';
 import { saveFile } from '@/components/crm/download';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { PushStatusList } from '@/components/crm/PushStatusList';

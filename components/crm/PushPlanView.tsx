@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { t } from '@/lib/platform/i18n';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { ACTION_TEXT, CHANGE_TEXT, CRM_TEXT } from '@/components/crm/text';
 
 interface Props {

@@ -1,8 +1,8 @@
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
-import { personLabel } from '@/lib/contacts/naming';
+import { personLabel } from '@/lib/book/naming';
 import { CRM_LABELS } from '@/lib/crm/types';
-import { t } from '@/lib/i18n';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { t } from '@/lib/platform/i18n';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { outboxStateText } from '@/components/crm/text';
 
 interface Props {

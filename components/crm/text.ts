@@ -1,5 +1,5 @@
-import { t } from '@/lib/i18n';
-import { formatTime } from '@/lib/i18n/relative-time';
+import { t } from '@/lib/platform/i18n';
+import { formatTime } from '@/lib/platform/i18n/relative-time';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import type { ChangeStatus, PlanAction } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CrmStatusReply } from '@/lib/crm/messages';
+import type { CrmStatusReply } from '@/lib/crm/contract';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '@/components/useBackground';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { ask } from '@/components/platform/useBackground';
 
 /** Which CRMs are connected; null until the background answered. */
 /**

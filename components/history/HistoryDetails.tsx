@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { answerOfEntry, requestKeysOf } from '@/lib/contacts/from-history';
-import { isBalanceDifference, isLookupEntry, type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
+import { answerOfEntry, requestKeysOf } from '@/lib/book/from-history';
+import { type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
+import { isBalanceDifference, isLookupEntry } from '@/lib/history/entry-kind';
 import { entryName } from '@/lib/history/who';
-import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
-import { t } from '@/lib/i18n';
-import { formatDateTime, formatDay } from '@/lib/i18n/relative-time';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { chargeQuestionText, differenceSentence } from '@/components/balance/BalanceDifferenceNote';
+import { t } from '@/lib/platform/i18n';
+import { formatDateTime, formatDay } from '@/lib/platform/i18n/relative-time';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { AnswerCard } from '@/components/card/AnswerCard';
-import { credits, operationLabel, priceText } from '@/components/price';
-import { SpendStatus } from '@/components/SpendStatus';
-import { usePreview, useSpend } from '@/components/useLookup';
+import { credits, operationLabel, priceText } from '@/components/lookup/price';
+import { SpendStatus } from '@/components/lookup/SpendStatus';
+import { usePreview, useSpend } from '@/components/lookup/useLookup';
 
 function RunAgain({ entry }: { entry: LookupEntry }) {
   const [asking, setAsking] = useState(false);

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { whoOfEntry } from '@/lib/history/who';
-import { personLabel } from '@/lib/contacts/naming';
-import { t } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { isBalanceDifference, type HistoryEntry } from '@/lib/history/entry';
-import { chargeQuestionText, differenceSentence } from '@/components/BalanceDifferenceNote';
-import { operationLabel } from '@/components/price';
+import { personLabel } from '@/lib/book/naming';
+import { t } from '@/lib/platform/i18n';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { type HistoryEntry } from '@/lib/history/entry';
+import { isBalanceDifference } from '@/lib/history/entry-kind';
+import { chargeQuestionText, differenceSentence } from '@/components/balance/BalanceDifferenceNote';
+import { operationLabel } from '@/components/lookup/price';
 import { columnWidths, OVERSCAN, ROW_HEIGHT } from '@/components/history/table-layout';
-import { useBookNames } from '@/components/useBookNames';
+import { useBookNames } from '@/components/book/useBookNames';
 
 /** The outcome as the row says it: a lookup a later balance check questions says so ("Paid · Charged twice?"). */
 function outcomeText(entry: HistoryEntry): string {

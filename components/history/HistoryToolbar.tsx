@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { OUTCOMES } from '@/lib/history/entry';
-import { t } from '@/lib/i18n';
-import { DayField } from '@/components/DayField';
-import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
+import { t } from '@/lib/platform/i18n';
+import { DayField } from '@/components/platform/DayField';
+import { HISTORY_OPERATIONS, operationLabel } from '@/components/lookup/price';
 import type { HistoryFilter } from '@/components/history/filter';
 
 export function HistoryToolbar({ filter, onChange }: { filter: HistoryFilter; onChange(next: HistoryFilter): void }) {

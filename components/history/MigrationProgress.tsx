@@ -1,5 +1,5 @@
 import type { MigrationProgress } from '@/lib/history/progress';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /** The line screens show while the worker moves an older release's history in (they list what is in). */
 export function MigrationProgressLine({ progress }: { progress: MigrationProgress | null }) {

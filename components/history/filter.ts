@@ -1,12 +1,13 @@
-import { isLookupEntry, type HistoryEntry, type Outcome } from '@/lib/history/entry';
-import type { HistoryQuery } from '@/lib/history/watch';
-import { factsOf } from '@/components/result-facts';
+import { type HistoryEntry, type Outcome } from '@/lib/history/entry';
+import { isLookupEntry } from '@/lib/history/entry-kind';
+import type { HistoryQuery } from '@/lib/history/page/watch';
+import { factsOf } from '@/components/card/result-facts';
 
 export interface HistoryFilter {
   text: string;
   op: string;
   outcome: Outcome | '';
-  /** `YYYY-MM-DD` (components/DayField.tsx), local time, inclusive; '' for no bound. */
+  /** `YYYY-MM-DD` (components/platform/DayField.tsx), local time, inclusive; '' for no bound. */
   from: string;
   to: string;
 }
@@ -46,7 +47,7 @@ function dayStart(value: string): number | null {
 }
 
 /**
- * The filter as a read of the history store (lib/history/watch.ts): the dates narrow the range
+ * The filter as a read of the history store (lib/history/page/watch.ts): the dates narrow the range
  * of the `at` index that is read, the rest is checked on each entry. Null for no filter at all.
  */
 export function historyQuery(filter: HistoryFilter): HistoryQuery | null {

@@ -1,6 +1,6 @@
 import { OUTCOMES } from '@/lib/history/outcomes';
-import { t } from '@/lib/i18n/translate';
-import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
+import { t } from '@/lib/platform/i18n/translate';
+import { HISTORY_OPERATIONS, operationLabel } from '@/components/lookup/price';
 
 /**
  * The history table's geometry, shared by the React table (HistoryTable.tsx) and the page's first

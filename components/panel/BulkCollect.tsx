@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { CollectedPerson } from '@/lib/bulk/messages';
-import type { SearchResultRow } from '@/lib/extract/detection';
-import { t, tn } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { ask } from '@/components/useBackground';
+import type { CollectedPerson } from '@/lib/bulk/contract';
+import type { SearchResultRow } from '@/lib/detect/detection';
+import { t, tn } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { ask } from '@/components/platform/useBackground';
 
 /** People per message (the message's own limit). */
 const PER_MESSAGE = 200;

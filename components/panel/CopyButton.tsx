@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { copyShortcut, copyText, documentAllowsClipboardWrite, type CopyPaths } from '@/lib/clipboard/copy-from-page';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { copyShortcut, copyText, documentAllowsClipboardWrite, type CopyPaths } from '@/lib/clipboard/page/copy-from-page';
 
-/** This page's clipboard where it may write it, the extension's otherwise (lib/clipboard/copy-from-page.ts). */
+/** This page's clipboard where it may write it, the extension's otherwise (lib/clipboard/page/copy-from-page.ts). */
 const pagePaths: CopyPaths = {
   documentMayWrite: () => documentAllowsClipboardWrite(document),
   writeInDocument: (text) => navigator.clipboard.writeText(text),

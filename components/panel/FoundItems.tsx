@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { FoundItem } from '@/lib/panel/tab-state';
-import { t } from '@/lib/i18n';
-import type { Preview } from '@/lib/lookup/service';
-import type { PanelRequest } from '@/lib/panel/actions';
+import { t } from '@/lib/platform/i18n';
+import type { Preview } from '@/lib/lookup/contract';
+import type { PanelRequest } from '@/lib/panel/page/actions';
 import { priceLabel } from '@/components/panel/format';
 import { RowOutcome } from '@/components/panel/RowOutcome';
 import { previewOf, spendOnRow, useResults } from '@/components/panel/useLookupRunner';

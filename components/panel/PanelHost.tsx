@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { Panel, type PanelLayout } from '@/components/panel/Panel';
 import { FoundItems } from '@/components/panel/FoundItems';
 import { SearchQueue } from '@/components/panel/SearchQueue';

@@ -1,7 +1,7 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { LookupCard } from '@/components/card/LookupCard';
-import { CostLine } from '@/components/CostLine';
-import { SpendRefused } from '@/components/SpendRefused';
+import { CostLine } from '@/components/lookup/CostLine';
+import { SpendRefused } from '@/components/lookup/SpendRefused';
 import type { RowResult } from '@/components/panel/useLookupRunner';
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
-import type { SearchResultRow } from '@/lib/extract/detection';
-import { t } from '@/lib/i18n';
-import type { SpendRefusal } from '@/lib/panel/visibility-guard';
-import type { PanelRequest } from '@/lib/panel/actions';
-import type { Preview } from '@/lib/lookup/service';
-import { gestureRefusal, type UserGesture } from '@/components/spend-gate';
-import { SpendRefused } from '@/components/SpendRefused';
+import type { SearchResultRow } from '@/lib/detect/detection';
+import { t } from '@/lib/platform/i18n';
+import type { SpendRefusal } from '@/lib/panel/page/visibility-guard';
+import type { PanelRequest } from '@/lib/panel/page/actions';
+import type { Preview } from '@/lib/lookup/contract';
+import { gestureRefusal, type UserGesture } from '@/components/lookup/spend-gate';
+import { SpendRefused } from '@/components/lookup/SpendRefused';
 import { credits } from '@/components/panel/format';
 import { BulkCollect } from '@/components/panel/BulkCollect';
 import { RowOutcome } from '@/components/panel/RowOutcome';

@@ -1,6 +1,6 @@
-import { t, tn } from '@/lib/i18n';
-import { formatDay } from '@/lib/i18n/relative-time';
-import type { Preview } from '@/lib/lookup/service';
+import { t, tn } from '@/lib/platform/i18n';
+import { formatDay } from '@/lib/platform/i18n/relative-time';
+import type { Preview } from '@/lib/lookup/contract';
 
 export function credits(n: number): string {
   return tn('credits', n);

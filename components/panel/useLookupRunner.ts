@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { attemptLookup, type AttemptResult } from '@/lib/lookup/attempt';
-import type { Preview } from '@/lib/lookup/service';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { PanelRequest } from '@/lib/panel/actions';
-import type { SpendRefusal } from '@/lib/panel/visibility-guard';
-import { lookupTransport } from '@/components/useLookup';
-import { gestureRefusal, type UserGesture } from '@/components/spend-gate';
+import { attemptLookup, type AttemptResult } from '@/lib/lookup/page/attempt';
+import type { Preview } from '@/lib/lookup/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
+import type { PanelRequest } from '@/lib/panel/page/actions';
+import type { SpendRefusal } from '@/lib/panel/page/visibility-guard';
+import { lookupTransport } from '@/components/lookup/useLookup';
+import { gestureRefusal, type UserGesture } from '@/components/lookup/spend-gate';
 
 /** What a row's lookup came to, or why the click did not count (nothing was sent). */
 export type RowResult = AttemptResult | { kind: 'refused'; reason: SpendRefusal };

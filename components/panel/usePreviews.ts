@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { Preview } from '@/lib/lookup/service';
-import type { PanelAction } from '@/lib/panel/actions';
+import { sendMessage } from '@/lib/contracts/messenger';
+import type { Preview } from '@/lib/lookup/contract';
+import type { PanelAction } from '@/lib/panel/page/actions';
 
 const NO_PREVIEWS: Record<string, Preview> = {};
 

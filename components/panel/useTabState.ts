@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { storage } from 'wxt/utils/storage';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { tabStateKey, type PanelTabState } from '@/lib/panel/tab-state';
-import { within } from '@/lib/ui/first-paint-start';
+import { within } from '@/lib/platform/ui/first-paint-start';
 
 /**
  * How long one ask may go unanswered, and the waits between asks. The ask is free, so it is

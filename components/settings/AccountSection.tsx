@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
-import type { BalanceDifferenceNotice, ConnectionStatus } from '@/lib/messaging/protocol';
-import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/connection-form';
+import { t } from '@/lib/platform/i18n';
+import type { BalanceDifferenceNotice, ConnectionStatus } from '@/lib/contracts/protocol';
+import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/page/connection-form';
 import { DEFAULT_GATEWAY, type Gateway } from '@/lib/settings/gateway';
 import { SettingsSection } from '@/components/settings/SettingsSection';
-import { BalanceDifferenceNote } from '@/components/BalanceDifferenceNote';
+import { BalanceDifferenceNote } from '@/components/balance/BalanceDifferenceNote';
 
 interface Props {
   draft: ConnectionDraft;

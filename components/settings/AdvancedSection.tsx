@@ -1,5 +1,5 @@
-import { t } from '@/lib/i18n';
-import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/connection-form';
+import { t } from '@/lib/platform/i18n';
+import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/page/connection-form';
 import type { Gateway } from '@/lib/settings/gateway';
 import { LookupDetailsFields } from '@/components/settings/enrichment-fields';
 import { ServiceFields } from '@/components/settings/ServiceFields';

@@ -1,5 +1,5 @@
 import { CrmSettings } from '@/components/crm/CrmSettings';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 
 /** The heading belongs to the page's outline; the section itself is the CRM feature's. */

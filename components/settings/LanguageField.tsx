@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { useLanguage } from '@/components/stores/language';
-import { t } from '@/lib/i18n';
-import { LANGUAGE_CHOICES, LANGUAGE_NAMES, localeOfTag, type LanguageChoice } from '@/lib/i18n/locales';
-import { browserUiLanguage } from '@/lib/i18n/ui-language';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '@/components/platform/useBackground';
+import { useLanguage } from '@/components/settings/language-store';
+import { t } from '@/lib/platform/i18n';
+import { LANGUAGE_CHOICES, LANGUAGE_NAMES, localeOfTag, type LanguageChoice } from '@/lib/platform/i18n/locales';
+import { browserUiLanguage } from '@/lib/platform/i18n/ui-language';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { SelectField } from '@/components/settings/fields';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { LanguageField } from '@/components/settings/LanguageField';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 import { ThemeField } from '@/components/settings/ThemeField';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { usePreferences } from '@/components/stores/preferences';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '@/components/platform/useBackground';
+import { usePreferences } from '@/components/settings/preferences-store';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { allSitesAccess } from '@/lib/settings/permissions';
-import { PanelModeChoice } from '@/components/PanelModeChoice';
+import { PanelModeChoice } from '@/components/panel/PanelModeChoice';
 import { CheckboxField } from '@/components/settings/fields';
 import { useHostAccess } from '@/components/settings/useHostAccess';
 import { SettingsSection } from '@/components/settings/SettingsSection';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { ConfirmAction } from '@/components/ConfirmAction';
+import { ask } from '@/components/platform/useBackground';
+import { ConfirmAction } from '@/components/platform/ConfirmAction';
 import { download } from '@/components/history/download';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { CheckboxField, LinesField, NumberField } from '@/components/settings/fields';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 import type { SectionProps } from '@/components/settings/types';

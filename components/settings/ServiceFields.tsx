@@ -1,5 +1,5 @@
-import { t } from '@/lib/i18n';
-import { defaultUrlFor, pendingGateway, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/connection-form';
+import { t } from '@/lib/platform/i18n';
+import { defaultUrlFor, pendingGateway, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/page/connection-form';
 import { DEFAULT_SANDBOX_URL, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
 import { TextField } from '@/components/settings/fields';
 

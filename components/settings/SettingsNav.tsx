@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { currentSection, SECTION_IDS, sectionTitle, type SectionId } from '@/components/settings/sections';
 
 const sectionOf = (id: SectionId) => document.getElementById(`settings-${id}`);

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { NumberField } from '@/components/settings/fields';
 import { FreshnessFields, FullEnrichmentFields } from '@/components/settings/enrichment-fields';
 import { SettingsSection } from '@/components/settings/SettingsSection';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { useTheme } from '@/components/stores/theme';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '@/components/platform/useBackground';
+import { useTheme } from '@/components/settings/theme-store';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { THEME_CHOICES, type ThemeChoice } from '@/lib/settings/theme-choice';
 import { SelectField } from '@/components/settings/fields';
 
 /**
  * Light, dark or the system's. Saved at once, as the language is: every open Dossier page and the
- * panel switch when it is stored (components/stores/theme.ts), this one included.
+ * panel switch when it is stored (components/settings/theme-store.ts), this one included.
  */
 export function ThemeField() {
   const choice = useTheme((s) => s.choice) ?? 'system';

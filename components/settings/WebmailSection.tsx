@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { usePreferences } from '@/components/stores/preferences';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '@/components/platform/useBackground';
+import { usePreferences } from '@/components/settings/preferences-store';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { webmailAccess } from '@/lib/webmail/permissions';
 import { CheckboxField } from '@/components/settings/fields';
 import { SettingsSection } from '@/components/settings/SettingsSection';

@@ -1,5 +1,5 @@
-import { t } from '@/lib/i18n';
-import { credits } from '@/components/price';
+import { t } from '@/lib/platform/i18n';
+import { credits } from '@/components/lookup/price';
 import { MAX_MOBILES, MOBILE_PRICE, PRICES, maxPrice } from '@/lib/lookup/prices';
 import { CheckboxField, NumberField, SelectField, TextField } from '@/components/settings/fields';
 import type { SectionProps } from '@/components/settings/types';

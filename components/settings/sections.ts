@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /** The settings' sections, in the page's order: everyday ones first, the technical ones last. */
 export const SECTION_IDS = ['account', 'spending', 'pages', 'crm', 'webmail', 'privacy', 'language', 'advanced'] as const;

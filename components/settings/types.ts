@@ -1,4 +1,4 @@
-import type { Draft, FieldErrors, FieldPath } from '@/lib/settings/preferences-form';
+import type { Draft, FieldErrors, FieldPath } from '@/lib/settings/page/preferences-form';
 
 export interface SectionProps {
   draft: Draft;

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { emailCardActions } from '@/lib/card/actions';
-import { lastEnrichment } from '@/lib/card/enrichment';
-import { seedOfParticipant } from '@/lib/card/subject';
-import { t } from '@/lib/i18n';
-import type { LookupResponse } from '@/lib/lookup/service';
+import { emailCardActions } from '@/lib/card/page/actions';
+import { lastEnrichment } from '@/lib/card/page/enrichment';
+import { seedOfParticipant } from '@/lib/card/page/subject';
+import { t } from '@/lib/platform/i18n';
+import type { LookupResponse } from '@/lib/lookup/contract';
 import type { Participant, WebmailParticipants } from '@/lib/webmail/participant';
 import { SeedCard } from '@/components/card/SeedCard';
 import type { CardAnswer } from '@/components/card/useCardLookups';

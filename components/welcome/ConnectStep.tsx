@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { applyStatus, useConnection } from '@/components/stores/connection';
-import { credits } from '@/components/price';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { ask } from '@/components/platform/useBackground';
+import { applyStatus, useConnection } from '@/components/settings/connection-store';
+import { credits } from '@/components/lookup/price';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { isSandboxGateway } from '@/lib/settings/gateway';
 import { gatewayAccessRefusal } from '@/lib/settings/permissions';
 
@@ -14,7 +14,7 @@ type Result = { tone: 'status' | 'alert'; text: string } | null;
 
 /**
  * Step one of the welcome page: the key, checked by the worker with a free balance call before it
- * is saved (lib/background/connection.ts); a refused key is never saved, and the reason shows
+ * is saved (lib/settings/worker/connection.ts); a refused key is never saved, and the reason shows
  * under the field it is about.
  */
 export function ConnectStep() {

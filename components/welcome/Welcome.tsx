@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { PanelModeChoice } from '@/components/PanelModeChoice';
-import { startConnectionMirror, useConnection } from '@/components/stores/connection';
-import { startPreferencesMirror } from '@/components/stores/preferences';
+import { PanelModeChoice } from '@/components/panel/PanelModeChoice';
+import { startConnectionMirror, useConnection } from '@/components/settings/connection-store';
+import { startPreferencesMirror } from '@/components/settings/preferences-store';
 import { ConnectStep } from '@/components/welcome/ConnectStep';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /** Where a first profile takes the user: LinkedIn itself (their feed, and from there any profile). */
 const LINKEDIN = 'https://www.linkedin.com/feed/';

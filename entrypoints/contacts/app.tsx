@@ -1,8 +1,8 @@
-import { awaitTakeOver } from '@/components/first-paint';
+import { awaitTakeOver } from '@/components/platform/first-paint';
 import { ContactBook } from '@/components/book/ContactBook';
-import { renderPage } from '@/components/page-root';
-import { t } from '@/lib/i18n';
-import { handOver } from '@/lib/ui/handover';
+import { renderPage } from '@/components/platform/page-root';
+import { t } from '@/lib/platform/i18n';
+import { handOver } from '@/lib/platform/ui/handover';
 
 /**
  * The React book, loaded after the first paint (main.ts). Where the first paint was drawn, the

@@ -1,25 +1,25 @@
-import { bookRow, type BookRow } from '@/lib/contacts/row';
-import { BOOK_OVERSCAN, bookFirstStateOf, type BookFirstRead, type BookFirstState } from '@/lib/contacts/first-read';
-import type { CrmPresence } from '@/lib/contacts/model';
+import { bookRow, type BookRow } from '@/lib/book/page/row';
+import { BOOK_OVERSCAN, bookFirstStateOf, type BookFirstRead, type BookFirstState } from '@/lib/book/page/first-read';
+import type { CrmPresence } from '@/lib/book/model';
 import type { CrmTarget } from '@/lib/crm/types';
-import { formatDayInput } from '@/lib/i18n/day-input';
-import { deBookFirstPaint } from '@/lib/i18n/first-paint/book-de';
-import { enBookFirstPaint } from '@/lib/i18n/first-paint/book-en';
-import { esBookFirstPaint } from '@/lib/i18n/first-paint/book-es';
-import { frBookFirstPaint } from '@/lib/i18n/first-paint/book-fr';
-import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { currentLocale, formatNumber, t, tn } from '@/lib/i18n/translate';
+import { formatDayInput } from '@/lib/platform/i18n/day-input';
+import { deBookFirstPaint } from '@/lib/platform/i18n/first-paint/book-de';
+import { enBookFirstPaint } from '@/lib/platform/i18n/first-paint/book-en';
+import { esBookFirstPaint } from '@/lib/platform/i18n/first-paint/book-es';
+import { frBookFirstPaint } from '@/lib/platform/i18n/first-paint/book-fr';
+import { installFirstPaintMessages } from '@/lib/platform/i18n/first-paint/install';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { currentLocale, formatNumber, t, tn } from '@/lib/platform/i18n/translate';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
-import { h } from '@/lib/ui/dom';
-import { keepPresses } from '@/lib/ui/handover';
+import { h } from '@/lib/platform/ui/dom';
+import { keepPresses } from '@/lib/platform/ui/handover';
 
 /**
  * The contact book as its React page (components/book/ContactBook.tsx) draws it once its first
  * rows, counts and tags are read, drawn without React from one read of the vault: the header,
  * the tabs with their counts, the search box and filters, and the rows in view, with the same
  * elements, classes and words, so that the React page can take its place unseen
- * (lib/ui/handover.ts). The box takes typing and the boxes and lists take choices, all carried
+ * (lib/platform/ui/handover.ts). The box takes typing and the boxes and lists take choices, all carried
  * over at the swap; what needs the React page (another tab, a row's details, a selection's
  * actions) answers once it is in, a moment later: a press on a tab or a name is pressed again then.
  */

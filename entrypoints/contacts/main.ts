@@ -1,9 +1,9 @@
 import '@/components/base.css';
 import '@/components/book/book.css';
 import { drawBookFirstPaint } from '@/entrypoints/contacts/first-paint';
-import { readBookFirst } from '@/lib/contacts/first-read';
-import { readKeyHint } from '@/lib/ui/key-hint';
-import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
+import { readBookFirst } from '@/lib/book/page/first-read';
+import { readKeyHint } from '@/lib/platform/ui/key-hint';
+import { paintThenLoad, within } from '@/lib/platform/ui/first-paint-start';
 
 /**
  * The contact book's first paint comes from this small module alone (no React, no schemas, only

@@ -1,20 +1,20 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { ConfirmAction } from '@/components/ConfirmAction';
-import { useTakeOver } from '@/components/first-paint';
-import { MissingKeyNotice } from '@/components/NoKeyNotice';
+import { ask } from '@/components/platform/useBackground';
+import { ConfirmAction } from '@/components/platform/ConfirmAction';
+import { useTakeOver } from '@/components/platform/first-paint';
+import { MissingKeyNotice } from '@/components/welcome/NoKeyNotice';
 import { download } from '@/components/history/download';
 import { historyQuery, NO_FILTER, type HistoryFilter } from '@/components/history/filter';
 import { HistoryDetails } from '@/components/history/HistoryDetails';
 import { HistoryTable } from '@/components/history/HistoryTable';
 import { HistoryToolbar } from '@/components/history/HistoryToolbar';
 import { MigrationProgressLine } from '@/components/history/MigrationProgress';
-import { loadMoreHistory, startHistoryMirror, startMigrationProgressMirror, useHistory } from '@/components/stores/history';
+import { loadMoreHistory, startHistoryMirror, startMigrationProgressMirror, useHistory } from '@/components/history/history-store';
 import type { Rect } from '@tanstack/react-virtual';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { readHistoryEntries } from '@/lib/history/read';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
 
 const NO_ENTRIES: readonly HistoryEntry[] = [];
 

@@ -1,6 +1,6 @@
-import { renderAside } from '@/components/first-paint';
-import { renderPage } from '@/components/page-root';
-import { t } from '@/lib/i18n';
+import { renderAside } from '@/components/platform/first-paint';
+import { renderPage } from '@/components/platform/page-root';
+import { t } from '@/lib/platform/i18n';
 import { HistoryPage } from '@/entrypoints/lookup-history/HistoryPage';
 import type { HistoryFirstPaint } from '@/entrypoints/lookup-history/first-paint';
 

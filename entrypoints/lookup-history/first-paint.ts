@@ -1,33 +1,33 @@
 import { columnWidths, ROW_HEIGHT, rowsFromTop } from '@/components/history/table-layout';
-import { HISTORY_OPERATIONS, operationLabel } from '@/components/price';
-import { personLabel } from '@/lib/contacts/naming';
+import { HISTORY_OPERATIONS, operationLabel } from '@/components/lookup/price';
+import { personLabel } from '@/lib/book/naming';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { historyFirstStateOf, type HistoryFirstReadRaw } from '@/lib/history/first-read';
+import { historyFirstStateOf, type HistoryFirstReadRaw } from '@/lib/history/page/first-read';
 import { OUTCOMES } from '@/lib/history/outcomes';
 import { whoOfEntry } from '@/lib/history/who';
-import type { Catalog } from '@/lib/i18n/catalog';
-import { formatDayInput } from '@/lib/i18n/day-input';
-import { deFirstPaint } from '@/lib/i18n/first-paint/de';
-import { enFirstPaint } from '@/lib/i18n/first-paint/en';
-import { esFirstPaint } from '@/lib/i18n/first-paint/es';
-import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
-import { deHistoryFirstPaint } from '@/lib/i18n/first-paint/history-de';
-import { enHistoryFirstPaint } from '@/lib/i18n/first-paint/history-en';
-import { esHistoryFirstPaint } from '@/lib/i18n/first-paint/history-es';
-import { frHistoryFirstPaint } from '@/lib/i18n/first-paint/history-fr';
-import { type Locale } from '@/lib/i18n/locales';
-import { formatDateTime } from '@/lib/i18n/relative-time';
-import { currentLocale, t } from '@/lib/i18n/translate';
+import type { Catalog } from '@/lib/platform/i18n/catalog';
+import { formatDayInput } from '@/lib/platform/i18n/day-input';
+import { deFirstPaint } from '@/lib/platform/i18n/first-paint/de';
+import { enFirstPaint } from '@/lib/platform/i18n/first-paint/en';
+import { esFirstPaint } from '@/lib/platform/i18n/first-paint/es';
+import { frFirstPaint } from '@/lib/platform/i18n/first-paint/fr';
+import { deHistoryFirstPaint } from '@/lib/platform/i18n/first-paint/history-de';
+import { enHistoryFirstPaint } from '@/lib/platform/i18n/first-paint/history-en';
+import { esHistoryFirstPaint } from '@/lib/platform/i18n/first-paint/history-es';
+import { frHistoryFirstPaint } from '@/lib/platform/i18n/first-paint/history-fr';
+import { type Locale } from '@/lib/platform/i18n/locales';
+import { formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { currentLocale, t } from '@/lib/platform/i18n/translate';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
-import { h } from '@/lib/ui/dom';
-import { keepPresses } from '@/lib/ui/handover';
-import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
+import { h } from '@/lib/platform/ui/dom';
+import { keepPresses } from '@/lib/platform/ui/handover';
+import { installFirstPaintMessages } from '@/lib/platform/i18n/first-paint/install';
 
 /**
  * The history page as its React page (HistoryPage.tsx) draws it once the newest lookups are read,
  * drawn without React from one read of the vault: the title, the filters, the actions and the
  * first screenful of rows, newest first, with the same elements, classes and words, so that the
- * React page takes its place unseen (lib/ui/handover.ts). What is typed into the filters goes
+ * React page takes its place unseen (lib/platform/ui/handover.ts). What is typed into the filters goes
  * over; the rows' Details buttons answer once the React page is in: a press before is pressed again then.
  */
 

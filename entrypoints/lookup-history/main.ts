@@ -1,8 +1,8 @@
 import '@/components/base.css';
 import { drawHistoryFirstPaint, type HistoryFirstPaint } from '@/entrypoints/lookup-history/first-paint';
-import { readHistoryFirstPaint } from '@/lib/history/first-read';
-import { readKeyHint } from '@/lib/ui/key-hint';
-import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
+import { readHistoryFirstPaint } from '@/lib/history/page/first-read';
+import { readKeyHint } from '@/lib/platform/ui/key-hint';
+import { paintThenLoad, within } from '@/lib/platform/ui/first-paint-start';
 
 /**
  * The history page's first paint comes from this small module alone (no React, no schemas, only

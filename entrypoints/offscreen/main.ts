@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
-import { offscreenMessenger } from '@/lib/clipboard/offscreen-protocol';
-import { createOffscreenWriter } from '@/lib/clipboard/offscreen-writer';
+import { offscreenMessenger } from '@/lib/clipboard/offscreen-contract';
+import { createOffscreenWriter } from '@/lib/clipboard/offscreen/writer';
 
 // The worker's offscreen document (Chromium), made for one copy and closed after it.
 const identity = { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') };

@@ -1,11 +1,11 @@
-import { awaitTakeOver } from '@/components/first-paint';
+import { awaitTakeOver } from '@/components/platform/first-paint';
 import { PanelHost } from '@/components/panel/PanelHost';
-import { renderPage } from '@/components/page-root';
+import { renderPage } from '@/components/platform/page-root';
 import type { ShownFirstPaint } from '@/entrypoints/panel-frame/first-paint';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
 import { themeMirrorItem } from '@/lib/settings/theme-mirror';
-import { handOver } from '@/lib/ui/handover';
+import { handOver } from '@/lib/platform/ui/handover';
 
 /**
  * The React panel, loaded after the first paint (main.ts). Where the first paint was drawn, the

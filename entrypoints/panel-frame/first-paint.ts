@@ -1,29 +1,29 @@
-import { seedOfDetection } from '@/lib/card/seed';
-import { LOW_CONFIDENCE, type Detection } from '@/lib/extract/detection';
-import type { FirstPaintCatalog, PanelFirstPaintCatalog } from '@/lib/i18n/catalog';
-import { deFirstPaint } from '@/lib/i18n/first-paint/de';
-import { enFirstPaint } from '@/lib/i18n/first-paint/en';
-import { esFirstPaint } from '@/lib/i18n/first-paint/es';
-import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
-import { dePanelFirstPaint } from '@/lib/i18n/first-paint/panel-de';
-import { enPanelFirstPaint } from '@/lib/i18n/first-paint/panel-en';
-import { esPanelFirstPaint } from '@/lib/i18n/first-paint/panel-es';
-import { frPanelFirstPaint } from '@/lib/i18n/first-paint/panel-fr';
-import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/i18n/locales';
-import { t } from '@/lib/i18n/translate';
-import type { PanelStatus } from '@/lib/messaging/protocol';
+import { seedOfDetection } from '@/lib/card/page/seed';
+import { LOW_CONFIDENCE, type Detection } from '@/lib/detect/detection';
+import type { FirstPaintCatalog, PanelFirstPaintCatalog } from '@/lib/platform/i18n/catalog';
+import { deFirstPaint } from '@/lib/platform/i18n/first-paint/de';
+import { enFirstPaint } from '@/lib/platform/i18n/first-paint/en';
+import { esFirstPaint } from '@/lib/platform/i18n/first-paint/es';
+import { frFirstPaint } from '@/lib/platform/i18n/first-paint/fr';
+import { dePanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-de';
+import { enPanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-en';
+import { esPanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-es';
+import { frPanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-fr';
+import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/platform/i18n/locales';
+import { t } from '@/lib/platform/i18n/translate';
+import type { PanelStatus } from '@/lib/contracts/protocol';
 import type { PanelLayout } from '@/lib/panel/tab-state';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
-import { h } from '@/lib/ui/dom';
+import { h } from '@/lib/platform/ui/dom';
 import type { FirstPaintHandle } from '@/components/panel/PanelHost';
-import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
+import { installFirstPaintMessages } from '@/lib/platform/i18n/first-paint/install';
 
 /**
  * The in-page panel as its React page (PanelHost, Panel) draws it once the worker has answered,
  * drawn without React from the same two answers (the tab's state and the connection's status):
  * the header with its controls, and what the body says before the card (what the page is about,
  * a missing key, no credits left), with the same elements, classes and words, so that the React
- * panel can take its place (lib/ui/handover.ts). Its controls are real: move, fold and close
+ * panel can take its place (lib/platform/ui/handover.ts). Its controls are real: move, fold and close
  * go to the worker as the React panel's do; nothing here can spend (the card, and its lookups,
  * come with the React panel).
  */

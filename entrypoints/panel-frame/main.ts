@@ -1,12 +1,12 @@
 import styles from '@/components/panel/panel.css?inline';
-import { installSpendGuard } from '@/components/spend-gate';
+import { installSpendGuard } from '@/components/lookup/spend-gate';
 import { prepareFirstPaint, panelView, type PanelFirstState, type ShownFirstPaint } from '@/entrypoints/panel-frame/first-paint';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { watchPanelVisibility } from '@/lib/panel/visibility-observer';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { watchPanelVisibility } from '@/lib/panel/page/visibility-observer';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
 import { themeMirrorItem } from '@/lib/settings/theme-mirror';
-import { h } from '@/lib/ui/dom';
-import { paintThenLoad, within } from '@/lib/ui/first-paint-start';
+import { h } from '@/lib/platform/ui/dom';
+import { paintThenLoad, within } from '@/lib/platform/ui/first-paint-start';
 
 /**
  * The panel's frame draws first from this small module alone (no React, no schemas): one round
@@ -27,7 +27,7 @@ html { scroll-padding-top: 48px; }
 .panel { width: 100%; max-height: none; overflow: visible; box-shadow: none; }`;
 document.head.append(style);
 // The page around this frame can lay something over it and pass the user's click through: a click
-// here spends only if the panel was seen, uncovered, for a moment before it (lib/panel/visibility-guard.ts).
+// here spends only if the panel was seen, uncovered, for a moment before it (lib/panel/page/visibility-guard.ts).
 // Watched from the first moment, so the time it has been seen counts from when it appeared.
 installSpendGuard(watchPanelVisibility(document).guard);
 

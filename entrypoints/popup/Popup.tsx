@@ -1,20 +1,20 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { ask } from '@/components/useBackground';
-import { CreditBalance } from '@/components/CreditBalance';
-import { CurrentTabPerson } from '@/components/CurrentTabPerson';
-import { QuickLookup } from '@/components/QuickLookup';
-import { PanelModeChoice } from '@/components/PanelModeChoice';
-import { NoKeyNotice } from '@/components/NoKeyNotice';
+import { ask } from '@/components/platform/useBackground';
+import { CreditBalance } from '@/components/balance/CreditBalance';
+import { CurrentTabPerson } from '@/components/popup/CurrentTabPerson';
+import { QuickLookup } from '@/components/lookup/QuickLookup';
+import { PanelModeChoice } from '@/components/panel/PanelModeChoice';
+import { NoKeyNotice } from '@/components/welcome/NoKeyNotice';
 import { MigrationProgressLine } from '@/components/history/MigrationProgress';
-import { RecentLookups } from '@/components/RecentLookups';
-import { useConnection } from '@/components/stores/connection';
-import { usePreferences } from '@/components/stores/preferences';
-import { useRecentHistory } from '@/components/stores/recent-history';
-import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { ErrorReport } from '@/lib/messaging/protocol';
-import { sidePanelKind } from '@/lib/ui/side-panel';
-import { useTakeOver } from '@/components/first-paint';
+import { RecentLookups } from '@/components/history/RecentLookups';
+import { useConnection } from '@/components/settings/connection-store';
+import { usePreferences } from '@/components/settings/preferences-store';
+import { useRecentHistory } from '@/components/history/recent-store';
+import { t } from '@/lib/platform/i18n';
+import { sendMessage } from '@/lib/contracts/messenger';
+import type { ErrorReport } from '@/lib/contracts/protocol';
+import { sidePanelKind } from '@/lib/panel/page/side-panel';
+import { useTakeOver } from '@/components/platform/first-paint';
 import { openBeside, openBulk, openContactBook, openSettings, openWelcome, sidePanelApis } from '@/entrypoints/popup/actions';
 
 /** The popup's window, learnt up front: the side panel must be opened straight from the click. */

@@ -1,5 +1,5 @@
-import { WELCOME_PATH } from '@/lib/background/welcome';
-import { openSidePanel, type SidePanelApis } from '@/lib/ui/side-panel';
+import { WELCOME_PATH } from '@/lib/welcome/welcome-page';
+import { openSidePanel, type SidePanelApis } from '@/lib/panel/page/side-panel';
 
 /** What the popup's header buttons do, the same from its first paint as from the React page. */
 export function openSettings() {

@@ -1,7 +1,7 @@
 import '@/entrypoints/popup/boot';
-import { renderAside } from '@/components/first-paint';
-import { renderPage } from '@/components/page-root';
-import { t } from '@/lib/i18n';
+import { renderAside } from '@/components/platform/first-paint';
+import { renderPage } from '@/components/platform/page-root';
+import { t } from '@/lib/platform/i18n';
 import { Popup } from '@/entrypoints/popup/Popup';
 
 /**

@@ -1,28 +1,28 @@
-import { recentDetail } from '@/components/recent-line';
-import { credits } from '@/components/price';
+import { recentDetail } from '@/components/history/recent-line';
+import { credits } from '@/components/lookup/price';
 import { openBeside, openBulk, openContactBook, openSettings, sidePanelApis } from '@/entrypoints/popup/actions';
 import { recentPeople } from '@/lib/history/who';
-import type { FirstPaintCatalog } from '@/lib/i18n/catalog';
-import { deFirstPaint } from '@/lib/i18n/first-paint/de';
-import { enFirstPaint } from '@/lib/i18n/first-paint/en';
-import { esFirstPaint } from '@/lib/i18n/first-paint/es';
-import { frFirstPaint } from '@/lib/i18n/first-paint/fr';
-import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/i18n/locales';
-import { formatAge, formatDateTime } from '@/lib/i18n/relative-time';
-import { t } from '@/lib/i18n/translate';
-import type { FirstReadRaw } from '@/lib/popup/first-read-keys';
-import { firstStateOf, type PopupFirstState } from '@/lib/popup/first-state';
+import type { FirstPaintCatalog } from '@/lib/platform/i18n/catalog';
+import { deFirstPaint } from '@/lib/platform/i18n/first-paint/de';
+import { enFirstPaint } from '@/lib/platform/i18n/first-paint/en';
+import { esFirstPaint } from '@/lib/platform/i18n/first-paint/es';
+import { frFirstPaint } from '@/lib/platform/i18n/first-paint/fr';
+import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/platform/i18n/locales';
+import { formatAge, formatDateTime } from '@/lib/platform/i18n/relative-time';
+import { t } from '@/lib/platform/i18n/translate';
+import type { FirstReadRaw } from '@/lib/popup/page/first-read-keys';
+import { firstStateOf, type PopupFirstState } from '@/lib/popup/page/first-state';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
-import { h } from '@/lib/ui/dom';
-import { historyUrl } from '@/lib/ui/history-url';
-import { sidePanelKind } from '@/lib/ui/side-panel';
-import { installFirstPaintMessages } from '@/lib/i18n/first-paint/install';
+import { h } from '@/lib/platform/ui/dom';
+import { historyUrl } from '@/lib/history/page/url';
+import { sidePanelKind } from '@/lib/panel/page/side-panel';
+import { installFirstPaintMessages } from '@/lib/platform/i18n/first-paint/install';
 
 /**
  * The popup as its React page (Popup.tsx) draws it once everything is read, drawn without React
  * from one read of the vault: the header, the balance, the lookup box and the recent names, with
  * the same elements, classes and words, so that the React page can take its place unseen
- * (lib/ui/handover.ts). Its controls are real: the box takes typing (kept at the swap), the
+ * (lib/platform/ui/handover.ts). Its controls are real: the box takes typing (kept at the swap), the
  * links and header buttons work; what needs the React page (a lookup, a refresh) is disabled
  * until it is in, as the React page's own are until its code and answers arrive.
  */

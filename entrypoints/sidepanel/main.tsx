@@ -1,6 +1,6 @@
 import styles from '@/components/panel/panel.css?inline';
-import { renderPage } from '@/components/page-root';
-import { t } from '@/lib/i18n';
+import { renderPage } from '@/components/platform/page-root';
+import { t } from '@/lib/platform/i18n';
 import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 
 // The panel's stylesheet targets a shadow host; here the document itself hosts it, and the

@@ -5,7 +5,7 @@ import type { EnrichCompanyInput, FullEnrichInput } from '@/lib/api/inputs/enric
 import type { FindWorkEmailInput } from '@/lib/api/inputs/find-email';
 import type { MicroblogByUsernameInput } from '@/lib/api/inputs/microblog';
 import type { ReversePhoneInput, SearchPhoneInput } from '@/lib/api/inputs/phone';
-import { INPUT_MESSAGES } from '@/lib/api/messages';
+import { INPUT_MESSAGES } from '@/lib/enrichment/messages';
 import type {
   Company,
   CreditBalance,
@@ -15,9 +15,9 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from '@/lib/api/model';
+} from '@/lib/enrichment/model';
 import { OPERATIONS, type Operation } from '@/lib/api/operations';
-import type { Prepared } from '@/lib/api/inputs/common';
+import type { Prepared } from '@/lib/enrichment/input-rules';
 import { block, readCreditBurn } from '@/lib/api/responses/fields';
 import type { ApiResult } from '@/lib/api/result';
 import { ROUTES, type RouteName } from '@/lib/api/routes';

@@ -1,10 +1,10 @@
-import { ERROR_MESSAGES } from '@/lib/api/messages';
-import type { ApiErrorKind } from '@/lib/api/error-kinds';
+import { ERROR_MESSAGES } from '@/lib/enrichment/messages';
+import type { ApiErrorKind } from '@/lib/enrichment/error-kinds';
 import { redactApiKey } from '@/lib/api/redact';
 
 // The kinds live apart so that the sentences (messages.ts) and the errors (here) both depend on
 // them, and not on each other.
-export { API_ERROR_KINDS, type ApiErrorKind } from '@/lib/api/error-kinds';
+export { API_ERROR_KINDS, type ApiErrorKind } from '@/lib/enrichment/error-kinds';
 
 export interface ApiError {
   kind: ApiErrorKind;

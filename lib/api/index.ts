@@ -7,8 +7,8 @@ export type { EnrichCompanyInput, EnrichFlags, FullEnrichInput } from '@/lib/api
 export type { FindWorkEmailInput } from '@/lib/api/inputs/find-email';
 export type { MicroblogByUsernameInput } from '@/lib/api/inputs/microblog';
 export type { ReversePhoneInput, SearchPhoneInput } from '@/lib/api/inputs/phone';
-export { ERROR_MESSAGES } from '@/lib/api/messages';
-export type * from '@/lib/api/model';
+export { ERROR_MESSAGES } from '@/lib/enrichment/messages';
+export type * from '@/lib/enrichment/model';
 export { redactApiKey } from '@/lib/api/redact';
 export type { ApiResult } from '@/lib/api/result';
 export { parseRetryAfter } from '@/lib/api/retry-after';

@@ -8,8 +8,8 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from '@/lib/api/model';
-import type { Prepared } from '@/lib/api/inputs/common';
+} from '@/lib/enrichment/model';
+import type { Prepared } from '@/lib/enrichment/input-rules';
 import { emailInput, type PreparedEmail } from '@/lib/api/inputs/email';
 import { enrichCompanyInput, fullEnrichInput } from '@/lib/api/inputs/enrich';
 import { findWorkEmailInput } from '@/lib/api/inputs/find-email';

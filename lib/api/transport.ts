@@ -1,8 +1,8 @@
 import type { ResolvedConfig } from '@/lib/api/config';
 import { startDeadline, type Deadline } from '@/lib/api/deadline';
 import { apiError, type ApiError } from '@/lib/api/errors';
-import type { Params } from '@/lib/api/inputs/common';
-import { TRANSPORT_MESSAGES } from '@/lib/api/messages';
+import type { Params } from '@/lib/enrichment/input-rules';
+import { TRANSPORT_MESSAGES } from '@/lib/enrichment/messages';
 
 /** An answer that arrived, before it is judged. `json` is absent when the body was not JSON. */
 export interface Reply {

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { foldName } from '@/lib/identity/fold';
 import { BULK_FIELDS, type BulkField, type ColumnMapping } from '@/lib/bulk/model';
 import { PLACEHOLDER, readEmail, readPhone, readProfileUrl } from '@/lib/bulk/person';

@@ -1,8 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { t } from '@/lib/i18n';
-import type { Contact } from '@/lib/contacts/model';
+import { t } from '@/lib/platform/i18n';
+import type { Contact } from '@/lib/book/model';
 import { fieldLabel } from '@/lib/bulk/columns';
-import type { CollectedPerson } from '@/lib/bulk/messages';
+import type { CollectedPerson } from '@/lib/bulk/contract';
 import { BULK_MAX_CELL, type BulkField, type ColumnMapping } from '@/lib/bulk/model';
 import { readPhone, readProfileUrl } from '@/lib/bulk/person';
 

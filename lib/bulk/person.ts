@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { email as emailSchema } from '@/lib/api/inputs/common';
-import { parseTypedPhone } from '@/lib/api/phone';
-import { t } from '@/lib/i18n';
+import { email as emailSchema } from '@/lib/enrichment/input-rules';
+import { parseTypedPhone } from '@/lib/enrichment/phone';
+import { t } from '@/lib/platform/i18n';
 import { normaliseDomain, normaliseEmail } from '@/lib/identity/keys';
 import { isNetworkHost, parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import type { BulkField, BulkOperation, BulkPerson, ColumnMapping } from '@/lib/bulk/model';
@@ -145,7 +145,7 @@ export function personOf(cells: string[], mapping: ColumnMapping, options: Perso
 export type RequestFor = { ok: true; input: Record<string, unknown> } | { ok: false; reason: string };
 
 /**
- * The lookup input for one operation on one person, exactly as lib/lookup/operations.ts's
+ * The lookup input for one operation on one person, exactly as lib/lookup/worker/operations.ts's
  * input schemas take it, or why this person cannot be looked up that way.
  */
 export function requestFor(op: BulkOperation, person: BulkPerson): RequestFor {

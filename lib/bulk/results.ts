@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
-import { draftsOf, type EmailDraft, type PhoneDraft } from '@/lib/contacts/extract';
-import type { EmailGrade } from '@/lib/contacts/model';
-import { t } from '@/lib/i18n';
+import { draftsOf, type EmailDraft, type PhoneDraft } from '@/lib/book/extract';
+import type { EmailGrade } from '@/lib/book/model';
+import { t } from '@/lib/platform/i18n';
 import type { OperationAnswer } from '@/lib/lookup/operation-names';
-import { neutraliseRow } from '@/lib/ui/spreadsheet-cell';
+import { neutraliseRow } from '@/lib/platform/ui/spreadsheet-cell';
 import type { BulkRow, BulkRun, BulkTask, EnrichedColumns } from '@/lib/bulk/model';
 
 /**

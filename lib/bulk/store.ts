@@ -1,4 +1,4 @@
-import { announceRecords, withRecords } from '@/lib/storage/vault';
+import { announceRecords, withRecords } from '@/lib/platform/storage/vault';
 import { parseRow, parseRun, type BulkRow, type BulkRun } from '@/lib/bulk/model';
 
 /**

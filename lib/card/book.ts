@@ -1,5 +1,5 @@
-import type { CompanyContact, PersonContact } from '@/lib/contacts/model';
-import { findContact, getContact } from '@/lib/contacts/store';
+import type { CompanyContact, PersonContact } from '@/lib/book/model';
+import { findContact, getContact } from '@/lib/book/store';
 
 /** The contact book's person (or company) a card shows, and the person's company. */
 export interface CardContacts {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { hostPermissionFor } from '@/lib/settings/gateway';
 import { fieldMappingSchema } from '@/lib/crm/mapping';
 import type { CrmTarget } from '@/lib/crm/types';

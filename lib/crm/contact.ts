@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Enrichment } from '@/lib/api/model';
+import type { Enrichment } from '@/lib/enrichment/model';
 import { identity, normaliseDomain, normaliseEmail } from '@/lib/identity/keys';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import type { FieldValues } from '@/lib/crm/types';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import type { CrmContact } from '@/lib/crm/contact';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /**
  * The vocabulary every CRM target shares: which fields a push may write, what a match is,

@@ -1,5 +1,5 @@
 /**
- * Why a balance moved otherwise than Dossier's lookups explain (lib/background/reconcile.ts):
+ * Why a balance moved otherwise than Dossier's lookups explain (lib/balance/worker/reconcile.ts):
  *   repeat    one lookup cost exactly the extra: likely charged twice
  *   unclear   more was spent than the lookups cost, and no single lookup explains it
  *   elsewhere no lookup of Dossier's could charge in between: spent outside Dossier

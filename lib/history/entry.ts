@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRM_TARGETS, type CrmTarget, type PushResult } from '@/lib/crm/types';
 import { BALANCE_DIFFERENCE, CRM_PUSH, isOperationName, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 import { readResult } from '@/lib/lookup/results';
-import { storedPageUrl } from '@/lib/ui/page-url';
+import { storedPageUrl } from '@/lib/platform/ui/page-url';
 import { DIFFERENCE_CAUSES } from '@/lib/history/difference-causes';
 import { OUTCOMES, type Outcome } from '@/lib/history/outcomes';
 
@@ -132,7 +132,6 @@ export const historyEntrySchema = entryFields
   });
 
 // In a module without schemas: the popup's first paint tells entries apart with them.
-export { isBalanceDifference, isLookupEntry } from '@/lib/history/entry-kind';
 
 /** What an entry counts against the daily cap: a lost answer counts at the most it may have cost. */
 export function capCost(entry: Pick<HistoryEntry, 'outcome' | 'cost' | 'maxCost'>): number {

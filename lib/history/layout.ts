@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineVaultItem } from '@/lib/storage/vault-item';
+import { defineVaultItem } from '@/lib/platform/storage/vault-item';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { ENTRY_PREFIX, INDEX_KEY, LEGACY_KEY, PAGE_PREFIX, RECENT_KEY } from '@/lib/history/keys';
 
 /**
- * Where the history lives: the vault's `history` record store (lib/storage/vault.ts), one
+ * Where the history lives: the vault's `history` record store (lib/platform/storage/vault.ts), one
  * record per lookup keyed by its id, read newest first through the `at` index and by person
  * through the `identity` index. Its size is kept beside it, in the vault's bookkeeping store
  * (`COUNT_KEY`), because IndexedDB counts a store by walking it (about 110 ms at 100,000 entries

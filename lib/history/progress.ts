@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/storage/vault';
-import { watchRecords } from '@/lib/storage/watch-records';
+import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/platform/storage/vault';
+import { watchRecords } from '@/lib/platform/storage/watch-records';
 import { ENTRY_PREFIX, INDEX_KEY, LEGACY_KEY, MIGRATION_KEY, prefixRange } from '@/lib/history/layout';
 
 /**

@@ -1,4 +1,4 @@
-import { META_STORE, withRecords } from '@/lib/storage/vault';
+import { META_STORE, withRecords } from '@/lib/platform/storage/vault';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { COUNT_KEY, HISTORY_STORE, parseEntries, parseEntry } from '@/lib/history/layout';
 

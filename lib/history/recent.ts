@@ -1,4 +1,4 @@
-import { watchRecords } from '@/lib/storage/watch-records';
+import { watchRecords } from '@/lib/platform/storage/watch-records';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { readNewestHistory } from '@/lib/history/read';
 

@@ -1,4 +1,4 @@
-import { personLabel } from '@/lib/contacts/naming';
+import { personLabel } from '@/lib/book/naming';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import { answer, BALANCE_DIFFERENCE, type OperationAnswer } from '@/lib/lookup/operation-names';
 import type { HistoryEntry } from '@/lib/history/entry';

@@ -6,11 +6,11 @@ import type {
   PhoneSearchResult,
   ReversePhoneResult,
   WorkEmailResult,
-} from '@/lib/api/model';
+} from '@/lib/enrichment/model';
 
 /**
  * Every lookup Dossier offers, by the name the screens, the worker, history and the ledger use.
- * Kept apart from the operations themselves (lib/lookup/operations.ts) so that a screen or the
+ * Kept apart from the operations themselves (lib/lookup/worker/operations.ts) so that a screen or the
  * message protocol can name an operation without loading the code that runs it.
  */
 export const OPERATION_NAMES = [
@@ -26,7 +26,7 @@ export const OPERATION_NAMES = [
 
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
-/** What each operation answers when it finds something (lib/api/model.ts). */
+/** What each operation answers when it finds something (lib/enrichment/model.ts). */
 export interface OperationResults {
   enrichPerson: Enrichment;
   enrichCompany: Company;
@@ -46,10 +46,10 @@ export type ResultOf<Op extends OperationName> = OperationResults[Op];
  */
 export type OperationAnswer<Op extends OperationName = OperationName> = { [O in Op]: { op: O; result: ResultOf<O> } }[Op];
 
-/** Not a lookup: history records each CRM push (lib/background/crm.ts) beside the lookups, under this name. */
+/** Not a lookup: history records each CRM push (lib/crm/worker/presence-check.ts) beside the lookups, under this name. */
 export const CRM_PUSH = 'crmPush';
 
-/** Not a lookup: a balance that moved otherwise than the lookups explain (lib/background/reconcile.ts). */
+/** Not a lookup: a balance that moved otherwise than the lookups explain (lib/balance/worker/reconcile.ts). */
 export const BALANCE_DIFFERENCE = 'balanceDifference';
 
 const NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES);

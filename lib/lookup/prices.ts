@@ -9,7 +9,7 @@ import type { Preferences } from '@/lib/settings/preferences';
  * maximum this file repeats (sandbox/README.md, Prices). What an answer really cost is its
  * `creditBurn`, which history and the ledger record.
  *
- * Kept apart from the operations (lib/lookup/operations.ts) so that a screen can say a price
+ * Kept apart from the operations (lib/lookup/worker/operations.ts) so that a screen can say a price
  * without loading every operation's schemas.
  */
 export const PRICES = {

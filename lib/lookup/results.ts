@@ -7,7 +7,7 @@ import {
   phoneSearchResultSchema,
   reversePhoneResultSchema,
   workEmailResultSchema,
-} from '@/lib/api/model-schema';
+} from '@/lib/enrichment/model-schema';
 import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 
 /** The schema each operation's stored answer is read back with (history, ledger). */

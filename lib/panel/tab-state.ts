@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Detection } from '@/lib/extract/detection';
-import type { TabNotice } from '@/lib/messaging/content-protocol';
+import type { Detection } from '@/lib/detect/detection';
+import type { LookupResponse } from '@/lib/lookup/contract';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
 
 /** An email or phone number found on an ordinary page by the opt-in scanner. */
@@ -18,6 +18,14 @@ export interface PanelLayout {
 }
 
 export const DEFAULT_LAYOUT: PanelLayout = { collapsed: false, side: 'right' };
+
+/** A result the background shows in a tab's panel (right-click and keyboard lookups). */
+export interface TabNotice {
+  title: string;
+  /** A lookup that ran; absent when nothing was looked up (the message says why). */
+  response?: LookupResponse;
+  message: string;
+}
 
 /** What the worker tells a tab's content script about its frame: null removes it. */
 export interface FramePlacement extends PanelLayout {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /**
  * Keys are pasted from a dashboard; a trailing newline once produced misleading

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { DEFAULT_SANDBOX_URL } from '@/lib/settings/defaults';
 
 export { DEFAULT_SANDBOX_URL };

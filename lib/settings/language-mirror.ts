@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { LanguageChoice } from '@/lib/i18n/locales';
+import type { LanguageChoice } from '@/lib/platform/i18n/locales';
 
 /**
  * The worker's copy of the choice, for the panel's frame: a frame inside a web page cannot open

@@ -1,5 +1,5 @@
-import { isLanguageChoice, type LanguageChoice } from '@/lib/i18n/locales';
-import { defineVaultItem } from '@/lib/storage/vault-item';
+import { isLanguageChoice, type LanguageChoice } from '@/lib/platform/i18n/locales';
+import { defineVaultItem } from '@/lib/platform/storage/vault-item';
 
 /**
  * The interface language: "auto" (the browser's) or the one chosen in the settings. An item of

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { hostPermissionFor } from '@/lib/settings/gateway';
 
 /**

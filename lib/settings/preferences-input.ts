@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { suppressionKeys } from '@/lib/lookup/suppression';
 import { preferencesSchema } from '@/lib/settings/preferences';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { DEFAULT_LOW_BALANCE_THRESHOLD, PANEL_MODES } from '@/lib/settings/defaults';
 
 const days = (fallback: number) =>
@@ -105,7 +105,7 @@ export const preferencesSchema = z.object({
       .object({
         /** Detect emails and phone numbers on every site; needs the optional `<all_urls>` host permission. */
         scanAllSites: z.boolean().default(false),
-        /** null: not chosen yet, the first visit to the network asks (lib/background/panel-mode.ts). */
+        /** null: not chosen yet, the first visit to the network asks (lib/panel/worker/service.ts). */
         panelMode: z.enum(PANEL_MODES).nullable().default(null),
       })
       .default(PAGE_ACCESS_DEFAULTS),

@@ -1,5 +1,5 @@
 import { themeOf, type ThemeChoice } from '@/lib/settings/theme-choice';
-import { defineVaultItem } from '@/lib/storage/vault-item';
+import { defineVaultItem } from '@/lib/platform/storage/vault-item';
 
 /**
  * Light, dark or the system's, for every Dossier page and the panel. An item of its own, as the

@@ -1,4 +1,4 @@
-import { cleanText } from '@/lib/extract/text';
+import { cleanText } from '@/lib/platform/text';
 import { normaliseEmail } from '@/lib/identity/email';
 import type { WebmailClient } from '@/lib/webmail/hosts';
 

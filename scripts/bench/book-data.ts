@@ -6,9 +6,9 @@
  * so a book of 100,000 holds the 10,000 of the smaller size, and the words a query needs (the
  * most common word, a distinctive name) are computed from the same data.
  */
-import type { CompanyContact, Contact, PersonContact, Source } from '@/lib/contacts/model';
+import type { CompanyContact, Contact, PersonContact, Source } from '@/lib/book/model';
 import { foldName } from '@/lib/identity/fold';
-import { searchWords } from '@/lib/contacts/words';
+import { searchWords } from '@/lib/book/words';
 import { random as pageRandom } from '@/scripts/bench/generate';
 
 /** The generator of one contact, seeded by its index (spread over 32 bits). */

@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { guessMapping } from '@/lib/bulk/columns';
-import { parseCsv } from '@/lib/bulk/csv';
+import { parseCsv } from '@/lib/bulk/page/csv';
 import { personOf } from '@/lib/bulk/person';
 
 export interface BulkProbeInput {

@@ -13,7 +13,7 @@
  *  - export of 100,000 contacts to CSV: its duration, and the longest task and frame while it
  *    runs (PerformanceObserver 'longtask', requestAnimationFrame gaps); target no task over 100 ms.
  * Contacts are written straight into the vault's contacts store from an extension page, in
- * batched puts, shaped as the worker's merge leaves them (search words from lib/contacts/words.ts),
+ * batched puts, shaped as the worker's merge leaves them (search words from lib/book/words.ts),
  * with the variety of real names, companies and titles (book-data.ts).
  */
 import { execSync } from 'node:child_process';
@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { Contact } from '@/lib/contacts/model';
+import type { Contact } from '@/lib/book/model';
 import { benchContact, bookWords, type BookWords } from '@/scripts/bench/book-data';
 import { CHROMIUM_FLAGS, findBrowser } from '@/scripts/browser';
 import { writeVault } from '@/scripts/demo/automation';
@@ -125,7 +125,7 @@ async function seed(page: Page, contacts: Contact[]): Promise<void> {
         continue;
       }
       await new Promise<void>((resolve, reject) => {
-        // As any tool that writes the store: the book's stored counts (lib/contacts/counts.ts) are
+        // As any tool that writes the store: the book's stored counts (lib/book/counts.ts) are
         // dropped with the write, and counted again once, by the first page that needs them.
         const tx = db.transaction(['contacts', 'meta'], 'readwrite');
         const store = tx.objectStore('contacts');
@@ -407,7 +407,7 @@ export async function run(): Promise<BenchResult> {
         await blankFloor(browser.context, browser.base);
         const warm = await firstRows(browser.context, browser.base);
         // Open until the tabs show their counts: the first opening after the seeding counts the
-        // book and stores the counts (lib/contacts/counts.ts), as a user's first look would; a page
+        // book and stores the counts (lib/book/counts.ts), as a user's first look would; a page
         // closed at its first rows would leave every run to count again and draw no first paint.
         await warm.page.locator('.book-tab-count').first().waitFor({ timeout: 60_000 });
         await warm.page.close();

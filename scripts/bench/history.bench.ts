@@ -1,13 +1,13 @@
 /**
  * What one lookup's history write costs with 10,000 entries (~1.5 KB each, shaped like a real
  * enrichment), in the real Chromium: the history code (lib/history) runs as the service worker
- * of a bare extension, on the vault (the extension's IndexedDB, lib/storage/vault.ts), and every
+ * of a bare extension, on the vault (the extension's IndexedDB, lib/platform/storage/vault.ts), and every
  * time is the worker's own clock. Measured in the same run: release 0.1's write in
  * `storage.local` (read the one array, parse it, put the entry first, write all of it back)
  * against the append to the vault's history record store (one put, and the count beside it);
  * also reading the whole history back, the popup's newest 20, and the one-time moves:
- * `storage.local` into the vault (lib/storage/migrate.ts), then the array into the record store
- * (lib/history/migrate.ts).
+ * `storage.local` into the vault (lib/worker/local-storage-move.ts), then the array into the record store
+ * (lib/history/worker/migrate.ts).
  * Passes when the append is at least 10× cheaper than the array rewrite.
  */
 import { build } from 'esbuild';
@@ -26,7 +26,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET_RATIO = 10;
 
 /**
- * The worker: the record store as shipped (lib/history/store.ts), and release 0.1's write as it
+ * The worker: the record store as shipped (lib/history/worker/store.ts), and release 0.1's write as it
  * was. Every call answers its own duration (and, for storage.local, the keys and bytes written).
  */
 const WORKER_SOURCE = `

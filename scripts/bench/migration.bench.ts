@@ -1,7 +1,7 @@
 /**
  * The first start after an update from the release that kept the history one key per entry
  * (layout 2) and the ledger as one array, with 100,000 entries, in the real Chromium: the worker
- * moves them into the record stores (lib/history/migrate.ts, feeding the contact book batch by
+ * moves them into the record stores (lib/history/worker/migrate.ts, feeding the contact book batch by
  * batch) while the history page and the popup are open. Measured in the same run:
  *
  *   total          from the worker's wake to the last old key gone; floor: the time the worker

@@ -25,7 +25,7 @@ const pages = [profilePage(), searchPage(), timelinePage(), ordinaryPage(), ...f
 const target = pages.find((page) => page.name.includes(pageName));
 if (!target) throw new Error(`no page named like ${pageName}: ${pages.map((page) => page.name).join(', ')}`);
 
-const bundle = await bundleForPage('__readers', { detectPage: ['lib/extract/detect.ts', 'detectPage'], scanPage: ['lib/scan/scan.ts', 'scanPage'] }, { minify: false });
+const bundle = await bundleForPage('__readers', { detectPage: ['lib/detect/content/detect.ts', 'detectPage'], scanPage: ['lib/scan/content/scan.ts', 'scanPage'] }, { minify: false });
 const browser = await chromium.launch({ executablePath: findBrowser() ?? undefined, args: CHROMIUM_FLAGS, headless: true });
 try {
   const page = await browser.newPage({ bypassCSP: true });

@@ -160,8 +160,8 @@ export async function run(): Promise<BenchResult> {
   if (!executablePath) return { name, pass: false, lines: ['No Chromium-family browser found: run `tsx scripts/browser.ts` or set CHROME_PATH.'] };
   const [probe, detector, scanner] = await Promise.all([
     bundleForPage('__probe', { measure: ['scripts/bench/probe.ts', 'measure'] }),
-    bundleForPage('__detector', { detectPage: ['lib/extract/detect.ts', 'detectPage'] }),
-    bundleForPage('__scanner', { scanPage: ['lib/scan/scan.ts', 'scanPage'] }),
+    bundleForPage('__detector', { detectPage: ['lib/detect/content/detect.ts', 'detectPage'] }),
+    bundleForPage('__scanner', { scanPage: ['lib/scan/content/scan.ts', 'scanPage'] }),
   ]);
   const pages: Array<Omit<Measured, 'result'>> = [
     ...fixturePages().map((page) => ({ page, group: 'fixture as written' as const, detects: true })),

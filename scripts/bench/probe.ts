@@ -2,9 +2,9 @@
  * The in-page half of the page-reader bench: bundled with the readers and run inside the
  * page, so every number is the browser's own clock on the real DOM.
  */
-import { detectPage } from '@/lib/extract/detect';
-import type { Found } from '@/lib/scan/found';
-import { scanPage } from '@/lib/scan/scan';
+import { detectPage } from '@/lib/detect/content/detect';
+import type { Found } from '@/lib/scan/content/found';
+import { scanPage } from '@/lib/scan/content/scan';
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 
 export interface ProbeInput {

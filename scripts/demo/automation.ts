@@ -5,7 +5,7 @@
  * writes of the vault (the extension's IndexedDB) from the worker.
  */
 import type { Page, Worker } from 'playwright-core';
-import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
+import type { MessageName, Outcome, Replies } from '@/lib/contracts/protocol';
 
 /**
  * Sends one protocol message to the background from an extension page, in webext-core
@@ -47,7 +47,7 @@ export async function contextMenuClick(worker: Worker, pageUrl: string, click: {
 
 /**
  * Reads or writes the vault's key/value area in the worker, opening its database at whatever
- * version the worker left it (lib/storage/vault.ts creates and upgrades it; a first open here
+ * version the worker left it (lib/platform/storage/vault.ts creates and upgrades it; a first open here
  * creates the key/value stores, and the worker's own open adds the rest), and announces writes
  * to open pages as the vault does.
  */

@@ -1,9 +1,9 @@
 import type { Frame } from 'playwright-core';
-import { SHOWN_FOR_MS } from '@/lib/panel/visibility-guard';
+import { SHOWN_FOR_MS } from '@/lib/panel/page/visibility-guard';
 
 /**
  * Waits, as a user looks before clicking, until the in-page panel has been in view and uncovered
- * for longer than a click needs to count (lib/panel/visibility-guard.ts): a click sooner, which a
+ * for longer than a click needs to count (lib/panel/page/visibility-guard.ts): a click sooner, which a
  * script makes the moment a button appears, spends nothing by design. Read from inside the
  * frame with the browser's own visibility tracking; where the browser has none (or the panel is
  * never reported visible), it gives up after a few seconds and lets the caller see what happens.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, Locator, Page, Worker } from 'playwright-core';
 import { HUBSPOT_TOKEN } from '@/test/emulators/hubspot';
 import { CONTACTS_PAGE_URL, routeDemoPages } from '@/scripts/demo-routes';
-import { fr } from '@/lib/i18n/fr';
+import { fr } from '@/lib/platform/i18n/fr';
 import { panelSeen } from '@/scripts/demo/panel-seen';
 import { callBackground, contextMenuClick } from '@/scripts/demo/automation';
 

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { callBackground, configureExtension, expect, test } from '@/test/e2e/extension';
 
 /**

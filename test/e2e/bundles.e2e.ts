@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
-import { es } from '@/lib/i18n/es';
-import { fr } from '@/lib/i18n/fr';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
+import { es } from '@/lib/platform/i18n/es';
+import { fr } from '@/lib/platform/i18n/fr';
 import { EXTENSION_DIR, expect, test } from '@/test/e2e/extension';
 
 /**

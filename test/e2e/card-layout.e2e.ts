@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test, writeVault } from '@/test/e2e/extension';
 import { findClipped, findCoveredControls } from '@/test/support/layout';
 

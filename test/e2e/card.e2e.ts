@@ -5,7 +5,7 @@ import { callBackground, configureExtension, expect, panelFrame, test } from '@/
  * One card per person: on a profile, enrich then find mobile fill the one card in place (the
  * phone row gets the numbers, no email shows twice); the popup and the history page then name
  * the person, not the profile URL. Needs the worker to write each answer into the contact
- * book (lib/background/contact-book.ts).
+ * book (lib/book/worker/contact-book.ts).
  */
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const WORK = 'maya.chen@northwind-analytics.example';

@@ -1,8 +1,8 @@
 import type { BrowserContext, Frame, Locator, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
 import { clipboardReadFrom, type ClipboardReader } from '@/test/support/clipboard';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
 import { callBackground, configureExtension, expect, panelFrame, test, type Sandbox } from '@/test/e2e/extension';
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';

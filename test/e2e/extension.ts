@@ -35,7 +35,7 @@ export async function serviceWorkerOf(context: BrowserContext): Promise<Worker> 
 
 /**
  * Points the extension at the test's sandbox. The connection lives in the vault (the
- * extension's IndexedDB, lib/storage/vault.ts), which the worker can write: the same keys and
+ * extension's IndexedDB, lib/platform/storage/vault.ts), which the worker can write: the same keys and
  * `{ v }` version metadata the settings page's saveConnection writes, and the change announced
  * to open pages as the vault announces its own writes.
  */

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
-import { company, person } from '@/test/unit/contacts/book-fixtures';
+import { company, person } from '@/test/unit/book/book-fixtures';
 import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 
 /**

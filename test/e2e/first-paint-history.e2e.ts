@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { configureExtension, expect, test, writeRecords, writeVault } from '@/test/e2e/extension';
 import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 

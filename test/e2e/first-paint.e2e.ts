@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { choosePanelMode, configureExtension, expect, readVault, test, writeRecords, writeVault } from '@/test/e2e/extension';
 import { boxesOf, tookOver, watchTakeOver } from '@/test/e2e/first-paint-watch';
 

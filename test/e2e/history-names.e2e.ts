@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test, valueFromBackground } from '@/test/e2e/extension';
 
 /**

@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
 import { findClipped } from '@/test/support/layout';
 import { callBackground, choosePanelMode, configureExtension, EXTENSION_DIR, expect, panelFrame, test, writeVault, type Sandbox } from '@/test/e2e/extension';
 
@@ -269,7 +269,7 @@ async function clickAt(page: Page, target: import('@playwright/test').Locator) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/** Longer than the panel must be seen before a click counts (lib/panel/visibility-guard.ts), as a user's look is. */
+/** Longer than the panel must be seen before a click counts (lib/panel/page/visibility-guard.ts), as a user's look is. */
 const A_LOOK = 800;
 
 const COVERED = 'Something on this page was covering the panel, so nothing was looked up and no credits were used.';

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { de } from '@/lib/i18n/de';
-import { es } from '@/lib/i18n/es';
-import { fr } from '@/lib/i18n/fr';
+import { de } from '@/lib/platform/i18n/de';
+import { es } from '@/lib/platform/i18n/es';
+import { fr } from '@/lib/platform/i18n/fr';
 import { configureExtension, expect, EXTENSION_DIR, launchWithExtension, serviceWorkerOf, test } from '@/test/e2e/extension';
 
 const frenchMessages = JSON.parse(readFileSync('public/_locales/fr/messages.json', 'utf8')) as { extDescription: { message: string } };

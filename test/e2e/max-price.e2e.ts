@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
 import { callBackground, configureExtension, expect, panelFrame, test, writeVault } from '@/test/e2e/extension';
 import { findClipped } from '@/test/support/layout';
 

@@ -41,7 +41,7 @@ for (const [store, zipPath] of Object.entries(STORE_PACKAGES)) {
     // The automation build's context-menu hook is compiled out of releases.
     const background = readFileSync(join(extensionDir, 'background.js'), 'utf8');
     expect(background).not.toContain('dossierAutomation');
-    // …and so is its tab in place of the browser's web-auth window (lib/crm/web-auth/tab-flow.ts, whose refusal this is).
+    // …and so is its tab in place of the browser's web-auth window (lib/crm/worker/web-auth/tab-flow.ts, whose refusal this is).
     expect(background).not.toContain('The user did not approve access.');
     // Name, description and shortcut in the browser's language; the pseudo-locale is not in a
     // release: no page offers it, and no file holds its padding words.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
-import { CSV_COLUMNS } from '@/lib/history/export';
+import { CSV_COLUMNS } from '@/lib/history/worker/export';
 import { callBackground, configureExtension, expect, launchWithExtension, serviceWorkerOf, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 const QUICK_LABEL = 'Profile URL, email, phone or “Full Name, Company”';

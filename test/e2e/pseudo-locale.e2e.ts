@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { en } from '@/lib/i18n/en';
-import { pseudoMessage } from '@/lib/i18n/pseudo';
+import { en } from '@/lib/platform/i18n/en';
+import { pseudoMessage } from '@/lib/platform/i18n/pseudo';
 import { callBackground, configureExtension, expect, panelFrame, test } from '@/test/e2e/extension';
 import { findClipped } from '@/test/support/layout';
 

@@ -5,7 +5,7 @@ import { callBackground, configureExtension, expect, test, valueFromBackground, 
  * Chromium sends a GET again by itself when it went out on a reused kept-alive connection and
  * that connection dropped before any answer, or answered a bare 408: the gateway bills twice and
  * the extension never knows (docs/design/paid-requests-and-resends.md). The worker makes every
- * gateway connection close after its answer (lib/background/fresh-connections.ts), so a paid
+ * gateway connection close after its answer (lib/worker/fresh-connections.ts), so a paid
  * request never starts on a reused one.
  */
 
@@ -76,7 +76,7 @@ for (const kind of ['charge-then-reset-before-answer', 'charge-then-408'] as con
     expect(reply).toMatchObject({ status: 'paid', cost: 2 });
 
     // The balance read once the lookup is in history shows 2 credits more gone: recorded as a
-    // difference, said beside the balance, and marked on the lookup (lib/background/reconcile.ts).
+    // difference, said beside the balance, and marked on the lookup (lib/balance/worker/reconcile.ts).
     const popup = await openExtensionPage('popup.html');
     const note = popup.getByTestId('balance-difference');
     await expect(note).toContainText('2 credits more than Dossier’s lookups cost between');

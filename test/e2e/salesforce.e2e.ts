@@ -6,7 +6,7 @@ import { callBackground, choosePanelMode, configureExtension, expect, panelFrame
 /**
  * Salesforce in the real browser, against the local emulator playing both the login host and
  * the org. Connecting goes through the OAuth web-auth flow: the automation build replaces only
- * the browser's auth window by a tab (lib/crm/web-auth/tab-flow.ts), which loads the
+ * the browser's auth window by a tab (lib/crm/worker/web-auth/tab-flow.ts), which loads the
  * emulator's authorize page and follows its redirect to the extension's redirect URL; the
  * worker takes the code from there and exchanges it with its PKCE verifier, as in a release.
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { de } from '@/lib/i18n/de';
-import { fr } from '@/lib/i18n/fr';
+import { de } from '@/lib/platform/i18n/de';
+import { fr } from '@/lib/platform/i18n/fr';
 import { callBackground, configureExtension, expect, panelFrame, test } from '@/test/e2e/extension';
 
 /**

@@ -52,7 +52,7 @@ test('Firefox: Copy in the side panel (the sidebar’s page, in a tab) puts the 
 test("Firefox: the extension's own copy, for a page its browser refuses the clipboard, writes from the background page", async ({ dossier, sandbox }) => {
   const clipboard = await clipboardOf(dossier, sandbox.origin);
   await clipboard.clear();
-  // What a Dossier page asks when its own document may not write (lib/clipboard/copy-from-page.ts).
+  // What a Dossier page asks when its own document may not write (lib/clipboard/page/copy-from-page.ts).
   expect(await dossier.call('copyText', { text: EMAIL })).toEqual({ ok: true, value: true });
   expect(await clipboard.read()).toBe(EMAIL);
 });

@@ -18,7 +18,7 @@ import puppeteer, { type Browser, type Frame, type HTTPRequest, type Page } from
 import { demoPageUrl } from '@/scripts/demo-routes';
 import { findFirefox } from '@/scripts/firefox';
 import { startTestSandbox, type Sandbox } from '@/test/support/test-sandbox';
-import type { MessageName, Outcome, Replies } from '@/lib/messaging/protocol';
+import type { MessageName, Outcome, Replies } from '@/lib/contracts/protocol';
 import { byRole, click, expectText } from '@/test/firefox/elements';
 
 /** The extension as built by `npm run build:e2e:firefox` (wxt.config.ts explains the automation flag). */

@@ -7,7 +7,7 @@ import { aria, byRole, click, expect, expectText, test, type Scope } from '@/tes
  * connection and on a fresh one alike (a safe method: nsHttpTransaction restarts it), unseen by
  * fetch and webRequest; it does not repeat a 408. So the Chromium measure (every gateway
  * connection closed after its answer) would not help here, and the Firefox build does without
- * it: this double charge is left to the balance reconciliation to find (lib/background/reconcile.ts).
+ * it: this double charge is left to the balance reconciliation to find (lib/balance/worker/reconcile.ts).
  */
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';

@@ -1,4 +1,4 @@
-import type { Enrichment, Person } from '@/lib/api/model';
+import type { Enrichment, Person } from '@/lib/enrichment/model';
 import type { LookupEntry } from '@/lib/history/entry';
 import type { OperationName } from '@/lib/lookup/operation-names';
 

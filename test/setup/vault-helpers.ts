@@ -1,5 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { copyIntoVault, resetVaultConnection } from '@/lib/storage/vault';
+import { copyIntoVault, resetVaultConnection } from '@/lib/platform/storage/vault';
 
 /** Writes the "migrated" marker, as the worker does after moving an older release's data. */
 export async function markVaultReadyForTests(): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '@/lib/api/messages';
+import { INPUT_MESSAGES } from '@/lib/enrichment/messages';
 import {
   email,
   flagParams,
@@ -12,7 +12,7 @@ import {
   requiredText,
   webUrl,
   type Prepared,
-} from '@/lib/api/inputs/common';
+} from '@/lib/enrichment/input-rules';
 
 /** The interface's parameter groups, in its order of preference (a profile URL is best). */
 export type FullEnrichInput = (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '@/lib/api/messages';
-import { optionalText, params, requiredText, type Prepared } from '@/lib/api/inputs/common';
+import { INPUT_MESSAGES } from '@/lib/enrichment/messages';
+import { optionalText, params, requiredText, type Prepared } from '@/lib/enrichment/input-rules';
 
 export interface FindWorkEmailInput {
   fullName: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '@/lib/api/messages';
-import type { Phone } from '@/lib/api/model';
-import { parseTypedPhone, toRegion } from '@/lib/api/phone';
-import { email, flagParams, optionalFlag, params, profileUrl, requiredText, type Prepared } from '@/lib/api/inputs/common';
+import { INPUT_MESSAGES } from '@/lib/enrichment/messages';
+import type { Phone } from '@/lib/enrichment/model';
+import { parseTypedPhone, toRegion } from '@/lib/enrichment/phone';
+import { email, flagParams, optionalFlag, params, profileUrl, requiredText, type Prepared } from '@/lib/enrichment/input-rules';
 
 export interface SearchPhoneInput {
   profileUrl?: string;

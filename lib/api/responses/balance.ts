@@ -1,4 +1,4 @@
-import type { CreditBalance } from '@/lib/api/model';
+import type { CreditBalance } from '@/lib/enrichment/model';
 import { count, extraOf, first } from '@/lib/api/responses/fields';
 import { parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';
 

@@ -1,4 +1,4 @@
-import type { Company, CompanyFunding, Phone } from '@/lib/api/model';
+import type { Company, CompanyFunding, Phone } from '@/lib/enrichment/model';
 import { block, count, extraOf, first, joinParts, text, texts, type Block } from '@/lib/api/responses/fields';
 import { mergeExtra } from '@/lib/api/responses/person';
 import { phoneFrom } from '@/lib/api/responses/phones';

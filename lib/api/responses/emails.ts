@@ -1,4 +1,4 @@
-import type { EmailResult, EmailStatus, EmailType } from '@/lib/api/model';
+import type { EmailResult, EmailStatus, EmailType } from '@/lib/enrichment/model';
 import { flag, text, type Block } from '@/lib/api/responses/fields';
 
 const STATUS_WORDS: ReadonlyArray<[RegExp, EmailStatus]> = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Extra } from '@/lib/api/model';
+import type { Extra } from '@/lib/enrichment/model';
 
 /**
  * Lenient readers for single fields. The gateway's blocks come and go and change type between

@@ -1,4 +1,4 @@
-import type { EmailResult, WorkEmailResult } from '@/lib/api/model';
+import type { EmailResult, WorkEmailResult } from '@/lib/enrichment/model';
 import { emailFrom, emailStatusOf, mergeEmails } from '@/lib/api/responses/emails';
 import { extraOf, flag, read, text, texts } from '@/lib/api/responses/fields';
 import { parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';

@@ -1,4 +1,4 @@
-import type { Enrichment, Person } from '@/lib/api/model';
+import type { Enrichment, Person } from '@/lib/enrichment/model';
 import { companyBlock, companyFromBlocks } from '@/lib/api/responses/company';
 import { emailFrom } from '@/lib/api/responses/emails';
 import { block, count, extraOf, read, type Block } from '@/lib/api/responses/fields';

@@ -1,4 +1,4 @@
-import type { MicroblogProfile } from '@/lib/api/model';
+import type { MicroblogProfile } from '@/lib/enrichment/model';
 import { block, count, extraOf, first, text } from '@/lib/api/responses/fields';
 import { isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
 import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';

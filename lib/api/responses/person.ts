@@ -1,4 +1,4 @@
-import type { EmailResult, EmailType, Person, Phone } from '@/lib/api/model';
+import type { EmailResult, EmailType, Person, Phone } from '@/lib/enrichment/model';
 import { emailStatusOf, emailTypeOf, emailsFrom, mergeEmails } from '@/lib/api/responses/emails';
 import { block, count, extraOf, first, joinParts, text, texts, type Block } from '@/lib/api/responses/fields';
 import { mergePhones, phonesFrom } from '@/lib/api/responses/phones';

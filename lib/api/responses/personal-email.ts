@@ -1,4 +1,4 @@
-import type { PersonalEmailResult, Position, School } from '@/lib/api/model';
+import type { PersonalEmailResult, Position, School } from '@/lib/enrichment/model';
 import { block, blocks, count, extraOf, first, read, text, type Block } from '@/lib/api/responses/fields';
 import { addEmails, isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
 import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';

@@ -1,4 +1,4 @@
-import type { PhoneCandidate, PhoneSearchResult } from '@/lib/api/model';
+import type { PhoneCandidate, PhoneSearchResult } from '@/lib/enrichment/model';
 import { block, blocks, count, extraOf, read, texts } from '@/lib/api/responses/fields';
 import { isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
 import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';

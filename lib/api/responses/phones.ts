@@ -1,5 +1,5 @@
-import type { Phone, PhoneType } from '@/lib/api/model';
-import { parseReportedPhone } from '@/lib/api/phone';
+import type { Phone, PhoneType } from '@/lib/enrichment/model';
+import { parseReportedPhone } from '@/lib/enrichment/phone';
 import { flag, text, type Block } from '@/lib/api/responses/fields';
 
 const NUMBER_KEYS = ['displayInternational', 'international', 'internationalNumber', 'e164', 'value', 'phone', 'number', 'display', 'raw'];

@@ -1,4 +1,4 @@
-import type { Phone, ReversePhoneResult } from '@/lib/api/model';
+import type { Phone, ReversePhoneResult } from '@/lib/enrichment/model';
 import { read, text } from '@/lib/api/responses/fields';
 import { addPhones, isKnownPerson, personFromRecord } from '@/lib/api/responses/person';
 import { noMatch, parsed, recognise, unexpected, unwrapData, type Parsed } from '@/lib/api/responses/parsed';

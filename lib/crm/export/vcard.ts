@@ -1,7 +1,7 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { primaryEmail, unverifiedEmails, type CrmContact } from '@/lib/crm/contact';
 import { unverifiedEmailLine } from '@/lib/crm/summary';
-import { safeHttpUrl } from '@/lib/ui/safe-url';
+import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 
 /**
  * RFC 6350 §3.4: backslash, comma and semicolon are escaped in text values; newlines become `\n`.

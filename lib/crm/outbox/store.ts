@@ -1,5 +1,5 @@
-import { createSerialQueue } from '@/lib/storage/serial';
-import { defineVaultItem } from '@/lib/storage/vault-item';
+import { createSerialQueue } from '@/lib/platform/storage/serial';
+import { defineVaultItem } from '@/lib/platform/storage/vault-item';
 import { outboxItemSchema, type OutboxItem } from '@/lib/crm/outbox/schema';
 
 /**

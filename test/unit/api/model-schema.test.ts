@@ -6,7 +6,7 @@ import { createSandboxApp } from '@/sandbox/app';
 import { defaultDirectory } from '@/sandbox/directory';
 
 /**
- * A stored answer is read back through its operation's schema (lib/api/model-schema.ts). Each
+ * A stored answer is read back through its operation's schema (lib/enrichment/model-schema.ts). Each
  * operation's answer, as the normalisers build it from the sandbox's records with every flag
  * on, must read back whole: a value the normalisers produce in a shape the schema does not
  * accept would make every stored answer of that operation unreadable.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseReportedPhone, parseTypedPhone, toRegion } from '@/lib/api/phone';
+import { parseReportedPhone, parseTypedPhone, toRegion } from '@/lib/enrichment/phone';
 
 interface RegionExamples {
   countryCode: string;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnrichmentClient, type ApiError } from '@/lib/api';
-import { TRANSPORT_MESSAGES } from '@/lib/api/messages';
+import { TRANSPORT_MESSAGES } from '@/lib/enrichment/messages';
 import { MAX_ANSWER_BYTES } from '@/lib/api/transport';
 import { BASE_URL, KEY } from '@/test/unit/api/fake-gateway';
 

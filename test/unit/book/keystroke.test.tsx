@@ -4,23 +4,23 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
 import { NEXT_PAGE_QUIET_MS } from '@/components/book/useBookRows';
-import { BOOK_FIRST_ROWS } from '@/lib/contacts/first-read';
-import { t } from '@/lib/i18n';
-import { contactSchema } from '@/lib/contacts/model';
-import { openBook } from '@/lib/contacts/search';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { BOOK_FIRST_ROWS } from '@/lib/book/page/first-read';
+import { t } from '@/lib/platform/i18n';
+import { contactSchema } from '@/lib/book/model';
+import { openBook } from '@/lib/book/page/search';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { person, putContacts } from '@/test/unit/book/book-fixtures';
 import { fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 // The real search, watched: which queries the page opened, and with which signal.
-vi.mock('@/lib/contacts/search', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/contacts/search')>();
+vi.mock('@/lib/book/page/search', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/book/page/search')>();
   return { ...real, openBook: vi.fn(real.openBook) };
 });
 // The real words, counted: each row drawn asks for its name button's label.
-vi.mock('@/lib/i18n', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/i18n')>();
+vi.mock('@/lib/platform/i18n', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/platform/i18n')>();
   return { ...real, t: vi.fn(real.t) };
 });
 
@@ -128,7 +128,7 @@ describe('a search keystroke’s first answer', { timeout: 30_000 }, () => {
   }
 
   it('reads no page past a query’s screenful while the keys come, and the next page once they pause', async () => {
-    const real = (await vi.importActual<typeof import('@/lib/contacts/search')>('@/lib/contacts/search')).openBook;
+    const real = (await vi.importActual<typeof import('@/lib/book/page/search')>('@/lib/book/page/search')).openBook;
     // The rows each query's pager was asked for, page by page.
     const asked = new Map<string, number[]>();
     vi.mocked(openBook).mockImplementation((query, options) => {
@@ -185,7 +185,7 @@ describe('the rows a keystroke draws', { timeout: 30_000 }, () => {
     const box = await bookWith('mari');
     const shown = rowNames();
     // The next key's search does not answer yet.
-    const real = (await vi.importActual<typeof import('@/lib/contacts/search')>('@/lib/contacts/search')).openBook;
+    const real = (await vi.importActual<typeof import('@/lib/book/page/search')>('@/lib/book/page/search')).openBook;
     vi.mocked(openBook).mockImplementation((query, options) => (query.text === 'maria' ? { next: () => new Promise(() => {}) } : real(query, options)));
     try {
       vi.mocked(t).mockClear();

@@ -3,17 +3,17 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
-import { openBook, type BookPager } from '@/lib/contacts/search';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { announceRecords } from '@/lib/storage/vault';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { openBook, type BookPager } from '@/lib/book/page/search';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { announceRecords } from '@/lib/platform/storage/vault';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/book/book-fixtures';
 import { bookRowNames, fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 // The real search, watched: which queries read the book (a pager's page asked for).
 const reads: string[] = [];
-vi.mock('@/lib/contacts/search', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/contacts/search')>();
+vi.mock('@/lib/book/page/search', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/book/page/search')>();
   return {
     ...real,
     openBook: vi.fn((query: Parameters<typeof real.openBook>[0], options: Parameters<typeof real.openBook>[1]): BookPager => {

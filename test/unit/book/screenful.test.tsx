@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { person, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { person, putContacts } from '@/test/unit/book/book-fixtures';
 import { fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 /** The list's window: 200 px, five rows of 40 px. */
 const HEIGHT = 200;

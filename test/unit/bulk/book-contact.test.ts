@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Enrichment } from '@/lib/api/model';
-import { bookContactOf } from '@/lib/background/bulk-wiring';
-import { recordAnswers } from '@/lib/contacts/store';
+import type { Enrichment } from '@/lib/enrichment/model';
+import { bookContactOf } from '@/lib/bulk/worker/wiring';
+import { recordAnswers } from '@/lib/book/store';
 import { identity } from '@/lib/identity/keys';
 import { aRow, aRun, fakeLookups, memoryStore, response, runnerWith } from '@/test/unit/bulk/runner-fakes';
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { Handlers } from '@/lib/background/router';
-import { bulkMessageSchemas, type BulkReplies } from '@/lib/bulk/messages';
+import type { Handlers } from '@/lib/worker/router';
+import { bulkMessageSchemas, type BulkReplies } from '@/lib/bulk/contract';
 
 const unused = async () => ({ ok: false as const, error: { kind: 'unused', message: 'not part of this test' } });
 

@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBulkHandlers, type BulkHandlerDeps } from '@/lib/background/bulk-handlers';
-import { CrmRefusal } from '@/lib/background/crm';
-import type { Handlers } from '@/lib/background/router';
+import { createBulkHandlers, type BulkHandlerDeps } from '@/lib/bulk/worker/handlers';
+import { CrmRefusal } from '@/lib/crm/worker/presence-check';
+import type { Handlers } from '@/lib/worker/router';
 import { countRows } from '@/lib/bulk/counts';
 import { ABANDONED_PREPARING_MS, isPastRun, type BulkRow, type ColumnMapping } from '@/lib/bulk/model';
 import { tableFromContacts } from '@/lib/bulk/pasted';
 import { personOf, requestFor } from '@/lib/bulk/person';
-import { QUOTE_TTL_MS } from '@/lib/bulk/quote';
-import type { Contact } from '@/lib/contacts/model';
+import { QUOTE_TTL_MS } from '@/lib/bulk/worker/quote';
+import type { Contact } from '@/lib/book/model';
 import type { CrmContact } from '@/lib/crm/contact';
-import { PRICES } from '@/lib/lookup/operations';
-import type { SenderInfo } from '@/lib/messaging/sender';
-import { company, person } from '@/test/unit/contacts/book-fixtures';
+import { PRICES } from '@/lib/lookup/worker/operations';
+import type { SenderInfo } from '@/lib/platform/messaging/sender';
+import { company, person } from '@/test/unit/book/book-fixtures';
 import { aRow, aRun, aTask, fakeLookups, memoryStore, runnerWith, type MemoryStore } from '@/test/unit/bulk/runner-fakes';
 
 const page: SenderInfo = { id: 'ext', url: 'chrome-extension://ext/bulk.html' };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBulkPageHandlers } from '@/lib/background/bulk-page-handlers';
+import { createBulkPageHandlers } from '@/lib/bulk/worker/open-page-handlers';
 
 describe('openBulk', () => {
   it('opens the bulk enrichment page through the worker and answers once it is open', async () => {

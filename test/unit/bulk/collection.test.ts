@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addToCollection, bulkCollectionItem, clearCollection, readCollection } from '@/lib/bulk/collection';
-import { BULK_COLLECT_MAX } from '@/lib/bulk/messages';
+import { addToCollection, bulkCollectionItem, clearCollection, readCollection } from '@/lib/bulk/worker/collection';
+import { BULK_COLLECT_MAX } from '@/lib/bulk/contract';
 
 describe('the collecting list', () => {
   it('adds people by their canonical profile URL, each once, across pages', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessMapping, mappingProblems } from '@/lib/bulk/columns';
 import type { BulkField, ColumnMapping } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 /** The mapping as header → field, for readable expectations. */
 function guessed(headers: string[], sample: string[][] = []): Record<string, BulkField | null> {

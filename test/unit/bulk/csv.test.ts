@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { asHeaderless, badLineText, parseCsv, tooManyRowsMessage, type CsvParse, type CsvTable } from '@/lib/bulk/csv';
+import { asHeaderless, badLineText, parseCsv, tooManyRowsMessage, type CsvParse, type CsvTable } from '@/lib/bulk/page/csv';
 import { BULK_MAX_CELL, BULK_MAX_ROWS } from '@/lib/bulk/model';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 function table(result: CsvParse): CsvTable {
   if (!result.ok) throw new Error(`not parsed: ${result.message}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { asHeaderless, parseCsv, type CsvParse, type CsvTable } from '@/lib/bulk/csv';
+import { asHeaderless, parseCsv, type CsvParse, type CsvTable } from '@/lib/bulk/page/csv';
 import { guessMapping } from '@/lib/bulk/columns';
-import { firstRowLooksLikeData } from '@/lib/bulk/header-row';
-import { t } from '@/lib/i18n';
+import { firstRowLooksLikeData } from '@/lib/bulk/page/header-row';
+import { t } from '@/lib/platform/i18n';
 
 function table(result: CsvParse): CsvTable {
   if (!result.ok) throw new Error(`not parsed: ${result.message}`);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BULK_MAX_CELL } from '@/lib/bulk/model';
 import { tableFromCollected, tableFromContacts, tableFromLines } from '@/lib/bulk/pasted';
 import { personOf } from '@/lib/bulk/person';
-import { contactSchema, type Contact } from '@/lib/contacts/model';
-import { t } from '@/lib/i18n';
+import { contactSchema, type Contact } from '@/lib/book/model';
+import { t } from '@/lib/platform/i18n';
 
 const HEADERS = ['Profile URL', 'Email', 'Phone', 'Full name', 'Company', 'Line'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 import { BULK_OPERATIONS, type BulkPerson, type ColumnMapping } from '@/lib/bulk/model';
 import { fullNameOf, personOf, requestFor } from '@/lib/bulk/person';
-import { OPERATIONS } from '@/lib/lookup/operations';
+import { OPERATIONS } from '@/lib/lookup/worker/operations';
 
 const MAPPING: ColumnMapping = ['profileUrl', 'email', 'firstName', 'lastName', 'fullName', 'company', 'phone', null];
 /** Cells in MAPPING's order; the last column is not mapped. */

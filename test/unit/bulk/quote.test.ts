@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BulkOperation, BulkPerson, BulkRow } from '@/lib/bulk/model';
 import { requestFor } from '@/lib/bulk/person';
-import { checkStart, QUOTE_TTL_MS, quoteRun, type QuoteDeps } from '@/lib/bulk/quote';
-import { PRICES } from '@/lib/lookup/operations';
-import type { Preview } from '@/lib/lookup/service';
+import { checkStart, QUOTE_TTL_MS, quoteRun, type QuoteDeps } from '@/lib/bulk/worker/quote';
+import { PRICES } from '@/lib/lookup/worker/operations';
+import type { Preview } from '@/lib/lookup/contract';
 import { aRow, aRun, memoryStore } from '@/test/unit/bulk/runner-fakes';
 
 const url = (i: number) => `https://www.linkedin.com/in/p${i}/`;

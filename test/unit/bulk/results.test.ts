@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { Company, Person } from '@/lib/api/model';
+import type { Company, Person } from '@/lib/enrichment/model';
 import { bulkRowSchema, bulkRunSchema, type BulkRow, type BulkTask } from '@/lib/bulk/model';
 import { csvText, ENRICHED_HEADERS, enrichedColumnsOf, foundText, mergeColumns, resultsFile, resultsHeader, resultsRow, rowStatus } from '@/lib/bulk/results';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/platform/i18n';
 
 const person: Person = {
   fullName: 'Maya Chen',

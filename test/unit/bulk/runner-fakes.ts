@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { bulkRowSchema, bulkRunSchema, type BulkOperation, type BulkRow, type BulkRun, type BulkTask } from '@/lib/bulk/model';
-import { createBulkRunner, type BulkRunnerDeps } from '@/lib/bulk/runner';
-import type { LookupRequest, LookupResponse } from '@/lib/lookup/service';
+import { createBulkRunner, type BulkRunnerDeps } from '@/lib/bulk/worker/runner';
+import type { LookupRequest, LookupResponse } from '@/lib/lookup/contract';
 
 /** A run as stored, through its schema (defaults filled). */
 export function aRun(over: Partial<BulkRun> = {}): BulkRun {

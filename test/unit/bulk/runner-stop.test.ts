@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countRows } from '@/lib/bulk/counts';
 import type { BulkRow } from '@/lib/bulk/model';
-import { readHistory } from '@/lib/history/store';
-import { ledgerEntryById } from '@/lib/lookup/ledger';
-import { createLookupService } from '@/lib/lookup/service';
+import { readHistory } from '@/lib/history/worker/store';
+import { ledgerEntryById } from '@/lib/lookup/worker/ledger';
+import { createLookupService } from '@/lib/lookup/worker/service';
 import { aRow, aRun, memoryStore, runnerWith } from '@/test/unit/bulk/runner-fakes';
 import { found, harness, journalPending } from '@/test/unit/lookup/service-harness';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countRows } from '@/lib/bulk/counts';
 import type { BulkRow, BulkRun } from '@/lib/bulk/model';
-import { MAX_REQUEUE } from '@/lib/bulk/runner';
-import type { LookupRequest } from '@/lib/lookup/service';
+import { MAX_REQUEUE } from '@/lib/bulk/worker/runner';
+import type { LookupRequest } from '@/lib/lookup/contract';
 import { aRow, aRun, aTask, deferred, fakeLookups, flush, memoryStore, response, runnerWith } from '@/test/unit/bulk/runner-fakes';
 
 /** A run whose counts agree with its rows, as the quote leaves them. */

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countRows } from '@/lib/bulk/counts';
 import { getRun, putRows, putRun } from '@/lib/bulk/store';
-import { BULK_ALARM } from '@/lib/background/bulk-wiring';
+import { BULK_ALARM } from '@/lib/bulk/worker/wiring';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
+import { apiKeyItem, gatewayItem, preferencesItem } from '@/lib/settings/stored';
 import { createSandboxApp, type Sandbox } from '@/sandbox/app';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
-import { markPending } from '@/lib/lookup/journal';
-import { readHistoryEntries } from '@/lib/history/store';
+import { markPending } from '@/lib/lookup/worker/journal';
+import { readHistoryEntries } from '@/lib/history/worker/store';
 import { aRow, aRun, aTask } from '@/test/unit/bulk/runner-fakes';
 
 /**

@@ -1,13 +1,13 @@
-import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/api/model';
-import type { ContactAnswer } from '@/lib/contacts/answer';
-import type { CardSubject } from '@/lib/card/subject';
-import { mergeAnswer } from '@/lib/contacts/merge';
-import type { CompanyContact, Contact, PersonContact } from '@/lib/contacts/model';
+import type { EmailResult, Enrichment, Person, Phone, PhoneSearchResult } from '@/lib/enrichment/model';
+import type { ContactAnswer } from '@/lib/book/answer';
+import type { CardSubject } from '@/lib/card/page/subject';
+import { mergeAnswer } from '@/lib/book/merge';
+import type { CompanyContact, Contact, PersonContact } from '@/lib/book/model';
 import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 import { answer as typedAnswer } from '@/lib/lookup/results';
-import type { Detection } from '@/lib/extract/detection';
+import type { Detection } from '@/lib/detect/detection';
 
-/** Answers about Maya as the sandbox gives them, parsed (lib/api/model.ts), for the card's tests. */
+/** Answers about Maya as the sandbox gives them, parsed (lib/enrichment/model.ts), for the card's tests. */
 export const MAYA_URL = 'https://www.linkedin.com/in/maya-chen/';
 export const WORK = 'maya.chen@northwind-analytics.example';
 export const PERSONAL = 'maya.chen@gmail.com';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextLookup } from '@/lib/card/next-lookup';
-import { cardHeader, cardRows } from '@/lib/card/rows';
-import type { CardSubject } from '@/lib/card/subject';
+import { nextLookup } from '@/lib/card/page/next-lookup';
+import { cardHeader, cardRows } from '@/lib/card/page/rows';
+import type { CardSubject } from '@/lib/card/page/subject';
 import { answer, book, DAY, mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
 
 const next = (subject: CardSubject, canRun: (id: string) => boolean = () => true) =>

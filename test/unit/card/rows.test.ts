@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cardActions } from '@/lib/card/actions';
-import { lastEnrichment } from '@/lib/card/enrichment';
-import { cardHeader, cardRows, type CardRow } from '@/lib/card/rows';
-import { keysOfSeed, seedOfDetection } from '@/lib/card/subject';
-import type { PersonContact } from '@/lib/contacts/model';
+import { cardActions } from '@/lib/card/page/actions';
+import { lastEnrichment } from '@/lib/card/page/enrichment';
+import { cardHeader, cardRows, type CardRow } from '@/lib/card/page/rows';
+import { keysOfSeed, seedOfDetection } from '@/lib/card/page/subject';
+import type { PersonContact } from '@/lib/book/model';
 import { answer, book, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
 
 /** The row with that id, typed as its kind of row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { copyShortcut, copyText, documentAllowsClipboardWrite, type CopyPaths } from '@/lib/clipboard/copy-from-page';
+import { copyShortcut, copyText, documentAllowsClipboardWrite, type CopyPaths } from '@/lib/clipboard/page/copy-from-page';
 
 function paths(over: Partial<CopyPaths> = {}): CopyPaths & { [K in keyof CopyPaths]: ReturnType<typeof vi.fn> } {
   return {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import type { CrmAdapter } from '@/lib/crm/adapter';
-import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
+import { createAttioAdapter } from '@/lib/crm/worker/attio/adapter';
 import type { AttioConnection } from '@/lib/crm/connection';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { ATTIO_MEMBERS, ATTIO_TOKEN, firstValue, startAttioEmulator } from '@/test/emulators/attio';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

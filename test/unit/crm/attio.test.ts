@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter } from '@/lib/crm/adapter';
-import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
+import { createAttioAdapter } from '@/lib/crm/worker/attio/adapter';
 import type { AttioConnection } from '@/lib/crm/connection';
 import { summaryLines } from '@/lib/crm/summary';
 import { ATTIO_TOKEN, ATTIO_WORKSPACE, firstValue, startAttioEmulator, type AttioNote } from '@/test/emulators/attio';

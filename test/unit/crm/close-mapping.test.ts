@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import type { CrmAdapter } from '@/lib/crm/adapter';
-import { createCloseAdapter } from '@/lib/crm/close/adapter';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
+import { createCloseAdapter } from '@/lib/crm/worker/close/adapter';
 import type { CloseConnection } from '@/lib/crm/connection';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { CLOSE_API_KEY, CLOSE_USERS, startCloseEmulator } from '@/test/emulators/close';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter } from '@/lib/crm/adapter';
-import { createCloseAdapter } from '@/lib/crm/close/adapter';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
+import { createCloseAdapter } from '@/lib/crm/worker/close/adapter';
 import { connectionInputSchema, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
 import { CLOSE_API_KEY, startCloseEmulator } from '@/test/emulators/close';
 import { summaryLines } from '@/lib/crm/summary';

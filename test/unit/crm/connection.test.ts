@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { connectionInputSchema, connectionKey, connectionOrigin, summarise, type StoredConnection } from '@/lib/crm/connection';
-import { learnAbout, readConnections, writeConnection } from '@/lib/crm/storage';
-import { redact } from '@/lib/crm/http';
+import { learnAbout, readConnections, writeConnection } from '@/lib/crm/worker/storage';
+import { redact } from '@/lib/crm/worker/http';
 
 describe('CRM connections', () => {
   it.each([

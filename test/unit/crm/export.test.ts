@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { contactsToCsv } from '@/lib/crm/export/csv';
+import { contactsToCsv } from '@/lib/crm/worker/export/csv';
 import { escapeText, foldLine, toVCard, toVCards } from '@/lib/crm/export/vcard';
 import { contact, emilieEnrichment, mayaEnrichment } from '@/test/unit/crm/fixtures';
 

@@ -1,6 +1,6 @@
-import type { Enrichment } from '@/lib/api/model';
+import type { Enrichment } from '@/lib/enrichment/model';
 import { contactFromEnrichment, type CrmContact } from '@/lib/crm/contact';
-import type { RetryPolicy } from '@/lib/lookup/retry';
+import type { RetryPolicy } from '@/lib/lookup/worker/retry';
 import type { CrmResult, Match } from '@/lib/crm/types';
 
 export const AT = Date.UTC(2026, 0, 15, 9, 30);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter } from '@/lib/crm/adapter';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { HubspotConnection } from '@/lib/crm/connection';
-import { createHubspotAdapter, PROFILE_PROPERTY } from '@/lib/crm/hubspot/adapter';
+import { createHubspotAdapter, PROFILE_PROPERTY } from '@/lib/crm/worker/hubspot/adapter';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
 import { contact, emilieEnrichment, instantRetry, matched, memoryProgress } from '@/test/unit/crm/fixtures';
 

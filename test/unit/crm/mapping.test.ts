@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import { createHubspotAdapter } from '@/lib/crm/worker/hubspot/adapter';
 import { checkMapping, propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
 import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

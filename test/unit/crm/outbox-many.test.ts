@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/outbox/runner';
+import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/worker/outbox/runner';
 import type { OutboxItem } from '@/lib/crm/outbox/schema';
 import { contact } from '@/test/unit/crm/fixtures';
 

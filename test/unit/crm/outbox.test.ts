@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { vault } from '@/lib/storage/vault';
-import type { CrmAdapter } from '@/lib/crm/adapter';
-import { adapterFor } from '@/lib/crm/adapters';
+import { vault } from '@/lib/platform/storage/vault';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
+import { adapterFor } from '@/lib/crm/worker/adapters';
 import type { HubspotConnection } from '@/lib/crm/connection';
-import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/outbox/runner';
+import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/worker/outbox/runner';
 import type { OutboxItem } from '@/lib/crm/outbox/schema';
 import { outboxItem, readOutbox, updateOutbox } from '@/lib/crm/outbox/store';
 import { HUBSPOT_PORTAL_ID, HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';

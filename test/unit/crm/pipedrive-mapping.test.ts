@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import type { CrmAdapter } from '@/lib/crm/adapter';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { PipedriveConnection } from '@/lib/crm/connection';
 import { checkMapping, type CrmSchema } from '@/lib/crm/mapping';
-import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/worker/pipedrive/adapter';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

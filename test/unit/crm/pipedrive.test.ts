@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter } from '@/lib/crm/adapter';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { PipedriveConnection } from '@/lib/crm/connection';
-import { htmlNoteText } from '@/lib/crm/note-once';
-import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/pipedrive/adapter';
+import { htmlNoteText } from '@/lib/crm/worker/note-once';
+import { createPipedriveAdapter, PROFILE_FIELD_NAME } from '@/lib/crm/worker/pipedrive/adapter';
 import { summaryHtml } from '@/lib/crm/summary';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
 import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';

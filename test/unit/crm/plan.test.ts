@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { firstMatch } from '@/lib/crm/adapter';
+import { firstMatch } from '@/lib/crm/worker/adapter';
 import { contactFromEnrichment, contactValues } from '@/lib/crm/contact';
-import { comparable, planPush } from '@/lib/crm/plan';
+import { comparable, planPush } from '@/lib/crm/worker/plan';
 import type { CrmField, Match } from '@/lib/crm/types';
 import { AT, contact, emilieEnrichment, mayaEnrichment } from '@/test/unit/crm/fixtures';
 

@@ -1,5 +1,5 @@
 import type { SalesforceConnection } from '@/lib/crm/connection';
-import { authorizeSalesforce, type WebAuthFlow } from '@/lib/crm/salesforce/oauth';
+import { authorizeSalesforce, type WebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
 import { SALESFORCE_CLIENT_ID } from '@/test/emulators/salesforce';
 
 export const REDIRECT_URI = 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/';

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import type { CrmAdapter } from '@/lib/crm/adapter';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { SalesforceConnection } from '@/lib/crm/connection';
-import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/salesforce/adapter';
-import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/worker/salesforce/adapter';
+import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

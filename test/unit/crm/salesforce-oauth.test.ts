@@ -9,7 +9,7 @@ import {
   refreshAccessToken,
   revokeToken,
   type WebAuthFlow,
-} from '@/lib/crm/salesforce/oauth';
+} from '@/lib/crm/worker/salesforce/oauth';
 import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 

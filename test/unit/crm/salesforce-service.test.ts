@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
-import { crmConnectionsItem } from '@/lib/crm/storage';
-import { setWebAuthFlow } from '@/lib/crm/salesforce/oauth';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
+import { crmConnectionsItem } from '@/lib/crm/worker/storage';
+import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
 import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { AT } from '@/test/unit/crm/fixtures';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';

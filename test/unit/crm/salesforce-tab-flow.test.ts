@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { tabWebAuthFlow } from '@/lib/crm/web-auth/tab-flow';
+import { tabWebAuthFlow } from '@/lib/crm/worker/web-auth/tab-flow';
 import { REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 const AUTHORIZE = 'http://127.0.0.1:9/services/oauth2/authorize?response_type=code&state=s1';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
+import type { CrmAdapter, Progress } from '@/lib/crm/worker/adapter';
 import type { SalesforceConnection } from '@/lib/crm/connection';
-import { createSalesforceAdapter, PROFILE_FIELD, soqlString, TASK_SUBJECT } from '@/lib/crm/salesforce/adapter';
+import { createSalesforceAdapter, PROFILE_FIELD, soqlString, TASK_SUBJECT } from '@/lib/crm/worker/salesforce/adapter';
 import { startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { contact, emilieEnrichment, instantRetry, matched, mayaEnrichment } from '@/test/unit/crm/fixtures';
 import { connectSalesforce } from '@/test/unit/crm/salesforce-connect';

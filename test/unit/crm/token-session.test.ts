@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, type CrmResult } from '@/lib/crm/types';
-import { createTokenSession } from '@/lib/crm/web-auth/session';
+import { createTokenSession } from '@/lib/crm/worker/web-auth/session';
 
 /** A CRM that accepts only the current token, as Salesforce and Zoho do once a token expires. */
 function aCrm() {

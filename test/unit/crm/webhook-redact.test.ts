@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
 import { summarise } from '@/lib/crm/connection';
-import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
+import { createWebhookAdapter } from '@/lib/crm/worker/webhook/adapter';
 import { maskWebhookUrl, redactWebhookUrl } from '@/lib/crm/webhook/redact';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { AT, contact, instantRetry, mayaEnrichment, memoryProgress } from '@/test/unit/crm/fixtures';
 
 /** A capability URL as automation tools issue them: the path is the credential. */

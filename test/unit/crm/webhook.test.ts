@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
-import { idempotencyKey } from '@/lib/crm/webhook/payload';
-import { hmacSha256Hex, signatureHeader } from '@/lib/crm/webhook/sign';
+import { createWebhookAdapter } from '@/lib/crm/worker/webhook/adapter';
+import { idempotencyKey } from '@/lib/crm/worker/webhook/payload';
+import { hmacSha256Hex, signatureHeader } from '@/lib/crm/worker/webhook/sign';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
 import { contact, emilieEnrichment, instantRetry, memoryProgress } from '@/test/unit/crm/fixtures';
 

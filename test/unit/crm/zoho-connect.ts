@@ -1,5 +1,5 @@
 import type { ZohoConnection } from '@/lib/crm/connection';
-import { authorizeZoho } from '@/lib/crm/zoho/oauth';
+import { authorizeZoho } from '@/lib/crm/worker/zoho/oauth';
 import { ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '@/test/emulators/zoho';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
+import type { CrmAdapter, Progress } from '@/lib/crm/worker/adapter';
 import type { ZohoConnection } from '@/lib/crm/connection';
 import { checkMapping, MAPPABLE_TARGETS } from '@/lib/crm/mapping';
-import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
+import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/worker/zoho/adapter';
 import { startZohoEmulator, ZOHO_USERS } from '@/test/emulators/zoho';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';

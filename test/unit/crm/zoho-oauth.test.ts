@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectionAddress, connectionInputSchema, connectionOrigins, ZOHO_DATA_CENTRES, type ZohoDataCentre } from '@/lib/crm/connection';
-import { accountsBase, authorizeUrl, authorizeZoho, codeFromRedirect, refreshAccessToken, revokeToken, trustedApiDomain, ZOHO_SCOPES } from '@/lib/crm/zoho/oauth';
+import { accountsBase, authorizeUrl, authorizeZoho, codeFromRedirect, refreshAccessToken, revokeToken, trustedApiDomain, ZOHO_SCOPES } from '@/lib/crm/worker/zoho/oauth';
 import type { WebAuthFlow } from '@/lib/crm/web-auth/flow';
 import { startZohoEmulator, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET } from '@/test/emulators/zoho';
 import { connectZoho, followRedirect, REDIRECT_URI, zohoInput } from '@/test/unit/crm/zoho-connect';

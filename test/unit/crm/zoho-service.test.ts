@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCrmService } from '@/lib/background/crm';
-import { crmConnectionsItem } from '@/lib/crm/storage';
+import { createCrmService } from '@/lib/crm/worker/presence-check';
+import { crmConnectionsItem } from '@/lib/crm/worker/storage';
 import { setWebAuthFlow } from '@/lib/crm/web-auth/flow';
-import { PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
-import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/store';
+import { PROFILE_FIELD } from '@/lib/crm/worker/zoho/adapter';
+import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '@/test/emulators/zoho';
 import { AT } from '@/test/unit/crm/fixtures';
 import { followRedirect, REDIRECT_URI, zohoInput } from '@/test/unit/crm/zoho-connect';

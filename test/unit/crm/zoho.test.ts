@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrmAdapter } from '@/lib/crm/adapter';
+import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { ZohoConnection } from '@/lib/crm/connection';
-import { createZohoAdapter, NOTE_TITLE, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
+import { createZohoAdapter, NOTE_TITLE, PROFILE_FIELD } from '@/lib/crm/worker/zoho/adapter';
 import { startZohoEmulator, ZOHO_ORG, ZOHO_USERS } from '@/test/emulators/zoho';
 import { pushLikeTheOutbox, pushUntilSettled } from '@/test/unit/crm/contract/harness';
 import { AT, contact, emilieEnrichment, instantRetry } from '@/test/unit/crm/fixtures';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { historyEntrySchema, isLookupEntry, type HistoryEntry } from '@/lib/history/entry';
-import { ledgerEntrySchema } from '@/lib/lookup/ledger';
+import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
+import { isLookupEntry } from '@/lib/history/entry-kind';
+import { ledgerEntrySchema } from '@/lib/lookup/worker/ledger';
 import { enrichment } from '@/test/setup/history-entries';
 
 /**

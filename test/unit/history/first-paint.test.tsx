@@ -4,16 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawHistoryFirstPaint } from '@/entrypoints/lookup-history/first-paint';
 import { HistoryPage } from '@/entrypoints/lookup-history/HistoryPage';
 import { historyEntrySchema } from '@/lib/history/entry';
-import { historyFirstStateOf, readHistoryFirstPaint, type HistoryFirstReadRaw } from '@/lib/history/first-read';
+import { historyFirstStateOf, readHistoryFirstPaint, type HistoryFirstReadRaw } from '@/lib/history/page/first-read';
 import { COUNT_KEY } from '@/lib/history/keys';
-import { appendHistory } from '@/lib/history/store';
-import { META_STORE, withRecords } from '@/lib/storage/vault';
-import { setCatalog } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { appendHistory } from '@/lib/history/worker/store';
+import { META_STORE, withRecords } from '@/lib/platform/storage/vault';
+import { setCatalog } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { MAYA_URL, mayaEnrichment } from '@/test/unit/card/fixtures';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
-import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/export';
+import { CSV_COLUMNS, historyToCsv, historyToJson } from '@/lib/history/worker/export';
 import {
   appendHistory,
   clearHistory,
@@ -10,7 +10,7 @@ import {
   purgeHistory,
   readHistory,
   replaceHistoryEntry,
-} from '@/lib/history/store';
+} from '@/lib/history/worker/store';
 
 const DAY = 86_400_000;
 

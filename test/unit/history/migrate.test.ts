@@ -1,18 +1,18 @@
 import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_BATCH } from '@/lib/background/move-pacer';
-import { startRecordMigration } from '@/lib/background/record-migration';
-import { answersFromHistory } from '@/lib/contacts/from-history';
-import type { Contact } from '@/lib/contacts/model';
-import { clearContacts, countContacts, findContact, readAllContacts, recordAnswers } from '@/lib/contacts/store';
+import { FIRST_BATCH } from '@/lib/history/worker/move-pacer';
+import { startRecordMigration } from '@/lib/history/worker/record-migration';
+import { answersFromHistory } from '@/lib/book/from-history';
+import type { Contact } from '@/lib/book/model';
+import { clearContacts, countContacts, findContact, readAllContacts, recordAnswers } from '@/lib/book/store';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { migrateHistory, NOTICE_GAP_MS, type BatchBook } from '@/lib/history/migrate';
+import { migrateHistory, NOTICE_GAP_MS, type BatchBook } from '@/lib/history/worker/migrate';
 import { readHistoryMigrationProgress } from '@/lib/history/progress';
 import { countHistory } from '@/lib/history/read';
-import { appendHistory, clearHistory, readHistory, readRecentHistory } from '@/lib/history/store';
-import { findInLedger, readLedger, type LedgerEntry } from '@/lib/lookup/ledger';
-import { moveLedgerArray } from '@/lib/lookup/ledger-move';
-import { onRecordsChanged, vault, type RecordChange } from '@/lib/storage/vault';
+import { appendHistory, clearHistory, readHistory, readRecentHistory } from '@/lib/history/worker/store';
+import { findInLedger, readLedger, type LedgerEntry } from '@/lib/lookup/worker/ledger';
+import { moveLedgerArray } from '@/lib/lookup/worker/ledger-move';
+import { onRecordsChanged, vault, type RecordChange } from '@/lib/platform/storage/vault';
 
 /** Shaped as a real enrichment, so that the contact book can take it. */
 function entry(id: string, at: number): HistoryEntry {

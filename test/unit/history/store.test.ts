@@ -13,8 +13,8 @@ import {
   readHistorySince,
   readRecentHistory,
   replaceHistoryEntry,
-} from '@/lib/history/store';
-import { META_STORE, onRecordsChanged, vault, withRecords, type RecordChange } from '@/lib/storage/vault';
+} from '@/lib/history/worker/store';
+import { META_STORE, onRecordsChanged, vault, withRecords, type RecordChange } from '@/lib/platform/storage/vault';
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,11 @@
 import { IDBIndex, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry, LookupEntry } from '@/lib/history/entry';
-import { migrateHistory } from '@/lib/history/migrate';
+import { migrateHistory } from '@/lib/history/worker/migrate';
 import { watchRecentHistory } from '@/lib/history/recent';
-import { appendHistory, clearHistory, deleteHistoryEntries, replaceHistoryEntry } from '@/lib/history/store';
-import { openHistoryFeed, type HistoryFeedState } from '@/lib/history/watch';
-import { announceRecords, vault, withRecords } from '@/lib/storage/vault';
+import { appendHistory, clearHistory, deleteHistoryEntries, replaceHistoryEntry } from '@/lib/history/worker/store';
+import { openHistoryFeed, type HistoryFeedState } from '@/lib/history/page/watch';
+import { announceRecords, vault, withRecords } from '@/lib/platform/storage/vault';
 
 const announce = (ids: string[]) => announceRecords({ store: 'history', ids });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { entryName, recentPeople, whoOfEntry } from '@/lib/history/who';
-import { summarise } from '@/lib/background/summary';
+import { summarise } from '@/lib/lookup/worker/summary';
 import { mayaEnrichment, mayaPhones, MAYA_URL } from '@/test/unit/card/fixtures';
 
 let clock = 1_000;

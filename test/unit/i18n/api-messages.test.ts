@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError } from '@/lib/api/errors';
-import { email } from '@/lib/api/inputs/common';
+import { email } from '@/lib/enrichment/input-rules';
 import { findWorkEmailInput } from '@/lib/api/inputs/find-email';
-import { ERROR_MESSAGES, TRANSPORT_MESSAGES } from '@/lib/api/messages';
-import { en } from '@/lib/i18n/en';
-import { fr } from '@/lib/i18n/fr';
-import { applyLocale } from '@/lib/i18n/load';
+import { ERROR_MESSAGES, TRANSPORT_MESSAGES } from '@/lib/enrichment/messages';
+import { en } from '@/lib/platform/i18n/en';
+import { fr } from '@/lib/platform/i18n/fr';
+import { applyLocale } from '@/lib/platform/i18n/load';
 
 /**
  * The API client's sentences are read when shown: its input schemas are built once, when their

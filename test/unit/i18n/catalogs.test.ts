@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
-import { es } from '@/lib/i18n/es';
-import { fr } from '@/lib/i18n/fr';
-import { LOCALES } from '@/lib/i18n/locales';
-import { pseudoCatalog } from '@/lib/i18n/pseudo';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
+import { es } from '@/lib/platform/i18n/es';
+import { fr } from '@/lib/platform/i18n/fr';
+import { LOCALES } from '@/lib/platform/i18n/locales';
+import { pseudoCatalog } from '@/lib/platform/i18n/pseudo';
 import { catalogProblems, placeholders } from '@/test/unit/i18n/catalog-problems';
 
 const TRANSLATIONS = { fr, de, es } as const;
@@ -99,7 +99,7 @@ describe('the English catalog', () => {
 
 describe('the pseudo-locale', () => {
   it('is built in development and automation builds only', () => {
-    const locales = readFileSync(join(__dirname, '../../../lib/i18n/locales.ts'), 'utf8');
+    const locales = readFileSync(join(__dirname, '../../../lib/platform/i18n/locales.ts'), 'utf8');
     expect(locales).toMatch(/PSEUDO_ALLOWED: boolean = \(typeof __DOSSIER_AUTOMATION__ !== 'undefined' && __DOSSIER_AUTOMATION__\) \|\| import\.meta\.env\.DEV/);
   });
 });

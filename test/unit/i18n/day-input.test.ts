@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayInput, parseDayInput } from '@/lib/i18n/day-input';
+import { formatDayInput, parseDayInput } from '@/lib/platform/i18n/day-input';
 
 describe('dates typed in the interface’s language', () => {
   it.each([

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLocale, formatNumber, t, tn } from '@/lib/i18n';
-import { de } from '@/lib/i18n/de';
-import { es } from '@/lib/i18n/es';
-import { fr } from '@/lib/i18n/fr';
-import { applyLocale } from '@/lib/i18n/load';
-import { isLanguageChoice, LANGUAGE_CHOICES, LANGUAGE_NAMES, localeOfTag, resolveLocale } from '@/lib/i18n/locales';
-import { pseudoMessage, PSEUDO_GROWTH } from '@/lib/i18n/pseudo';
-import { formatAge, formatDay, formatTime } from '@/lib/i18n/relative-time';
+import { currentLocale, formatNumber, t, tn } from '@/lib/platform/i18n';
+import { de } from '@/lib/platform/i18n/de';
+import { es } from '@/lib/platform/i18n/es';
+import { fr } from '@/lib/platform/i18n/fr';
+import { applyLocale } from '@/lib/platform/i18n/load';
+import { isLanguageChoice, LANGUAGE_CHOICES, LANGUAGE_NAMES, localeOfTag, resolveLocale } from '@/lib/platform/i18n/locales';
+import { pseudoMessage, PSEUDO_GROWTH } from '@/lib/platform/i18n/pseudo';
+import { formatAge, formatDay, formatTime } from '@/lib/platform/i18n/relative-time';
 
 const NNBSP = '\u202f';
 const AT = new Date(2026, 2, 15, 14, 5, 9).getTime();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@/lib/i18n/locales';
+import { LOCALES } from '@/lib/platform/i18n/locales';
 
 const ROOT = join(__dirname, '../../..');
 const LOCALES_DIR = join(ROOT, 'public/_locales');

@@ -2,18 +2,18 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { renderPage } from '@/components/page-root';
+import { renderPage } from '@/components/platform/page-root';
 import { LanguageField } from '@/components/settings/LanguageField';
-import { startLanguage, useLanguage } from '@/components/stores/language';
-import { t } from '@/lib/i18n';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
-import { fr } from '@/lib/i18n/fr';
-import { applyLocale } from '@/lib/i18n/load';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { startLanguage, useLanguage } from '@/components/settings/language-store';
+import { t } from '@/lib/platform/i18n';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
+import { fr } from '@/lib/platform/i18n/fr';
+import { applyLocale } from '@/lib/platform/i18n/load';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { languageItem } from '@/lib/settings/language';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 /** As the worker answers saveLanguage: the choice lands in the vault, and every page follows it. */
 function answerLikeTheWorker() {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCatalog, t, tn } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { formatAge } from '@/lib/i18n/relative-time';
+import { setCatalog, t, tn } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { formatAge } from '@/lib/platform/i18n/relative-time';
 
 const NOW = new Date(2026, 2, 15, 12, 0, 0).getTime();
 const SECOND = 1000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '@/lib/i18n/de';
-import { en } from '@/lib/i18n/en';
-import { es } from '@/lib/i18n/es';
-import { fr } from '@/lib/i18n/fr';
+import { de } from '@/lib/platform/i18n/de';
+import { en } from '@/lib/platform/i18n/en';
+import { es } from '@/lib/platform/i18n/es';
+import { fr } from '@/lib/platform/i18n/fr';
 
 /**
  * The interface speaks the salesperson's words, not the code's: LinkedIn and X, "already paid:
@@ -86,6 +86,6 @@ describe('the banned-word check itself', () => {
 
 describe.each(CATALOGS)('the %s catalog', (language, catalog) => {
   it('shows the user no internal word', () => {
-    expect(internalWords(language, catalog), `internal words in lib/i18n/${language}.ts (say what the user says: see test/unit/i18n/users-words.test.ts)`).toEqual([]);
+    expect(internalWords(language, catalog), `internal words in lib/platform/i18n/${language}.ts (say what the user says: see test/unit/i18n/users-words.test.ts)`).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startWorkerLanguage } from '@/lib/background/language';
-import { titleOf } from '@/lib/background/summary';
-import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
-import { currentLocale, t } from '@/lib/i18n';
-import { de } from '@/lib/i18n/de';
-import { es } from '@/lib/i18n/es';
-import { applyLocale } from '@/lib/i18n/load';
+import { startWorkerLanguage } from '@/lib/settings/worker/language';
+import { titleOf } from '@/lib/lookup/worker/summary';
+import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
+import { currentLocale, t } from '@/lib/platform/i18n';
+import { de } from '@/lib/platform/i18n/de';
+import { es } from '@/lib/platform/i18n/es';
+import { applyLocale } from '@/lib/platform/i18n/load';
 import { languageItem } from '@/lib/settings/language';
 import { languageMirrorItem } from '@/lib/settings/language-mirror';
 

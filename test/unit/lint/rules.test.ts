@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,6 +12,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = process.cwd();
 // A folder of its own in lib/, where the rules for lib/ apply; removed after the run.
 const PROBE = `lib/lint-probe-${process.pid}`;
+
+
+/**
+ * One file per "never" rule of the architecture (eslint.config.js, ZONES), each breaking it once:
+ * where the file sits says where its code runs. `typeOnly` marks a break made by a type import
+ * alone, which the zones count.
+ */
+const ZONE_BREAKS = [
+  { rule: 'content scripts reach no worker code', path: (probe: string) => `${probe}/content/reach-worker.ts`, code: "import { createLookupService } from '@/lib/lookup/worker/service';\n\nexport const service = createLookupService;\n", message: 'Content scripts never reach worker or page code' },
+  { rule: 'content scripts reach no page code', path: (probe: string) => `${probe}/content/reach-page.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'Content scripts never reach worker or page code' },
+  { rule: 'pages reach no gateway client', path: (probe: string) => `${probe}/page/reach-client.ts`, code: "import { createEnrichmentClient } from '@/lib/api';\n\nexport const client = createEnrichmentClient;\n", message: 'Pages never reach the gateway client or worker code' },
+  { rule: 'screens never open the vault', path: () => 'components/lint-probe-vault.ts', code: "import { withRecords } from '@/lib/platform/storage/vault';\n\nexport const read = withRecords;\n", message: 'Screens never open the vault' },
+  { rule: 'the worker reaches no page code', path: (probe: string) => `${probe}/worker/reach-page.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'The worker never reaches page or content-script code' },
+  { rule: 'a contract imports no implementation, not even a type', path: (probe: string) => `${probe}/contract.ts`, code: "import type { LookupService } from '@/lib/lookup/worker/service';\n\nexport type Service = LookupService;\n", message: 'A contract imports no implementation' },
+  { rule: 'shared code knows no feature', path: (probe: string) => `lib/platform/${probe.slice('lib/'.length)}-shared.ts`, code: "import type { Contact } from '@/lib/book/model';\n\nexport type Known = Contact;\n", message: 'Shared code knows no feature' },
+  { rule: 'a feature’s root reaches none of its contexts', path: (probe: string) => `${probe}/root.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'A feature’s root is shared by its contexts' },
+] as const;
 
 let eslint: ESLint;
 
@@ -36,19 +53,24 @@ function run(command: string, args: string[]): Promise<{ status: number | null; 
 
 /** The rules a file breaks, as `npm run lint` would report them. */
 async function brokenRules(path: string, code: string): Promise<(string | null)[]> {
+  return (await lintMessages(path, code)).map((message) => message.ruleId);
+}
+
+async function lintMessages(path: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
-  return result!.messages.map((message) => message.ruleId);
+  return result!.messages;
 }
 
 describe('the architecture’s rules, as lint rules', { timeout: 60_000 }, () => {
   it('passes a module that keeps them (the control: the rules do not fail everything)', async () => {
-    const code = "import { t } from '@/lib/i18n';\n\nexport const greeting = (name: string): string => `${t('popup.title')} ${name}`;\n";
+    const code = "import { t } from '@/lib/platform/i18n';\n\nexport const greeting = (name: string): string => `${t('popup.title')} ${name}`;\n";
     expect(await brokenRules(`${PROBE}/clean.ts`, code)).toEqual([]);
   });
 
   it('lib/ imports nothing from components/ or entrypoints/', async () => {
-    expect(await brokenRules(`${PROBE}/ui.ts`, "import { Card } from '@/components/card/Card';\n\nexport const card = Card;\n")).toEqual(['no-restricted-imports']);
-    expect(await brokenRules(`${PROBE}/worker.ts`, "import background from '@/entrypoints/background';\n\nexport const worker = background;\n")).toEqual(['no-restricted-imports']);
+    // (A feature's root breaks a zone too: it reaches page or worker code.)
+    expect(await brokenRules(`${PROBE}/ui.ts`, "import { Card } from '@/components/card/Card';\n\nexport const card = Card;\n")).toContain('no-restricted-imports');
+    expect(await brokenRules(`${PROBE}/worker.ts`, "import background from '@/entrypoints/background';\n\nexport const worker = background;\n")).toContain('no-restricted-imports');
     // The same import is allowed where it belongs.
     expect(await brokenRules('components/lint-probe.tsx', "import { Card } from '@/components/card/Card';\n\nexport const card = Card;\n")).toEqual([]);
   });
@@ -82,18 +104,47 @@ describe('the architecture’s rules, as lint rules', { timeout: 60_000 }, () =>
     expect(await brokenRules('components/lint-probe.tsx', clickableDiv)).toEqual(expect.arrayContaining(['jsx-a11y/click-events-have-key-events', 'jsx-a11y/no-static-element-interactions']));
   });
 
+  describe('where code runs: the zones', () => {
+    it.each(ZONE_BREAKS)('$rule', async ({ path, code, message }) => {
+      const messages = await lintMessages(path(PROBE), code);
+      // (A contract at a feature's root breaks the root's zone as well: two reports, one rule.)
+      expect(new Set(messages.map((m) => m.ruleId))).toEqual(new Set(['import-x/no-restricted-paths']));
+      expect(messages.map((m) => m.message)).toContainEqual(expect.stringContaining(message));
+    });
+
+    it('lets each context import what it may (the control)', async () => {
+      expect(await brokenRules(`${PROBE}/page/reader.ts`, "import { withRecords } from '@/lib/platform/storage/vault';\nimport type { Preview } from '@/lib/lookup/contract';\n\nexport const read = withRecords;\nexport type Price = Preview;\n")).toEqual([]);
+      expect(await brokenRules(`${PROBE}/worker/service.ts`, "import { createLookupService } from '@/lib/lookup/worker/service';\nimport { createEnrichmentClient } from '@/lib/api';\n\nexport const both = [createLookupService, createEnrichmentClient];\n")).toEqual([]);
+      expect(await brokenRules(`${PROBE}/content/reader.ts`, "import type { Detection } from '@/lib/detect/detection';\nimport { cleanText } from '@/lib/platform/text';\n\nexport type Seen = Detection;\nexport const clean = cleanText;\n")).toEqual([]);
+    });
+  });
+
   // The whole project is linted: about 25 s alone, more beside the other test files on 2 cores.
   it('fails `npm run lint` (the command `npm test` runs first) when one file of the project breaks a rule', { timeout: 240_000 }, async () => {
     const folder = `${PROBE}-cli`;
     mkdirSync(join(ROOT, folder), { recursive: true });
     try {
       writeFileSync(join(ROOT, folder, 'broken.ts'), "import { t } from '../i18n';\n\nexport const title = t('popup.title');\n");
+      // And each zone, broken in a file of its own.
+      const zoneFiles = ZONE_BREAKS.map(({ path, code }) => {
+        const file = path(folder);
+        mkdirSync(dirname(join(ROOT, file)), { recursive: true });
+        writeFileSync(join(ROOT, file), code);
+        return file;
+      });
       const lint = await run('npm', ['run', '--silent', 'lint']);
       expect(lint.status).toBe(1);
       expect(lint.stdout).toContain(join(folder, 'broken.ts'));
       expect(lint.stdout).toContain("Import the project's own modules from the root");
+      for (const [index, file] of zoneFiles.entries()) {
+        const report = lint.stdout.slice(lint.stdout.indexOf(`${file}\n`));
+        expect(report, file).not.toBe(lint.stdout.slice(-1));
+        expect(report.split('\n\n')[0], file).toContain(ZONE_BREAKS[index]!.message);
+        expect(report.split('\n\n')[0], file).toContain('import-x/no-restricted-paths');
+      }
     } finally {
       rmSync(join(ROOT, folder), { recursive: true, force: true });
+      for (const { path } of ZONE_BREAKS) rmSync(join(ROOT, path(folder)), { force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { attemptLookup, type AttemptTransport } from '@/lib/lookup/attempt';
-import type { LookupResponse } from '@/lib/lookup/service';
+import { attemptLookup, type AttemptTransport } from '@/lib/lookup/page/attempt';
+import type { LookupResponse } from '@/lib/lookup/contract';
 
 const request = { op: 'searchPhone' as const, input: { profileUrl: 'https://www.linkedin.com/in/maya-chen/' } };
 const response = (status: LookupResponse['status'], extra: Partial<LookupResponse<'searchPhone'>> = {}): LookupResponse<'searchPhone'> => ({

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { IDBDatabase, IDBIndex, IDBObjectStore } from 'fake-indexeddb';
-import { clearLedger, findInLedger, purgeLedger, readLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/ledger';
-import { withRecords } from '@/lib/storage/vault';
-import { ledgerKeys } from '@/lib/lookup/ledger-keys';
+import { clearLedger, findInLedger, purgeLedger, readLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/worker/ledger';
+import { withRecords } from '@/lib/platform/storage/vault';
+import { ledgerKeys } from '@/lib/lookup/worker/ledger-keys';
 
 const DAY = 86_400_000;
 const freshness = { windowFor: (op: string) => (op === 'searchPhone' ? 30 * DAY : 90 * DAY) };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '@/lib/lookup/operations';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '@/lib/lookup/worker/operations';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { createSandboxApp, type Sandbox } from '@/sandbox/app';
 import { defaultDirectory } from '@/sandbox/directory';

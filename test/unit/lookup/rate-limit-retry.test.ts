@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createInflight } from '@/lib/lookup/inflight';
-import { createRateLimiter } from '@/lib/lookup/rate-limiter';
-import { withRetry, type RetryPolicy } from '@/lib/lookup/retry';
+import { createInflight } from '@/lib/lookup/worker/inflight';
+import { createRateLimiter } from '@/lib/lookup/worker/rate-limiter';
+import { withRetry, type RetryPolicy } from '@/lib/lookup/worker/retry';
 
 function fakeClock() {
   let t = 0;

@@ -4,11 +4,11 @@ import { freshVault } from '@/test/setup/vault-helpers';
 import { entryName } from '@/lib/history/who';
 import { createEnrichmentClient } from '@/lib/api';
 import { createSandboxApp } from '@/sandbox/app';
-import { readHistory } from '@/lib/history/store';
-import { journalItem, markPending } from '@/lib/lookup/journal';
-import { findInLedger } from '@/lib/lookup/ledger';
+import { readHistory } from '@/lib/history/worker/store';
+import { journalItem, markPending } from '@/lib/lookup/worker/journal';
+import { findInLedger } from '@/lib/lookup/worker/ledger';
 import type { OperationName } from '@/lib/lookup/operation-names';
-import { createLookupService } from '@/lib/lookup/service';
+import { createLookupService } from '@/lib/lookup/worker/service';
 import { capCost } from '@/lib/history/entry';
 import { apiError, DAY, found, harness, jane, journalPending } from '@/test/unit/lookup/service-harness';
 

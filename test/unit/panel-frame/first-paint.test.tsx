@@ -3,14 +3,14 @@ import { cleanup, render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Panel } from '@/components/panel/Panel';
 import { firstStateOf, panelView, prepareFirstPaint, type PanelFirstPaintActions, type PanelFirstRead } from '@/entrypoints/panel-frame/first-paint';
-import type { Detection } from '@/lib/extract/detection';
-import { setCatalog } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { PanelStatus } from '@/lib/messaging/protocol';
+import type { Detection } from '@/lib/detect/detection';
+import { setCatalog } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { sendMessage } from '@/lib/contracts/messenger';
+import type { PanelStatus } from '@/lib/contracts/protocol';
 import type { PanelLayout } from '@/lib/panel/tab-state';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const MAYA: Detection = {
   kind: 'person',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Detection } from '@/lib/extract/detection';
-import { actionsFor } from '@/lib/panel/actions';
+import type { Detection } from '@/lib/detect/detection';
+import { actionsFor } from '@/lib/panel/page/actions';
 
 const profile: Detection = {
   kind: 'person',

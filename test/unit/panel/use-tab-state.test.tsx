@@ -2,10 +2,10 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTabState } from '@/components/panel/useTabState';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 import type { PanelTabState } from '@/lib/panel/tab-state';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const stateOf = (label: string) => ({ tabId: 7, label }) as unknown as PanelTabState;
 const labelOf = (state: PanelTabState | null) => (state as unknown as { label?: string } | null)?.label;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVisibilityGuard, SHOWN_FOR_MS, type VisibilityReport } from '@/lib/panel/visibility-guard';
-import { reportsVisibility, watchPanelVisibility } from '@/lib/panel/visibility-observer';
-import { gestureRefusal, installSpendGuard } from '@/components/spend-gate';
+import { createVisibilityGuard, SHOWN_FOR_MS, type VisibilityReport } from '@/lib/panel/page/visibility-guard';
+import { reportsVisibility, watchPanelVisibility } from '@/lib/panel/page/visibility-observer';
+import { gestureRefusal, installSpendGuard } from '@/components/lookup/spend-gate';
 
 const seen = (time: number): VisibilityReport => ({ isVisible: true, time });
 const covered = (time: number): VisibilityReport => ({ isVisible: false, time });

@@ -2,17 +2,17 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyEntrySchema } from '@/lib/history/entry';
-import { appendHistory } from '@/lib/history/store';
-import { earlyRead, startFirstPaint, type FirstPaintDrawing } from '@/lib/popup/early-read';
-import { takeFirstPaint } from '@/lib/popup/first-paint-outcome';
-import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/first-read';
+import { appendHistory } from '@/lib/history/worker/store';
+import { earlyRead, startFirstPaint, type FirstPaintDrawing } from '@/lib/popup/page/early-read';
+import { takeFirstPaint } from '@/lib/popup/page/first-paint-outcome';
+import { POPUP_HISTORY_SIZE, readFirstPaint } from '@/lib/popup/page/first-read';
 import { themeItem } from '@/lib/settings/theme';
-import { balanceItem, preferencesItem } from '@/lib/storage/items';
-import { pageOpenedWithin, resetVaultConnection, vault } from '@/lib/storage/vault';
-import { VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/storage/vault-names';
-import { writeKeyHint } from '@/lib/ui/key-hint';
+import { balanceItem, preferencesItem } from '@/lib/settings/stored';
+import { pageOpenedWithin, resetVaultConnection, vault } from '@/lib/platform/storage/vault';
+import { VAULT_CHANNEL, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/platform/storage/vault-names';
+import { writeKeyHint } from '@/lib/platform/ui/key-hint';
 import { freshVault, markVaultReadyForTests } from '@/test/setup/vault-helpers';
-import { installGetAllRecords } from '@/test/unit/storage/get-all-records';
+import { installGetAllRecords } from '@/test/unit/platform/storage/get-all-records';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const entry = (id: string, at: number) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/emails';
-import { MAY_HOLD_CONTACT } from '@/lib/scan/phone-candidates';
+import { emailsFromMailto, findEmails, mayHoldEmail } from '@/lib/scan/content/emails';
+import { MAY_HOLD_CONTACT } from '@/lib/scan/content/phone-candidates';
 
 /**
  * linkify-it's link-detection fixtures (see /work/shared/fixtures/README.md), read in place.

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CountryCode } from 'libphonenumber-js/max';
-import { scanPage } from '@/lib/scan';
-import type { Found } from '@/lib/scan/found';
+import { scanPage } from '@/lib/scan/content';
+import type { Found } from '@/lib/scan/content/found';
 import { atRealSize, ordinaryPage, profilePage, searchPage, timelinePage } from '@/scripts/bench/generate';
 import { PAGE_CASES, pageHtml } from '@/test/fixtures/pages';
-import { pageAt } from '@/test/unit/extract/dom';
+import { pageAt } from '@/test/unit/detect/dom';
 
 /**
  * What the scanner finds on every page fixture, on the bench's generated pages and on pages

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { findPhones, phoneFromTel } from '@/lib/scan/phones';
+import { findPhones, phoneFromTel } from '@/lib/scan/content/phones';
 
 /** libphonenumber's example numbers (see /work/shared/fixtures/README.md), read in place. */
 type RegionExamples = Record<string, string | null> & { countryCode: string; nationalPrefix: string | null };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { scanPage } from '@/lib/scan';
-import { pageAt } from '@/test/unit/extract/dom';
+import { scanPage } from '@/lib/scan/content';
+import { pageAt } from '@/test/unit/detect/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingGateway } from '@/lib/settings/connection-form';
+import { pendingGateway } from '@/lib/settings/page/connection-form';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { currentSection } from '@/components/settings/sections';
 

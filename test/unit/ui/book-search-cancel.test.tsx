@@ -3,15 +3,15 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
-import { openBook } from '@/lib/contacts/search';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { openBook } from '@/lib/book/page/search';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/book/book-fixtures';
 import { bookRowNames, fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 // The real search, watched: which queries the page opened, and with which signal.
-vi.mock('@/lib/contacts/search', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/contacts/search')>();
+vi.mock('@/lib/book/page/search', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/book/page/search')>();
   return { ...real, openBook: vi.fn(real.openBook) };
 });
 

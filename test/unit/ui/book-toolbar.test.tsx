@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { BookToolbar } from '@/components/book/BookToolbar';
-import type { BookFilters } from '@/lib/contacts/search';
-import { setCatalog } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { fr } from '@/lib/i18n/fr';
+import type { BookFilters } from '@/lib/book/page/search';
+import { setCatalog } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { fr } from '@/lib/platform/i18n/fr';
 
 afterEach(() => {
   cleanup();

@@ -4,12 +4,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
 import { SearchQueue } from '@/components/panel/SearchQueue';
-import type { SearchResultRow } from '@/lib/extract/detection';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
+import type { SearchResultRow } from '@/lib/detect/detection';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/book/book-fixtures';
 import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
 import { fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const row = (slug: string, fullName?: string, headline?: string): SearchResultRow => ({ key: slug, fullName, headline, profileUrl: `https://www.linkedin.com/in/${slug}/` });
 const PAGE_ONE = [row('maya-chen', 'Maya Chen', 'Head of Data at Northwind'), row('bob-stone', 'Bob Stone'), { key: 'no-link', fullName: 'No Link' }];

@@ -1,11 +1,11 @@
 import { vi } from 'vitest';
-import type { CollectedPerson } from '@/lib/bulk/messages';
+import type { CollectedPerson } from '@/lib/bulk/contract';
 import { bulkRunSchema, runCountsSchema, type BulkOperation, type BulkQuote, type BulkRow, type BulkRun, type ColumnMapping } from '@/lib/bulk/model';
 import { personOf, requestFor } from '@/lib/bulk/person';
 import { deleteRun, getRun, putRows, putRun, readRows } from '@/lib/bulk/store';
-import { PRICES } from '@/lib/lookup/operations';
-import { sendMessage } from '@/lib/messaging/messenger';
-import type { MessageData, MessageName } from '@/lib/messaging/protocol';
+import { PRICES } from '@/lib/lookup/worker/operations';
+import { sendMessage } from '@/lib/contracts/messenger';
+import type { MessageData, MessageName } from '@/lib/contracts/protocol';
 
 /**
  * A stand-in for the worker's bulk handlers, for the page's tests: it writes runs and rows to the

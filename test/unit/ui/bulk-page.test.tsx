@@ -6,15 +6,15 @@ import { BulkPage } from '@/components/bulk/BulkPage';
 import { STALL_MS } from '@/components/bulk/RunProgress';
 import { BULK_MAX_ROWS, runCountsSchema, type BulkRow, type BulkRun } from '@/lib/bulk/model';
 import { readRows } from '@/lib/bulk/store';
-import { setCatalog, type MessageKey } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { preferencesItem } from '@/lib/storage/items';
+import { setCatalog, type MessageKey } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { preferencesItem } from '@/lib/settings/stored';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { usePreferences } from '@/components/stores/preferences';
+import { usePreferences } from '@/components/settings/preferences-store';
 import { installFakeWorker, type FakeWorker } from '@/test/unit/ui/bulk-fake-worker';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 const CSV = ['Name,Company,Email,LinkedIn', `Maya Chen,Northwind,maya@northwind.example,${MAYA}`, 'Bob Stone,Acme,,', 'Only Name,,,'].join('\n');

@@ -4,13 +4,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactBook } from '@/components/book/ContactBook';
-import { setCatalog, type MessageKey } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import { sendMessage } from '@/lib/messaging/messenger';
-import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/contacts/book-fixtures';
+import { setCatalog, type MessageKey } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import { sendMessage } from '@/lib/contracts/messenger';
+import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/book/book-fixtures';
 import { fakeLayout } from '@/test/unit/book/layout';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 /** happy-dom lays nothing out: the list's scroller is given a height, so the virtual rows render. */
 function giveTheListAHeight() {

@@ -3,24 +3,24 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactCard } from '@/components/card/ContactCard';
 import { PageCard } from '@/components/card/PageCard';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import type { ContactAnswer } from '@/lib/contacts/answer';
-import { contactsOfAnswer } from '@/lib/card/from-answer';
-import { recordAnswers } from '@/lib/contacts/store';
-import { PRICES, type OperationName } from '@/lib/lookup/operations';
-import type { LookupResponse, Preview } from '@/lib/lookup/service';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
+import type { ContactAnswer } from '@/lib/book/answer';
+import { contactsOfAnswer } from '@/lib/card/page/from-answer';
+import { recordAnswers } from '@/lib/book/store';
+import { PRICES, type OperationName } from '@/lib/lookup/worker/operations';
+import type { LookupResponse, Preview } from '@/lib/lookup/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { answer, DAY, detection, MAYA_URL, mayaEnrichment, mayaPhones, PERSONAL, WORK } from '@/test/unit/card/fixtures';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
-vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/components/settings/preferences-store', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
 
 type Request = { op: OperationName; input: Record<string, unknown>; refresh?: boolean; confirmed?: boolean };
 
 /**
  * The worker, as far as the card sees it: it prices each request, and for a lookup it writes the
- * answer into the contact book before it replies (lib/background/contact-book.ts), as the real
+ * answer into the contact book before it replies (lib/book/worker/contact-book.ts), as the real
  * worker does. `answers` says what each operation finds; `hold` keeps a lookup running.
  */
 function fakeWorker(options: { answers?: Partial<Record<OperationName, () => ContactAnswer>>; reply?: (request: Request) => Partial<LookupResponse> | null; preview?: (request: Request) => Partial<Preview> } = {}) {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyButton } from '@/components/panel/CopyButton';
-import type { CopyPaths } from '@/lib/clipboard/copy-from-page';
+import type { CopyPaths } from '@/lib/clipboard/page/copy-from-page';
 
 const refusedEverywhere: CopyPaths = {
   documentMayWrite: () => false,

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrmSettings } from '@/components/crm/CrmSettings';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
-vi.mock('@/lib/crm/permissions', () => ({ requestCrmAccess: vi.fn(async () => true) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/crm/page/permissions', () => ({ requestCrmAccess: vi.fn(async () => true) }));
 
 const KEY = '5d1e0f3a9b7c4e21a8f60b2c3d4e5f60';
 

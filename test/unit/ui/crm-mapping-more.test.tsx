@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrmSettings } from '@/components/crm/CrmSettings';
-import type { CrmMappingReply } from '@/lib/crm/messages';
-import { sendMessage } from '@/lib/messaging/messenger';
+import type { CrmMappingReply } from '@/lib/crm/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const connected = (target: string, label: string, host: string) => ({ target, label, host, maskedSecret: '••••abcd', address: `https://${host}` });
 

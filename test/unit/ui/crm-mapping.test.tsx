@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FieldMappingEditor } from '@/components/crm/FieldMappingEditor';
-import type { CrmMappingReply } from '@/lib/crm/messages';
-import { sendMessage } from '@/lib/messaging/messenger';
+import type { CrmMappingReply } from '@/lib/crm/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const reply: CrmMappingReply = {
   schema: {

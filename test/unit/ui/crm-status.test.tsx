@@ -2,9 +2,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useCrmStatus } from '@/components/crm/useCrm';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 describe("the panel's CRM status", () => {
   it('is asked again when the page comes back into view, so a CRM connected meanwhile shows up', async () => {

@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrmSettings } from '@/components/crm/CrmSettings';
-import { requestCrmAccess } from '@/lib/crm/permissions';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { requestCrmAccess } from '@/lib/crm/page/permissions';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
-vi.mock('@/lib/crm/permissions', () => ({ requestCrmAccess: vi.fn(async () => true) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/crm/page/permissions', () => ({ requestCrmAccess: vi.fn(async () => true) }));
 
 const CLIENT_ID = '1000.EMULATEDZOHOCLIENT0123456789AB';
 

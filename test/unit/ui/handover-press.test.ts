@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { h } from '@/lib/ui/dom';
-import { handOver, keepPresses } from '@/lib/ui/handover';
+import { h } from '@/lib/platform/ui/dom';
+import { handOver, keepPresses } from '@/lib/platform/ui/handover';
 
 /** A first paint and a page of the same shape: a search box and one button per name. */
 function pages(names: { firstPaint: string[]; page: string[] }, marked = true) {

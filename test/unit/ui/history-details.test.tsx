@@ -2,10 +2,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryDetails } from '@/components/history/HistoryDetails';
-import { operationLabel } from '@/components/price';
+import { operationLabel } from '@/components/lookup/price';
 import type { HistoryEntry } from '@/lib/history/entry';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn(async () => ({ ok: false, error: { kind: 'test', message: 'not in this test' } })) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn(async () => ({ ok: false, error: { kind: 'test', message: 'not in this test' } })) }));
 
 function entry(op: string): HistoryEntry {
   return {

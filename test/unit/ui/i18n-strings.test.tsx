@@ -6,31 +6,31 @@ import { PushPlanView } from '@/components/crm/PushPlanView';
 import { PushStatusList } from '@/components/crm/PushStatusList';
 import { FoundItems } from '@/components/panel/FoundItems';
 import { formatDate } from '@/components/panel/format';
-import { formatTime } from '@/lib/i18n/relative-time';
+import { formatTime } from '@/lib/platform/i18n/relative-time';
 import { Panel } from '@/components/panel/Panel';
 import { LookupCard } from '@/components/card/LookupCard';
-import { recordAnswers } from '@/lib/contacts/store';
+import { recordAnswers } from '@/lib/book/store';
 import { SearchQueue } from '@/components/panel/SearchQueue';
-import { summarise, titleOf } from '@/lib/background/summary';
-import type { EmailResult } from '@/lib/api/model';
+import { summarise, titleOf } from '@/lib/lookup/worker/summary';
+import type { EmailResult } from '@/lib/enrichment/model';
 import type { CrmContact } from '@/lib/crm/contact';
 import { toVCard } from '@/lib/crm/export/vcard';
-import { createCrmHttp } from '@/lib/crm/http';
+import { createCrmHttp } from '@/lib/crm/worker/http';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
-import { planPush } from '@/lib/crm/plan';
+import { planPush } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { CRM_FIELDS, CRM_LABELS } from '@/lib/crm/types';
-import { DOSSIER_ERRORS } from '@/lib/errors/catalog';
-import type { Detection } from '@/lib/extract/detection';
-import { setCatalog, t, type MessageKey } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
-import type { Company, Person } from '@/lib/api/model';
+import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
+import type { Detection } from '@/lib/detect/detection';
+import { setCatalog, t, type MessageKey } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
+import type { Company, Person } from '@/lib/enrichment/model';
 import { OPERATION_NAMES, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
-import type { LookupResponse } from '@/lib/lookup/service';
-import { sendMessage } from '@/lib/messaging/messenger';
+import type { LookupResponse } from '@/lib/lookup/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { z } from 'zod';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 /**
  * A test language in which every message is its own key, placeholders kept:

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MissingKeyNotice, NoKeyNotice } from '@/components/NoKeyNotice';
-import { useConnection } from '@/components/stores/connection';
+import { MissingKeyNotice, NoKeyNotice } from '@/components/welcome/NoKeyNotice';
+import { useConnection } from '@/components/settings/connection-store';
 
-vi.mock('@/components/stores/connection', async (original) => ({
-  ...(await original<typeof import('@/components/stores/connection')>()),
+vi.mock('@/components/settings/connection-store', async (original) => ({
+  ...(await original<typeof import('@/components/settings/connection-store')>()),
   // The worker's answer is set by the test itself.
   startConnectionMirror: () => () => {},
 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHandlers, type HandlerDeps } from '@/lib/background/handlers';
+import { createHandlers, type HandlerDeps } from '@/lib/worker/handlers';
 import { historyEntrySchema } from '@/lib/history/entry';
-import { storedPageUrl } from '@/lib/ui/page-url';
+import { storedPageUrl } from '@/lib/platform/ui/page-url';
 
 /** A page's query or fragment may carry search terms, tracking ids or tokens: never stored. */
 describe('storedPageUrl', () => {

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Panel } from '@/components/panel/Panel';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn(async () => ({ ok: false, error: { kind: 'x', message: 'unused' } })) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn(async () => ({ ok: false, error: { kind: 'x', message: 'unused' } })) }));
 
 afterEach(cleanup);
 

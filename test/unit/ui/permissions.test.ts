@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { requestCrmAccess } from '@/lib/crm/permissions';
+import { requestCrmAccess } from '@/lib/crm/page/permissions';
 import { ALL_SITES, hasAllSitesAccess, requestGatewayAccess, setAllSitesAccess, watchAllSitesAccess } from '@/lib/settings/permissions';
 import { installPermissions } from '@/test/unit/fake-permissions';
 

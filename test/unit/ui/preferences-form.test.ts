@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { connectionDraftFrom, parseConnection } from '@/lib/settings/connection-form';
+import { connectionDraftFrom, parseConnection } from '@/lib/settings/page/connection-form';
 import { migratePageAccess, DEFAULT_PREFERENCES, readPreferences } from '@/lib/settings/preferences';
 import { preferencesInputSchema } from '@/lib/settings/preferences-input';
-import { draftFrom, parseDraft, parseSuppressionLines, type Draft } from '@/lib/settings/preferences-form';
+import { draftFrom, parseDraft, parseSuppressionLines, type Draft } from '@/lib/settings/page/preferences-form';
 
 const edit = (patch: Partial<Draft>) => parseDraft({ ...draftFrom(DEFAULT_PREFERENCES), ...patch }, DEFAULT_PREFERENCES);
 

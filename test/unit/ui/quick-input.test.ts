@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyQuickInput } from '@/lib/lookup/quick-input';
+import { classifyQuickInput } from '@/lib/lookup/page/quick-input';
 
 const defaultOp = (text: string, region?: string) => {
   const result = classifyQuickInput(text, region);

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RecentLookups } from '@/components/RecentLookups';
-import { recordAnswers } from '@/lib/contacts/store';
+import { RecentLookups } from '@/components/history/RecentLookups';
+import { recordAnswers } from '@/lib/book/store';
 import { historyEntrySchema, type HistoryEntry } from '@/lib/history/entry';
 import { answer, DAY, MAYA_URL, mayaEnrichment } from '@/test/unit/card/fixtures';
 

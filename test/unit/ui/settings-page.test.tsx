@@ -3,13 +3,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SettingsPage } from '@/components/settings/SettingsPage';
-import { usePreferences } from '@/components/stores/preferences';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { usePreferences } from '@/components/settings/preferences-store';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { DEFAULT_GATEWAY } from '@/lib/settings/gateway';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { preferencesItem } from '@/lib/storage/items';
+import { preferencesItem } from '@/lib/settings/stored';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const STATUS = { hasKey: true, maskedKey: '••••-key', gateway: DEFAULT_GATEWAY, isSandbox: true, balance: null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openSidePanel, sidePanelKind } from '@/lib/ui/side-panel';
+import { openSidePanel, sidePanelKind } from '@/lib/panel/page/side-panel';
 
 describe('opening the side panel', () => {
   it("uses Chrome's side panel in the popup's window", () => {

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SpendRefused } from '@/components/SpendRefused';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { SpendRefused } from '@/components/lookup/SpendRefused';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 // A frame with neither Chrome's sidePanel nor Firefox's sidebarAction, as Firefox's in-page frame
 // (the test browser has both).
-vi.mock('@/lib/ui/side-panel', () => ({ sidePanelKind: () => null, openSidePanel: () => null }));
+vi.mock('@/lib/panel/page/side-panel', () => ({ sidePanelKind: () => null, openSidePanel: () => null }));
 
 describe('a refused spend, where the frame cannot open the sidebar itself', () => {
   afterEach(() => {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CostLine } from '@/components/CostLine';
+import { CostLine } from '@/components/lookup/CostLine';
 import { RowOutcome } from '@/components/panel/RowOutcome';
-import { SpendStatus } from '@/components/SpendStatus';
-import { useSpend } from '@/components/useLookup';
-import type { LookupResponse } from '@/lib/lookup/service';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { SpendStatus } from '@/components/lookup/SpendStatus';
+import { useSpend } from '@/components/lookup/useLookup';
+import type { LookupResponse } from '@/lib/lookup/contract';
+import { sendMessage } from '@/lib/contracts/messenger';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const lost: LookupResponse = {
   status: 'unknown',

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { contactsToCsv } from '@/lib/crm/export/csv';
+import { contactsToCsv } from '@/lib/crm/worker/export/csv';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { historyToCsv } from '@/lib/history/export';
-import { neutraliseFormulae } from '@/lib/ui/spreadsheet-cell';
+import { historyToCsv } from '@/lib/history/worker/export';
+import { neutraliseFormulae } from '@/lib/platform/ui/spreadsheet-cell';
 import { contact } from '@/test/unit/crm/fixtures';
 
 /**

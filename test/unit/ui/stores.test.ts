@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applyStatus, startConnectionMirror, useConnection } from '@/components/stores/connection';
-import { mirrorItem } from '@/components/stores/mirror';
-import { startPreferencesMirror, usePreferences } from '@/components/stores/preferences';
-import { startRecentHistoryMirror, useRecentHistory } from '@/components/stores/recent-history';
+import { applyStatus, startConnectionMirror, useConnection } from '@/components/settings/connection-store';
+import { mirrorItem } from '@/components/platform/mirror-store';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
+import { startRecentHistoryMirror, useRecentHistory } from '@/components/history/recent-store';
 import type { HistoryEntry } from '@/lib/history/entry';
-import { migrateHistory } from '@/lib/history/migrate';
-import { appendHistory } from '@/lib/history/store';
-import { vault } from '@/lib/storage/vault';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { migrateHistory } from '@/lib/history/worker/migrate';
+import { appendHistory } from '@/lib/history/worker/store';
+import { vault } from '@/lib/platform/storage/vault';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
-import { balanceItem, gatewayItem, preferencesItem } from '@/lib/storage/items';
+import { balanceItem, gatewayItem, preferencesItem } from '@/lib/settings/stored';
 
 // The background is not running here: the pages' one call to it is answered by the test.
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn(async () => undefined) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn(async () => undefined) }));
 
 function entry(id: string, at: number): HistoryEntry {
   return { id, op: 'enrichPerson', subject: id, input: {}, identity: null, outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at, pageUrl: null, error: null };

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startTheme, useTheme } from '@/components/stores/theme';
-import { startWorkerTheme } from '@/lib/background/theme';
+import { startTheme, useTheme } from '@/components/settings/theme-store';
+import { startWorkerTheme } from '@/lib/settings/worker/theme';
 import { themeItem } from '@/lib/settings/theme';
 import { themeMirrorItem } from '@/lib/settings/theme-mirror';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openToolbarMenu } from '@/lib/ui/toolbar-menu';
+import { openToolbarMenu } from '@/lib/worker/toolbar-menu';
 
 describe("opening Dossier's toolbar menu from the worker", () => {
   it('opens the popup and says so', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLauncher } from '@/lib/content/launcher';
+import { createLauncher } from '@/lib/panel/content/launcher';
 
 /** The launcher's button, as only the content script that made it could reach it (the root is closed). */
 function buttonOf(attach: typeof Element.prototype.attachShadow) {

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePreferences } from '@/components/stores/preferences';
+import { usePreferences } from '@/components/settings/preferences-store';
 import { MailPeople } from '@/components/webmail/MailPeople';
-import { recordAnswers } from '@/lib/contacts/store';
-import { PRICES, type OperationName } from '@/lib/lookup/operations';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { recordAnswers } from '@/lib/book/store';
+import { PRICES, type OperationName } from '@/lib/lookup/worker/operations';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
 import { answer, mayaEnrichment, WORK } from '@/test/unit/card/fixtures';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
-vi.mock('@/components/stores/preferences', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/components/settings/preferences-store', async (actual) => ({ ...(await actual<object>()), startPreferencesMirror: vi.fn(() => () => {}) }));
 
 type Request = { op: OperationName; input: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { participantsOf, readGmailParticipants, readOutlookParticipants, webmailHostOf } from '@/lib/webmail/participants';
+import { participantsOf, readGmailParticipants, readOutlookParticipants, webmailHostOf } from '@/lib/webmail/content/participants';
 import { OFF_LIMITS, WEBMAIL_CASES, webmailHtml } from '@/test/fixtures/webmail';
-import { pageAt } from '@/test/unit/extract/dom';
+import { pageAt } from '@/test/unit/detect/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, readPreferences } from '@/lib/settings/preferences';
-import { draftFrom, parseDraft } from '@/lib/settings/preferences-form';
+import { draftFrom, parseDraft } from '@/lib/settings/page/preferences-form';
 
 describe('the web mail preference', () => {
   it('is off by default', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SCANNER_SCRIPT, syncContentScripts, WEBMAIL_SCRIPT } from '@/lib/background/content-registration';
+import { SCANNER_SCRIPT, syncContentScripts, WEBMAIL_SCRIPT } from '@/lib/worker/content-registration';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { WEBMAIL_MATCHES } from '@/lib/webmail/hosts';
 

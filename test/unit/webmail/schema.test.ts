@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { participantsOf } from '@/lib/webmail/participants';
-import { webmailParticipantsSchema } from '@/lib/webmail/schema';
+import { participantsOf } from '@/lib/webmail/content/participants';
+import { webmailParticipantsSchema } from '@/lib/webmail/contract';
 import { WEBMAIL_CASES, webmailHtml } from '@/test/fixtures/webmail';
-import { pageAt } from '@/test/unit/extract/dom';
+import { pageAt } from '@/test/unit/detect/dom';
 
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {

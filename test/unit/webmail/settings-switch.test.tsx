@@ -3,13 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WebmailSection } from '@/components/settings/WebmailSection';
-import { usePreferences } from '@/components/stores/preferences';
-import { sendMessage } from '@/lib/messaging/messenger';
+import { usePreferences } from '@/components/settings/preferences-store';
+import { sendMessage } from '@/lib/contracts/messenger';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { WEBMAIL_ORIGINS } from '@/lib/webmail/permissions';
 import { installPermissions } from '@/test/unit/fake-permissions';
 
-vi.mock('@/lib/messaging/messenger', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));
 
 const SWITCH = 'Enrich the people of the open message in Gmail and Outlook on the web';
 

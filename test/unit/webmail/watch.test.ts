@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REDETECT_DELAYS_MS } from '@/lib/content/redetect';
-import { SETTLE_MS, watchOpenMessage } from '@/lib/webmail/watch';
+import { REDETECT_DELAYS_MS } from '@/lib/detect/content/redetect';
+import { SETTLE_MS, watchOpenMessage } from '@/lib/webmail/content/watch';
 
 afterEach(() => vi.useRealTimers());
 

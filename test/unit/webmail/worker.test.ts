@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPanelService } from '@/lib/background/panel-service';
-import { readTabState } from '@/lib/background/panel-tabs';
-import { createRouter, type Handlers } from '@/lib/background/router';
-import { createHandlers, type HandlerDeps } from '@/lib/background/handlers';
-import { contentMessenger } from '@/lib/messaging/content-protocol';
+import { createPanelService } from '@/lib/panel/worker/service';
+import { readTabState } from '@/lib/panel/worker/tabs';
+import { createRouter, type Handlers } from '@/lib/worker/router';
+import { createHandlers, type HandlerDeps } from '@/lib/worker/handlers';
+import { contentMessenger } from '@/lib/contracts/content-protocol';
 import { DEFAULT_PREFERENCES, type PanelMode, type Preferences } from '@/lib/settings/preferences';
 import type { WebmailParticipants } from '@/lib/webmail/participant';
-import { en } from '@/lib/i18n/en';
-import { fr } from '@/lib/i18n/fr';
-import { applyLocale } from '@/lib/i18n/load';
+import { en } from '@/lib/platform/i18n/en';
+import { fr } from '@/lib/platform/i18n/fr';
+import { applyLocale } from '@/lib/platform/i18n/load';
 
 const LABEL = en['webmail.launcher'];
 const identity = { extensionId: 'ext-id', extensionOrigin: 'chrome-extension://ext-id/' };

@@ -1,4 +1,4 @@
-import { createAttioAdapter } from '@/lib/crm/attio/adapter';
+import { createAttioAdapter } from '@/lib/crm/worker/attio/adapter';
 import { ATTIO_TOKEN, firstValue, startAttioEmulator } from '@/test/emulators/attio';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 

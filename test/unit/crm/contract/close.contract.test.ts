@@ -1,4 +1,4 @@
-import { createCloseAdapter } from '@/lib/crm/close/adapter';
+import { createCloseAdapter } from '@/lib/crm/worker/close/adapter';
 import { CLOSE_API_KEY, startCloseEmulator } from '@/test/emulators/close';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 

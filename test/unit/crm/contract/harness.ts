@@ -1,7 +1,7 @@
-import type { CrmAdapter, Progress } from '@/lib/crm/adapter';
+import type { CrmAdapter, Progress } from '@/lib/crm/worker/adapter';
 import type { CrmContact } from '@/lib/crm/contact';
 import type { FieldValues } from '@/lib/crm/types';
-import type { RetryPolicy } from '@/lib/lookup/retry';
+import type { RetryPolicy } from '@/lib/lookup/worker/retry';
 import type { Fault } from '@/test/emulators/common';
 
 /**

@@ -1,4 +1,4 @@
-import { createHubspotAdapter } from '@/lib/crm/hubspot/adapter';
+import { createHubspotAdapter } from '@/lib/crm/worker/hubspot/adapter';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 

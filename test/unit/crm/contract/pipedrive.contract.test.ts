@@ -1,4 +1,4 @@
-import { createPipedriveAdapter } from '@/lib/crm/pipedrive/adapter';
+import { createPipedriveAdapter } from '@/lib/crm/worker/pipedrive/adapter';
 import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 

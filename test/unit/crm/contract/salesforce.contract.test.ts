@@ -1,5 +1,5 @@
 import type { SalesforceConnection } from '@/lib/crm/connection';
-import { createSalesforceAdapter } from '@/lib/crm/salesforce/adapter';
+import { createSalesforceAdapter } from '@/lib/crm/worker/salesforce/adapter';
 import { startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { connectSalesforce } from '@/test/unit/crm/salesforce-connect';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';

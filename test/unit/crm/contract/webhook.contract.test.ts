@@ -1,5 +1,5 @@
-import { createWebhookAdapter } from '@/lib/crm/webhook/adapter';
-import type { WebhookPayload } from '@/lib/crm/webhook/payload';
+import { createWebhookAdapter } from '@/lib/crm/worker/webhook/adapter';
+import type { WebhookPayload } from '@/lib/crm/worker/webhook/payload';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 

@@ -1,5 +1,5 @@
 import type { ZohoConnection } from '@/lib/crm/connection';
-import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/zoho/adapter';
+import { createZohoAdapter, PROFILE_FIELD } from '@/lib/crm/worker/zoho/adapter';
 import { startZohoEmulator } from '@/test/emulators/zoho';
 import { connectZoho } from '@/test/unit/crm/zoho-connect';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';

@@ -1,0 +1,224 @@
+import { t } from '@/lib/platform/i18n';
+import type { CrmAdapter, Progress } from '@/lib/crm/worker/adapter';
+import type { CrmContact } from '@/lib/crm/contact';
+import type { CrmError, CrmField, CrmTarget, PushResult } from '@/lib/crm/types';
+import { DEFAULT_BACKOFF, nextDelay, type BackoffPolicy } from '@/lib/crm/worker/outbox/backoff';
+import type { OutboxItem } from '@/lib/crm/outbox/schema';
+
+export interface OutboxDeps {
+  read(): Promise<OutboxItem[]>;
+  update<T>(change: (items: OutboxItem[]) => { items: OutboxItem[]; result: T }): Promise<T>;
+  adapterFor(target: CrmTarget): Promise<CrmAdapter | null>;
+  remembered(target: CrmTarget, identity: string): Promise<string | null>;
+  remember(target: CrmTarget, identity: string, result: PushResult): Promise<void>;
+  /** Records the outcome in history: one entry per push that delivered or failed for good. */
+  report(item: OutboxItem): Promise<void>;
+  /** Wakes the outbox at this time (an alarm that survives the worker), or never. */
+  schedule(at: number | null): void;
+  now(): number;
+  newId(): string;
+  random?(): number;
+  backoff?: BackoffPolicy;
+}
+
+export interface EnqueueRequest {
+  target: CrmTarget;
+  contact: CrmContact;
+  overwrite: readonly CrmField[];
+  auto?: boolean;
+}
+
+const PENDING = new Set<OutboxItem['state']>(['queued', 'sending', 'retrying', 'failed']);
+
+function errorOf(error: CrmError) {
+  return { kind: error.kind, message: error.message, ...(error.status !== undefined ? { status: error.status } : {}) };
+}
+
+/**
+ * Delivers the outbox. Every state change is written before and after each step, so whatever
+ * stops the worker, the next start resumes: an item left `sending` is tried again, and a
+ * resumed push matches again (or carries on from its saved progress) instead of creating.
+ */
+export function createOutboxRunner(deps: OutboxDeps) {
+  const backoff = deps.backoff ?? DEFAULT_BACKOFF;
+  const inFlight = new Set<string>();
+  let draining: Promise<void> | null = null;
+  let again = false;
+
+  const patch = (id: string, change: (item: OutboxItem) => OutboxItem) =>
+    deps.update((items) => {
+      let found: OutboxItem | null = null;
+      const next = items.map((item) => (item.id === id ? (found = change(item)) : item));
+      return { items: next, result: found as OutboxItem | null };
+    });
+
+  /** Where a push goes in the outbox: one pending push per person and CRM, a newer one replaces what was waiting. */
+  function place(items: OutboxItem[], request: EnqueueRequest, now: number): { items: OutboxItem[]; result: OutboxItem } {
+    const waiting = items.find((i) => i.target === request.target && i.contact.identity === request.contact.identity && PENDING.has(i.state) && !inFlight.has(i.id));
+    if (waiting) {
+      const replaced: OutboxItem = {
+        ...waiting,
+        contact: request.contact,
+        overwrite: [...request.overwrite],
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: now,
+        updatedAt: now,
+        lastError: null,
+        plan: waiting.progress.contactDone ? waiting.plan : null,
+        auto: Boolean(request.auto),
+      };
+      return { items: items.map((i) => (i.id === waiting.id ? replaced : i)), result: replaced };
+    }
+    const created: OutboxItem = {
+      id: deps.newId(),
+      target: request.target,
+      contact: request.contact,
+      overwrite: [...request.overwrite],
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+      plan: null,
+      progress: {},
+      lastError: null,
+      result: null,
+      auto: Boolean(request.auto),
+    };
+    return { items: [...items, created], result: created };
+  }
+
+  async function enqueue(request: EnqueueRequest): Promise<OutboxItem> {
+    const now = deps.now();
+    return deps.update((items) => place(items, request, now));
+  }
+
+  /** Many pushes (the contact book's selection) in one write of the outbox. */
+  async function enqueueMany(requests: readonly EnqueueRequest[]): Promise<OutboxItem[]> {
+    const now = deps.now();
+    return deps.update((items) => {
+      const placed: OutboxItem[] = [];
+      let next = items;
+      for (const request of requests) {
+        const step = place(next, request, now);
+        next = step.items;
+        placed.push(step.result);
+      }
+      return { items: next, result: placed };
+    });
+  }
+
+  async function settle(item: OutboxItem, outcome: { ok: true; value: PushResult } | { ok: false; error: CrmError }): Promise<void> {
+    const now = deps.now();
+    if (outcome.ok) {
+      const done = await patch(item.id, (i) => ({ ...i, state: 'delivered', result: outcome.value, lastError: null, updatedAt: now, nextAttemptAt: now }));
+      await deps.remember(item.target, item.contact.identity, outcome.value);
+      if (done) await deps.report(done);
+      return;
+    }
+    const error = outcome.error;
+    const retry = error.retryable && item.attempts < backoff.maxAttempts;
+    const message = retry || !error.retryable ? error.message : t('crm.outbox.gaveUp', { message: error.message, attempts: item.attempts });
+    const next = await patch(item.id, (i) => ({
+      ...i,
+      state: retry ? 'retrying' : 'failed',
+      lastError: errorOf({ ...error, message }),
+      nextAttemptAt: retry ? now + nextDelay(i.attempts, backoff, error.retryAfterMs, deps.random) : now,
+      updatedAt: now,
+    }));
+    if (!retry && next) await deps.report(next);
+  }
+
+  async function attempt(start: OutboxItem): Promise<void> {
+    const now = deps.now();
+    const item = await patch(start.id, (i) => ({ ...i, state: 'sending', attempts: i.attempts + 1, updatedAt: now }));
+    if (!item) return;
+    const adapter = await deps.adapterFor(item.target);
+    if (!adapter) {
+      return settle(item, { ok: false, error: { kind: 'not_connected', retryable: false, message: t('crm.outbox.notConnected') } });
+    }
+    let plan = item.progress.contactDone ? item.plan : null;
+    if (!plan) {
+      const remembered = item.progress.recordId ?? (await deps.remembered(item.target, item.contact.identity));
+      const match = await adapter.find(item.contact, remembered);
+      if (!match.ok) return settle(item, match);
+      plan = adapter.plan(item.contact, match.value, { overwrite: item.overwrite });
+      const decided = plan;
+      await patch(item.id, (i) => ({ ...i, plan: decided }));
+    }
+    let progress: Progress = item.progress;
+    const result = await adapter.apply(plan, item.contact, {
+      policy: { overwrite: item.overwrite },
+      progress,
+      save: async (next) => {
+        progress = next;
+        await patch(item.id, (i) => ({ ...i, progress: next, updatedAt: deps.now() }));
+      },
+    });
+    return settle({ ...item, progress }, result);
+  }
+
+  function isDue(item: OutboxItem, now: number): boolean {
+    if (inFlight.has(item.id)) return false;
+    // `sending` that no attempt of this worker owns was left by a worker that was stopped.
+    if (item.state === 'sending') return true;
+    return (item.state === 'queued' || item.state === 'retrying') && item.nextAttemptAt <= now;
+  }
+
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const now = deps.now();
+      const due = (await deps.read()).filter((item) => isDue(item, now));
+      if (!due.length) break;
+      for (const item of due) {
+        inFlight.add(item.id);
+        try {
+          await attempt(item);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          await settle(item, { ok: false, error: { kind: 'network', retryable: true, message: t('crm.outbox.crashed', { message }) } });
+        } finally {
+          inFlight.delete(item.id);
+        }
+      }
+    }
+    const waiting = (await deps.read()).filter((item) => item.state === 'queued' || item.state === 'retrying');
+    deps.schedule(waiting.length ? Math.min(...waiting.map((item) => item.nextAttemptAt)) : null);
+  }
+
+  /** Sends whatever is due; concurrent calls share one pass and ask for another if needed. */
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          again = false;
+          await drainOnce();
+        } while (again);
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
+  }
+
+  async function retry(id: string): Promise<OutboxItem | null> {
+    const now = deps.now();
+    const item = await patch(id, (i) => (i.state === 'delivered' || inFlight.has(i.id) ? i : { ...i, state: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now, lastError: null }));
+    void drain();
+    return item;
+  }
+
+  async function drop(id: string): Promise<boolean> {
+    if (inFlight.has(id)) return false;
+    return deps.update((items) => ({ items: items.filter((i) => i.id !== id), result: items.some((i) => i.id === id) }));
+  }
+
+  return { enqueue, enqueueMany, drain, retry, drop };
+}
+
+export type OutboxRunner = ReturnType<typeof createOutboxRunner>;

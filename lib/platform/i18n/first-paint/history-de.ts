@@ -1,0 +1,32 @@
+import type { HistoryFirstPaintCatalog } from '@/lib/platform/i18n/catalog';
+
+/** German: the history page's first paint messages (see first-paint/history-en.ts); its catalog (de.ts) spreads them in. */
+export const deHistoryFirstPaint = {
+  'app.historyTitle': 'Abfrageverlauf',
+  'page.title.history': 'Dossier-Verlauf',
+  'history.search': 'Suchen',
+  'history.searchPlaceholder': 'Name, E-Mail, URL, Unternehmen …',
+  'history.operation': 'Abfrage',
+  'history.outcome': 'Ergebnis',
+  'history.from': 'Von',
+  'history.to': 'Bis',
+  'history.dateExample': 'Zum Beispiel {example}',
+  'history.any': 'Alle',
+  'history.exportCsv': 'Als CSV exportieren',
+  'history.exportJson': 'Als JSON exportieren',
+  'history.deleteSelected': 'Auswahl löschen ({count})',
+  'history.deleteAll': 'Gesamten Verlauf löschen',
+  'history.empty': 'Noch keine Abfragen. Reichern Sie ein Profil an, dann erscheint es hier.',
+  'history.shown': '{shown} von {total} Abfragen werden angezeigt.',
+  'history.table': 'Abfragen',
+  'history.colTime': 'Zeit',
+  'history.colOperation': 'Abfrage',
+  'history.colSubject': 'Wer',
+  'history.colOutcome': 'Ergebnis',
+  'history.colCredits': 'Credits',
+  'history.colDetails': 'Details',
+  'history.select': '{subject} auswählen',
+  'history.selectAll': 'Alle angezeigten auswählen',
+  'history.details': 'Details',
+  'history.detailsOf': 'Details zu {subject}',
+} as const satisfies HistoryFirstPaintCatalog;

@@ -1,0 +1,32 @@
+import type { HistoryFirstPaintCatalog } from '@/lib/platform/i18n/catalog';
+
+/** Spanish: the history page's first paint messages (see first-paint/history-en.ts); its catalog (es.ts) spreads them in. */
+export const esHistoryFirstPaint = {
+  'app.historyTitle': 'Historial de consultas',
+  'page.title.history': 'Historial de Dossier',
+  'history.search': 'Buscar',
+  'history.searchPlaceholder': 'Nombre, correo, URL, empresa…',
+  'history.operation': 'Consulta',
+  'history.outcome': 'Resultado',
+  'history.from': 'Desde',
+  'history.to': 'Hasta',
+  'history.dateExample': 'Por ejemplo {example}',
+  'history.any': 'Todos',
+  'history.exportCsv': 'Exportar CSV',
+  'history.exportJson': 'Exportar JSON',
+  'history.deleteSelected': 'Eliminar la selección ({count})',
+  'history.deleteAll': 'Eliminar todo el historial',
+  'history.empty': 'Aún no hay consultas. Enriquezca un perfil y aparecerá aquí.',
+  'history.shown': 'Se muestran {shown} de {total} consultas.',
+  'history.table': 'Consultas',
+  'history.colTime': 'Hora',
+  'history.colOperation': 'Consulta',
+  'history.colSubject': 'Quién',
+  'history.colOutcome': 'Resultado',
+  'history.colCredits': 'Créditos',
+  'history.colDetails': 'Detalles',
+  'history.select': 'Seleccionar {subject}',
+  'history.selectAll': 'Seleccionar todas las mostradas',
+  'history.details': 'Detalles',
+  'history.detailsOf': 'Detalles de {subject}',
+} as const satisfies HistoryFirstPaintCatalog;

@@ -1,0 +1,32 @@
+import type { HistoryFirstPaintCatalog } from '@/lib/platform/i18n/catalog';
+
+/** French: the history page's first paint messages (see first-paint/history-en.ts); its catalog (fr.ts) spreads them in. */
+export const frHistoryFirstPaint = {
+  'app.historyTitle': 'Historique des recherches',
+  'page.title.history': 'Historique de Dossier',
+  'history.search': 'Rechercher',
+  'history.searchPlaceholder': 'Nom, e-mail, URL, entreprise…',
+  'history.operation': 'Recherche',
+  'history.outcome': 'Résultat',
+  'history.from': 'Du',
+  'history.to': 'Au',
+  'history.dateExample': 'Par exemple {example}',
+  'history.any': 'Tous',
+  'history.exportCsv': 'Exporter en CSV',
+  'history.exportJson': 'Exporter en JSON',
+  'history.deleteSelected': 'Supprimer la sélection ({count})',
+  'history.deleteAll': 'Supprimer tout l’historique',
+  'history.empty': 'Aucune recherche pour l’instant. Enrichissez un profil et il apparaîtra ici.',
+  'history.shown': 'Recherches affichées : {shown} sur {total}.',
+  'history.table': 'Recherches',
+  'history.colTime': 'Date',
+  'history.colOperation': 'Recherche',
+  'history.colSubject': 'Qui',
+  'history.colOutcome': 'Résultat',
+  'history.colCredits': 'Crédits',
+  'history.colDetails': 'Détails',
+  'history.select': 'Sélectionner {subject}',
+  'history.selectAll': 'Sélectionner tout l’affichage',
+  'history.details': 'Détails',
+  'history.detailsOf': 'Détails de {subject}',
+} as const satisfies HistoryFirstPaintCatalog;

@@ -1,0 +1,77 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * The project's own import graph, type-only imports included (import-x/no-cycle skips them, and a
+ * type still ties two modules' meanings together). Every own import is written `@/…` (the lint
+ * forbids relative ones), so reading the specifiers is enough to draw it.
+ */
+export type ImportGraph = Map<string, Set<string>>;
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](@\/[^'"]+)['"]/g;
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The `@/` specifiers a module's source imports or re-exports, in order. */
+export function ownSpecifiers(source: string): string[] {
+  return [...source.matchAll(SPECIFIER)].map((match) => match[1]!);
+}
+
+function filesUnder(root: string, folder: string): string[] {
+  const path = join(root, folder);
+  if (!existsSync(path)) return [];
+  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(root, join(folder, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(folder, entry.name)] : [],
+  );
+}
+
+/** The graph of the product's modules under `folders`, keyed by path from the root. */
+export function readImportGraph(root: string, folders: readonly string[]): ImportGraph {
+  const resolve = (specifier: string): string | null => {
+    for (const extension of EXTENSIONS) {
+      const candidate = specifier.slice(2) + extension;
+      const path = join(root, candidate);
+      if (existsSync(path) && statSync(path).isFile()) return relative(root, path);
+    }
+    return null;
+  };
+  const graph: ImportGraph = new Map();
+  for (const file of folders.flatMap((folder) => filesUnder(root, folder))) {
+    const targets = ownSpecifiers(readFileSync(join(root, file), 'utf8')).map(resolve);
+    graph.set(file, new Set(targets.filter((target): target is string => target !== null)));
+  }
+  return graph;
+}
+
+/** Every circle of the graph, as its modules (Tarjan's strongly connected components of more than one). */
+export function findCircles(graph: ImportGraph): string[][] {
+  let next = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (module: string): void => {
+    order.set(module, next);
+    low.set(module, next++);
+    stack.push(module);
+    onStack.add(module);
+    for (const target of graph.get(module) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!order.has(target)) {
+        visit(target);
+        low.set(module, Math.min(low.get(module)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(module, Math.min(low.get(module)!, order.get(target)!));
+    }
+    if (low.get(module) !== order.get(module)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== module);
+    if (circle.length > 1 || graph.get(module)?.has(module)) circles.push(circle.sort());
+  };
+  for (const module of graph.keys()) if (!order.has(module)) visit(module);
+  return circles;
+}

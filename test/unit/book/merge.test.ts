@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { EmailResult, Enrichment, Person, Phone } from '@/lib/enrichment/model';
+import type { ContactAnswer } from '@/lib/book/answer';
+import { mergeAnswer, mergeFact } from '@/lib/book/merge';
+import type { Contact, PersonContact } from '@/lib/book/model';
+
+/** An in-memory book with the store's look-up by identity key, to run merges in sequence. */
+function book() {
+  const contacts = new Map<string, Contact>();
+  const lookup = async (keys: readonly string[]) => [...contacts.values()].filter((c) => c.keys.some((k) => keys.includes(k)));
+  return {
+    contacts,
+    async add(answer: ContactAnswer) {
+      const { upserts, removes } = await mergeAnswer(answer, lookup);
+      removes.forEach((id) => contacts.delete(id));
+      upserts.forEach((c) => contacts.set(c.id, c));
+      return upserts;
+    },
+    people: () => [...contacts.values()].filter((c): c is PersonContact => c.kind === 'person'),
+  };
+}
+
+const email = (address: string, status: EmailResult['status'] = 'verified'): EmailResult => ({ address, status, verified: status === 'verified' });
+const phone = (e164: string, type?: Phone['type'], whatsapp?: boolean): Phone => ({ e164, international: e164, type, whatsapp });
+const person = (over: Partial<Person>): Person => ({ urls: [], emails: [], phones: [], extra: {}, ...over });
+
+function enrich(at: number, p: Partial<Person>, requestKeys: string[], company?: Enrichment['company']): ContactAnswer {
+  return { op: 'enrichPerson', result: { person: person(p), company, extra: {} }, at, historyId: `h${at}`, paid: true, requestKeys, input: {} };
+}
+
+const MAYA = 'https://www.linkedin.com/in/maya-chen/';
+
+describe('mergeFact', () => {
+  const src = (at: number) => ({ op: 'enrichPerson', historyId: null, at, paid: true });
+  it('shows the newer value and keeps the older one as an alternate', () => {
+    const first = mergeFact(undefined, 'Head of Data', src(1));
+    const second = mergeFact(first, 'VP Data', src(2));
+    expect(second?.value).toBe('VP Data');
+    expect(second?.alternates.map((a) => a.value)).toEqual(['Head of Data']);
+  });
+  it('keeps an older conflicting answer as an alternate, not shown', () => {
+    const current = mergeFact(undefined, 'VP Data', src(5));
+    const older = mergeFact(current, 'Head of Data', src(2));
+    expect(older?.value).toBe('VP Data');
+    expect(older?.alternates.map((a) => a.value)).toEqual(['Head of Data']);
+  });
+  it('treats case and accents as the same value', () => {
+    const current = mergeFact(undefined, 'Zoë Martin', src(1));
+    expect(mergeFact(current, 'zoe martin', src(2))?.alternates).toEqual([]);
+  });
+});
+
+describe('one contact per person', () => {
+  it('merges a full enrichment and a phone search about the same profile into one contact', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen'], { name: 'Northwind Analytics', domain: 'northwind.example', extra: {} }));
+    await b.add({
+      op: 'searchPhone',
+      result: { person: person({ fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example', 'unknown')], phones: [phone('+33612345678', 'mobile', true)] }), candidates: [], warnings: [], extra: {} },
+      at: 2,
+      historyId: 'h2',
+      paid: true,
+      requestKeys: ['person:maya-chen'],
+      input: {},
+    });
+    const [maya, ...others] = b.people();
+    expect(others).toEqual([]);
+    expect(maya!.id).toBe('person:maya-chen');
+    // The phone search repeated the email as unverified: it is listed once, still verified.
+    expect(maya!.workEmails.map((e) => [e.address, e.grade])).toEqual([['maya@northwind.example', 'verified']]);
+    expect(maya!.phones).toMatchObject([{ e164: '+33612345678', kind: 'mobile', whatsapp: true }]);
+    expect(maya!.companyId).toBe('domain:northwind.example');
+    expect(b.contacts.get('domain:northwind.example')?.kind).toBe('company');
+  });
+
+  it('a verified email beats an unverified one whatever the order of the answers', async () => {
+    const b = book();
+    await b.add(enrich(5, { fullName: 'Maya Chen', emails: [email('maya@northwind.example')] }, ['person:maya-chen']));
+    await b.add({
+      op: 'findWorkEmail',
+      result: { status: 'most_probable', email: email('maya@northwind.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
+      at: 9,
+      historyId: 'h9',
+      paid: false,
+      requestKeys: ['person:maya-chen'],
+      input: { fullName: 'Maya Chen' },
+    });
+    expect(b.people()[0]!.workEmails[0]).toMatchObject({ grade: 'verified', foundAt: 5 });
+  });
+
+  it('finds a person again by a verified email, and re-keys a phone-only contact under the profile', async () => {
+    const b = book();
+    await b.add({
+      op: 'reversePhone',
+      result: { phone: phone('+14155550100'), person: person({ fullName: 'Sam Ortiz' }) },
+      at: 1,
+      historyId: 'h1',
+      paid: true,
+      requestKeys: ['phone:+14155550100'],
+      input: {},
+    });
+    expect(b.people()[0]!.id).toBe('phone:+14155550100');
+    await b.add(enrich(2, { fullName: 'Sam Ortiz', networkUrl: 'https://www.linkedin.com/in/sam-ortiz/', phones: [phone('+14155550100', 'landline')] }, ['person:sam-ortiz']));
+    const people = b.people();
+    expect(people).toHaveLength(1);
+    expect(people[0]!.id).toBe('person:sam-ortiz');
+    expect(people[0]!.phones[0]).toMatchObject({ kind: 'landline', foundAt: 1 });
+  });
+
+  it('never merges two different profiles, even when they share a phone', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Ana Ruiz', networkUrl: 'https://www.linkedin.com/in/ana-ruiz/', phones: [phone('+34910000000', 'work')] }, ['person:ana-ruiz']));
+    await b.add(enrich(2, { fullName: 'Luis Gil', networkUrl: 'https://www.linkedin.com/in/luis-gil/', phones: [phone('+34910000000', 'work')] }, ['person:luis-gil']));
+    expect(b.people().map((p) => p.id).sort()).toEqual(['person:ana-ruiz', 'person:luis-gil']);
+  });
+
+  it('keeps namesakes at the same company apart', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'John Smith', networkUrl: 'https://www.linkedin.com/in/john-smith-1/' }, ['person:john-smith-1', 'name:john smith|acme']));
+    await b.add(enrich(2, { fullName: 'John Smith', networkUrl: 'https://www.linkedin.com/in/john-smith-2/' }, ['person:john-smith-2', 'name:john smith|acme']));
+    // A name-only lookup finds neither of them: it may be a third John Smith.
+    await b.add({
+      op: 'findWorkEmail',
+      result: { status: 'most_probable', email: email('john.smith@acme.example', 'most_probable'), candidates: [], patterns: [], extra: {} },
+      at: 3,
+      historyId: 'h3',
+      paid: false,
+      requestKeys: ['name:john smith|acme'],
+      input: { fullName: 'John Smith', company: 'Acme' },
+    });
+    const ids = b.people().map((p) => p.id).sort();
+    expect(ids).toEqual(['name:john smith|acme', 'person:john-smith-1', 'person:john-smith-2']);
+    expect(b.contacts.get('person:john-smith-1')!.keys).not.toContain('name:john smith|acme');
+  });
+
+  it('keeps a conflicting title as an alternate', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', jobTitle: 'Head of Data' }, ['person:maya-chen']));
+    await b.add(enrich(2, { fullName: 'Maya Chen', jobTitle: 'VP Data' }, ['person:maya-chen']));
+    const maya = b.people()[0]!;
+    expect(maya.title?.value).toBe('VP Data');
+    expect(maya.title?.alternates.map((a) => a.value)).toEqual(['Head of Data']);
+  });
+
+  it('a phone type stated by the gateway beats none; the card never needs "other"', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', phones: [phone('+33612345678', 'mobile')] }, ['person:maya-chen']));
+    await b.add(enrich(2, { fullName: 'Maya Chen', phones: [phone('+33612345678', undefined)] }, ['person:maya-chen']));
+    expect(b.people()[0]!.phones[0]!.kind).toBe('mobile');
+  });
+
+  it('files a personal email as personal and a company-domain email as work', async () => {
+    const b = book();
+    await b.add({
+      op: 'searchPersonalEmail',
+      result: { email: 'maya.chen@gmail.com', person: person({ fullName: 'Maya Chen', networkUrl: MAYA }), positions: [], schools: [] },
+      at: 1,
+      historyId: 'h1',
+      paid: true,
+      requestKeys: ['email:maya.chen@gmail.com'],
+      input: { email: 'maya.chen@gmail.com' },
+    });
+    await b.add(enrich(2, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen'], { name: 'Northwind', domain: 'northwind.example', extra: {} }));
+    const [maya, ...rest] = b.people();
+    expect(rest).toEqual([]);
+    expect(maya!.personalEmails.map((e) => e.address)).toEqual(['maya.chen@gmail.com']);
+    expect(maya!.workEmails.map((e) => e.address)).toEqual(['maya@northwind.example']);
+  });
+
+  it("takes the gateway's word on an email's kind before its domain", async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', emails: [{ ...email('maya@chen-family.example'), type: 'personal' }, { ...email('m.chen@gmail.com'), type: 'work' }] }, ['person:maya-chen']));
+    const maya = b.people()[0]!;
+    expect(maya.personalEmails.map((e) => e.address)).toEqual(['maya@chen-family.example']);
+    expect(maya.workEmails.map((e) => e.address)).toEqual(['m.chen@gmail.com']);
+  });
+
+  it('the CRM check marks a known contact and creates no one', async () => {
+    const b = book();
+    const check = (at: number, keys: string[]): ContactAnswer => ({ op: 'crmCheck', result: { crm: 'hubspot', found: true, recordId: '42' }, at, historyId: null, paid: false, requestKeys: keys, input: {} });
+    await b.add(check(1, ['person:nobody']));
+    expect(b.contacts.size).toBe(0);
+    await b.add(enrich(2, { fullName: 'Maya Chen' }, ['person:maya-chen']));
+    await b.add(check(3, ['person:maya-chen']));
+    expect(b.people()[0]!.crm).toMatchObject({ crm: 'hubspot', found: true, recordId: '42', checkedAt: 3 });
+  });
+});
