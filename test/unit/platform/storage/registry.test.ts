@@ -68,12 +68,12 @@ describe('the registry of stored items', () => {
 
   it('reads storage.local nowhere but the move into the vault and the final clean-up', () => {
     const readers = CODE.filter(({ text }) => /storage\.local\b|['`]local:/.test(text)).map(({ path }) => path);
-    expect(readers.sort()).toEqual(['lib/worker/data.ts', 'lib/worker/local-storage-move.ts', 'lib/worker/stored-items.ts']);
+    expect(readers.sort()).toEqual(['lib/platform/storage/stored-item.ts', 'lib/worker/data.ts', 'lib/worker/local-storage-move.ts']);
   });
 
   it('keeps storage.session to the panel state and the language and theme mirrors the registry declares', () => {
     const users = CODE.filter(({ text }) => /storage\.session\b|['`]session:/.test(text)).map(({ path }) => path);
-    expect(users.sort()).toEqual(['lib/panel/tab-state.ts', 'lib/panel/worker/tabs.ts', 'lib/settings/language-mirror.ts', 'lib/settings/theme-mirror.ts', 'lib/worker/data.ts', 'lib/worker/stored-items.ts']);
+    expect(users.sort()).toEqual(['lib/panel/tab-state.ts', 'lib/panel/worker/tabs.ts', 'lib/platform/storage/stored-item.ts', 'lib/settings/language-mirror.ts', 'lib/settings/theme-mirror.ts', 'lib/worker/data.ts']);
     expect(itemOfKey('tab:12')).toMatchObject({ area: 'session', family: true });
     // The panel's frame cannot open the vault: the worker mirrors the language choice for it.
     expect(itemOfKey('languageMirror')).toMatchObject({ area: 'session', holds: 'settings' });
