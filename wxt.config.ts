@@ -9,7 +9,7 @@ import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
 // (Firefox has a preference that grants the prompt, so its build asks as a release does: the
 // Firefox suite clicks the switch); and it cannot click a browser context menu, so its worker
 // exposes the menu's click handler (entrypoints/background.ts); and its tests need a known set of
-// tabs, so the install opens no welcome page (lib/welcome/welcome-page.ts). A release build has none
+// tabs, so the install opens no welcome page (lib/worker/welcome.ts). A release build has none
 // of these.
 const e2eBuild = process.env.DOSSIER_E2E === '1';
 

@@ -17,7 +17,8 @@ import { startVaultMigration } from '@/lib/worker/local-storage-move';
 import { startRecordMigration } from '@/lib/history/worker/record-migration';
 import { onMessage } from '@/lib/contracts/messenger';
 import { keepAlive } from '@/lib/worker/keep-alive';
-import { openWelcomePage, shouldWelcome } from '@/lib/welcome/welcome-page';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
+import { shouldWelcome } from '@/lib/worker/welcome';
 import { messageSchemas, type MessageName } from '@/lib/contracts/protocol';
 
 // main() stays synchronous and registers every listener in its first turn: Chrome only
@@ -51,7 +52,7 @@ export default defineBackground(() => {
   for (const name of Object.keys(messageSchemas) as MessageName[]) listen(name);
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
-    if (shouldWelcome(reason, __DOSSIER_AUTOMATION__)) void openWelcomePage();
+    if (shouldWelcome(reason, __DOSSIER_AUTOMATION__)) void openExtensionPage('welcome');
     void language.ready.then(createContextMenus);
     syncOptInScripts();
     void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });

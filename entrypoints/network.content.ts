@@ -6,6 +6,7 @@ import { detectPage } from '@/lib/detect/content/detect';
 import type { Detection } from '@/lib/detect/detection';
 import { contentMessenger } from '@/lib/contracts/content-protocol';
 import { sendMessage } from '@/lib/contracts/messenger';
+import { extensionPageUrl } from '@/lib/platform/extension-pages';
 
 /**
  * The always-on detector. It reads the page with a few targeted queries, reports what it saw
@@ -16,7 +17,7 @@ export default defineContentScript({
   matches: [...NETWORK_MATCHES, ...MICROBLOG_MATCHES],
   runAt: 'document_idle',
   main(ctx) {
-    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), FRAME_TITLE);
+    const frame = createFrameHost(document, () => extensionPageUrl('panelFrame'), FRAME_TITLE);
     let last: Detection | null | undefined;
 
     async function detect() {

@@ -5,6 +5,7 @@ import { contentMessenger } from '@/lib/contracts/content-protocol';
 import { sendMessage } from '@/lib/contracts/messenger';
 import { participantsOf, senderElementOf, type WebmailParticipants } from '@/lib/webmail/content/participants';
 import { watchOpenMessage } from '@/lib/webmail/content/watch';
+import { extensionPageUrl } from '@/lib/platform/extension-pages';
 
 /**
  * Web mail (opt-in): Gmail and Outlook on the web. Not in the manifest; the worker registers it
@@ -17,7 +18,7 @@ export default defineContentScript({
   registration: 'runtime',
   runAt: 'document_idle',
   main(ctx) {
-    const frame = createFrameHost(document, () => browser.runtime.getURL('/panel-frame.html'), FRAME_TITLE);
+    const frame = createFrameHost(document, () => extensionPageUrl('panelFrame'), FRAME_TITLE);
     // Named by the worker's first answer, in the user's language, before it is ever shown.
     const launcher = createLauncher(document, FRAME_TITLE, () => void sendMessage('openMailPanel', undefined).catch(() => null));
     let last: WebmailParticipants | null | undefined;

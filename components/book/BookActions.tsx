@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { bulkRunPath, openExtensionPage } from '@/components/bulk/open-page';
+import { bulkRunHash } from '@/lib/bulk/address';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
 import { ConfirmAction } from '@/components/platform/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
 import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
@@ -190,7 +191,7 @@ function BulkAction({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     const reply = await ask(() => sendMessage('bulkFromContacts', { ids: [...ids] }));
     setBusy(false);
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
-    await openExtensionPage(bulkRunPath(reply.value.id));
+    await openExtensionPage('bulk', bulkRunHash(reply.value.id));
   }
   return (
     <fieldset>

@@ -7,17 +7,7 @@ import { sendMessage } from '@/lib/contracts/messenger';
 import { PastRuns } from '@/components/bulk/PastRuns';
 import { RunView } from '@/components/bulk/RunView';
 import { SourcePicker, type SourceTable } from '@/components/bulk/SourcePicker';
-
-/** The run the address names: `bulk.html#run=<id>` (the contact book opens a new run so). */
-export function runIdOf(hash: string): string | null {
-  const match = /^#?run=(.+)$/.exec(hash);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-}
+import { bulkRunHash, runIdOf } from '@/lib/bulk/address';
 
 function useHashRun(): [string | null, (runId: string | null) => void] {
   const [runId, setRunId] = useState(() => runIdOf(location.hash));
@@ -28,7 +18,7 @@ function useHashRun(): [string | null, (runId: string | null) => void] {
   }, []);
   function open(next: string | null) {
     // Each run has its address: reloading the tab, or going back, shows the same run.
-    if (next) location.hash = `run=${encodeURIComponent(next)}`;
+    if (next) location.hash = bulkRunHash(next);
     else history.pushState(null, '', location.pathname);
     setRunId(next);
   }

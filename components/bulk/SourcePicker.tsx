@@ -10,7 +10,7 @@ import { tableFromCollected, tableFromLines } from '@/lib/bulk/pasted';
 import { t, tn } from '@/lib/platform/i18n';
 import { formatDateTime } from '@/lib/platform/i18n/relative-time';
 import { sendMessage } from '@/lib/contracts/messenger';
-import { openExtensionPage } from '@/components/bulk/open-page';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
 
 /** A source read in the page, on its way to the worker as a draft run (bulkCreate). */
 export interface SourceTable {
@@ -283,7 +283,7 @@ function ContactsSource() {
     <section className="bulk-source" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('bulk.ui.contacts.title')}</h3>
       <p className="muted">{t('bulk.ui.contacts.hint')}</p>
-      <button type="button" className="secondary" onClick={() => void openExtensionPage('/contacts.html')}>
+      <button type="button" className="secondary" onClick={() => void openExtensionPage('book')}>
         {t('bulk.ui.contacts.open')}
       </button>
     </section>

@@ -6,6 +6,8 @@ import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
 import { isSandboxGateway } from '@/lib/settings/gateway';
 import { gatewayAccessRefusal } from '@/lib/settings/permissions';
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
+import { extensionPageUrl } from '@/lib/platform/extension-pages';
 
 /** The sandbox's own demo account (sandbox/state.ts): offered only where the sandbox is the service. */
 export const SANDBOX_DEMO_KEY = 'sandbox-demo-key';
@@ -28,7 +30,7 @@ export function ConnectStep() {
   const service = status?.gateway ?? (statusError ? gateway : null);
 
   async function connect(apiKey: string) {
-    const typed = apiKey.trim();
+    const typed = normaliseApiKey(apiKey);
     if (!typed) return setResult({ tone: 'alert', text: t('welcome.connect.keyHint') });
     if (!service) return;
     // First thing awaited: the browser shows its prompt only during the click.
@@ -52,7 +54,7 @@ export function ConnectStep() {
       {service && (
         <p className="muted">
           {isSandboxGateway(service) ? t('welcome.connect.sandbox') : t('welcome.connect.service', { url: service.url })}{' '}
-          <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
+          <a href={extensionPageUrl('settings')} target="_blank" rel="noreferrer">
             {t('welcome.connect.change')}
           </a>
         </p>

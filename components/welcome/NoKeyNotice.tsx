@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { browser } from 'wxt/browser';
 import { startConnectionMirror, useConnection } from '@/components/settings/connection-store';
-import { WELCOME_PATH } from '@/lib/welcome/welcome-page';
+import { extensionPageUrl } from '@/lib/platform/extension-pages';
 import { t } from '@/lib/platform/i18n';
 
 interface Props {
@@ -26,7 +25,7 @@ export function NoKeyNotice({ onSetUp, children }: Props) {
             {t('onboarding.setUp')}
           </button>
         ) : (
-          <a className="button" href={browser.runtime.getURL(WELCOME_PATH)}>
+          <a className="button" href={extensionPageUrl('welcome')}>
             {t('onboarding.setUp')}
           </a>
         )}

@@ -1,23 +1,23 @@
-import { WELCOME_PATH } from '@/lib/welcome/welcome-page';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
 import { openSidePanel, type SidePanelApis } from '@/lib/panel/page/side-panel';
 
 /** What the popup's header buttons do, the same from its first paint as from the React page. */
 export function openSettings() {
-  void browser.runtime.openOptionsPage();
+  void openExtensionPage('settings');
 }
 
 export function openWelcome() {
-  void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PATH) });
+  void openExtensionPage('welcome');
   window.close();
 }
 
 export function openContactBook() {
-  void browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') });
+  void openExtensionPage('book');
   window.close();
 }
 
 export function openBulk() {
-  void browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') });
+  void openExtensionPage('bulk');
   window.close();
 }
 

@@ -1,3 +1,5 @@
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
+
 export interface EnrichmentClientConfig {
   /** The gateway's address followed by `/api/ingress/`; the trailing slash is optional. */
   baseUrl: string;
@@ -38,7 +40,7 @@ export function resolveConfig(config: EnrichmentClientConfig): ResolvedConfig {
   const timeout = config.timeoutMs;
   return {
     base: baseUrlOf(config.baseUrl),
-    apiKey: typeof config.apiKey === 'string' ? config.apiKey.trim() : '',
+    apiKey: typeof config.apiKey === 'string' ? normaliseApiKey(config.apiKey) : '',
     // Called through a wrapper: a detached `fetch` throws "Illegal invocation" in browsers.
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs: typeof timeout === 'number' && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS,

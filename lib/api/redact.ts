@@ -1,3 +1,5 @@
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
+
 /**
  * The key travels in the query string (`apiId=`), so any URL, gateway message or stack may
  * carry it. Everything the client reports passes through here first.
@@ -9,7 +11,7 @@ const MIN_LITERAL_KEY_LENGTH = 6;
 
 export function redactApiKey(text: string, apiKey?: string): string {
   let out = text.replace(API_ID_PARAM, '$1***');
-  const key = apiKey?.trim();
+  const key = apiKey === undefined ? undefined : normaliseApiKey(apiKey);
   if (key && key.length >= MIN_LITERAL_KEY_LENGTH) {
     // A gateway may echo the key outside a query string, raw or percent-encoded.
     for (const form of new Set([key, encodeURIComponent(key)])) out = out.split(form).join('***');

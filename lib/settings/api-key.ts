@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
 import { t } from '@/lib/platform/i18n';
 
-/**
- * Keys are pasted from a dashboard; a trailing newline once produced misleading
- * "can't get credit" errors for a real team, so whitespace never reaches storage.
- */
+/** A key as the settings accept it: normalised first (lib/enrichment/api-key.ts), then checked. */
 export const apiKeySchema = z
   .string()
-  .trim()
+  .overwrite(normaliseApiKey)
   .min(1, { error: () => t('validation.keyEmpty') })
   .max(512, { error: () => t('validation.keyTooLong') })
   .regex(/^[\x21-\x7e]+$/, { error: () => t('validation.keyCharacters') });

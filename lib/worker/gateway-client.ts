@@ -1,5 +1,6 @@
 import { createEnrichmentClient, type EnrichmentClient, type EnrichmentClientConfig } from '@/lib/api';
 import type { RateLimiter } from '@/lib/lookup/worker/rate-limiter';
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
 
 export interface GatewayClients {
   /** The client for this gateway and key: the same object for as long as they stay the same. */
@@ -28,7 +29,7 @@ export function createGatewayClients(
   };
   return {
     clientFor(baseUrl, apiKey, timeoutMs) {
-      const id = JSON.stringify([baseUrl, apiKey.trim(), timeoutMs ?? null]);
+      const id = JSON.stringify([baseUrl, normaliseApiKey(apiKey), timeoutMs ?? null]);
       let client = clients.get(id);
       if (client) {
         clients.delete(id);

@@ -10,6 +10,8 @@ import { regionFor } from '@/lib/identity/region';
 import { storedPageUrl } from '@/lib/platform/ui/page-url';
 import { actionForMenuClick, MENU_ITEMS, type MenuClick } from '@/lib/lookup/worker/selection';
 import { summarise, titleOf } from '@/lib/lookup/worker/summary';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
+import { historyEntryHash } from '@/lib/history/address';
 
 /** Created once per install or update: Chrome keeps context menus across worker restarts. */
 export function createContextMenus(): void {
@@ -26,7 +28,6 @@ export function createContextMenus(): void {
   });
 }
 
-const HISTORY_PAGE = '/lookup-history.html';
 
 /**
  * Shows the outcome where the user is. It is kept as the tab's notice (storage.session, read
@@ -54,7 +55,7 @@ export async function deliver(tabId: number | undefined, notice: TabNotice): Pro
 export function openNotificationDetails(notificationId: string): void {
   if (!notificationId.startsWith('dossier:')) return;
   const id = notificationId.slice('dossier:'.length);
-  void browser.tabs.create({ url: browser.runtime.getURL(`${HISTORY_PAGE}#${encodeURIComponent(id)}` as '/lookup-history.html') });
+  void openExtensionPage('history', historyEntryHash(id));
   void browser.notifications.clear(notificationId);
 }
 

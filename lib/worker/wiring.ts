@@ -52,10 +52,11 @@ import type { HandlerDeps } from '@/lib/worker/handlers';
 import type { RouterIdentity } from '@/lib/worker/router';
 import type { Preferences } from '@/lib/settings/preferences';
 import { createClipboardWriter, type ClipboardDeps } from '@/lib/clipboard/worker/clipboard';
-import { openWelcomePage } from '@/lib/welcome/welcome-page';
+import { openExtensionPage } from '@/lib/platform/extension-pages';
 import { openToolbarMenu } from '@/lib/worker/toolbar-menu';
 import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
 import { OFFSCREEN_PATH, offscreenMessenger } from '@/lib/clipboard/offscreen-contract';
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
 
 // The balance badge gives way to a bulk run's progress while one runs (toolbar-badge.ts).
 export { showBalanceOnBadge };
@@ -95,7 +96,7 @@ export function createBackground(identity: RouterIdentity) {
     readBalance,
     async writeConnection(gateway, apiKey) {
       await gatewayItem.setValue(gateway);
-      if (apiKey !== undefined) await apiKeyItem.setValue(apiKey.trim());
+      if (apiKey !== undefined) await apiKeyItem.setValue(normaliseApiKey(apiKey));
     },
     async writeBalance(balance) {
       // A difference found on an earlier reading stays beside the balance until the user dismisses it.
@@ -114,7 +115,7 @@ export function createBackground(identity: RouterIdentity) {
       return async (credits) => {
         const [saved, savedKey, interrupted] = await Promise.all([readGateway(), readApiKey(), readInterrupted()]);
         // A key or gateway being tried before it is saved is not the account history speaks of.
-        if (saved.url !== asked.url || savedKey !== apiKey.trim()) return;
+        if (saved.url !== asked.url || savedKey !== normaliseApiKey(apiKey)) return;
         // A stopped worker's lookups are in flight until recovery has recorded them.
         const quiet = mark.quiet() && interrupted.length === 0;
         const at = Date.now();
@@ -229,10 +230,10 @@ export function createBackground(identity: RouterIdentity) {
     lookups,
     history: { read: readHistory, remove: deleteHistoryEntries, clear: clearHistory, recent: readRecentHistory, byIds: readHistoryEntries },
     preferences,
-    openSettings: () => browser.runtime.openOptionsPage(),
-    openWelcome: openWelcomePage,
+    openSettings: () => openExtensionPage('settings'),
+    openWelcome: () => openExtensionPage('welcome'),
     openMenu: () => openToolbarMenu(browser.action),
-    openBulkPage: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/bulk.html') })),
+    openBulkPage: () => openExtensionPage('bulk'),
     panel,
     // Frames go first: an open frame would otherwise write its layout back after the erase.
     // Bulk runs stop first: a task in flight must not write its run back after the erase.
@@ -242,7 +243,7 @@ export function createBackground(identity: RouterIdentity) {
     contacts: { card: readCardContacts },
     book: {
       contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts },
-      openBook: async () => void (await browser.tabs.create({ url: browser.runtime.getURL('/contacts.html') })),
+      openBook: () => openExtensionPage('book'),
     },
     bulk: bulk.handlerDeps,
     clipboard: { write: createClipboardWriter(browserClipboard()) },

@@ -2,6 +2,7 @@ import { BALANCE_DIFFERENCE, type BalanceDifference, type HistoryEntry } from '@
 import { isLookupEntry } from '@/lib/history/entry-kind';
 import type { BalanceBaseline } from '@/lib/settings/stored';
 import { createSerialQueue } from '@/lib/platform/storage/serial';
+import { normaliseApiKey } from '@/lib/enrichment/api-key';
 
 /**
  * Every balance the worker reads is held against what Dossier's lookups cost since the previous
@@ -110,7 +111,7 @@ export function differenceEntry(id: string, difference: BalanceDifference): Hist
 
 /** One account: the gateway and the key, never the key itself (a digest; storage holds no second copy). */
 export async function accountOf(gatewayUrl: string, apiKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${gatewayUrl}\n${apiKey.trim()}`));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${gatewayUrl}\n${normaliseApiKey(apiKey)}`));
   return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -1,4 +1,5 @@
 import { t } from '@/lib/platform/i18n';
+import { isBlankApiKey } from '@/lib/enrichment/api-key';
 import { apiKeySchema } from '@/lib/settings/api-key';
 import { DEFAULT_GATEWAY, DEFAULT_SANDBOX_URL, gatewaySchema, isLoopbackUrl, LIVE_GATEWAY_URL, type Gateway } from '@/lib/settings/gateway';
 
@@ -31,7 +32,7 @@ export function parseConnection(draft: ConnectionDraft): ConnectionResult {
   // The sandbox marker in the popup must not lie: a "sandbox" elsewhere than this computer is not one.
   else if (draft.kind === 'sandbox' && !isLoopbackUrl(gateway.data.url)) errors.url = t('validation.sandboxLoopback');
   let apiKey: string | undefined;
-  if (draft.apiKey.trim() !== '') {
+  if (!isBlankApiKey(draft.apiKey)) {
     const key = apiKeySchema.safeParse(draft.apiKey);
     if (key.success) apiKey = key.data;
     else errors.apiKey = key.error.issues[0]?.message;

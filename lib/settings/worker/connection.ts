@@ -1,5 +1,6 @@
 import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '@/lib/contracts/protocol';
 import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
+import { isBlankApiKey, normaliseApiKey } from '@/lib/enrichment/api-key';
 import { apiKeySchema, maskApiKey } from '@/lib/settings/api-key';
 import { isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
 import { FREE_CALL, withRetry, type RetryPolicy } from '@/lib/lookup/worker/retry';
@@ -75,7 +76,7 @@ export async function testConnection(
   gateway: Gateway,
   typedKey: string | undefined,
 ): Promise<ConnectionTest> {
-  const apiKey = typedKey === undefined ? await deps.readApiKey() : typedKey.trim();
+  const apiKey = typedKey === undefined ? await deps.readApiKey() : normaliseApiKey(typedKey);
   if (!apiKey) return { status: 'invalid_key', message: noKey().message };
   const result = await readCredits(deps, gateway, apiKey);
   if (result.ok) {
@@ -103,7 +104,7 @@ export async function saveConnection(
   apiKey: string | undefined,
 ): Promise<Outcome<ConnectionStatus>> {
   let balance: StoredBalance | null = null;
-  if (apiKey !== undefined && apiKey.trim() !== '') {
+  if (apiKey !== undefined && !isBlankApiKey(apiKey)) {
     const parsed = apiKeySchema.safeParse(apiKey);
     if (!parsed.success) {
       return { ok: false, error: { kind: 'invalid_input', message: parsed.error.issues[0]?.message ?? 'Invalid key.' } };

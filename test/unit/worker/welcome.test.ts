@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldWelcome } from '@/lib/welcome/welcome-page';
+import { shouldWelcome } from '@/lib/worker/welcome';
 
 describe('the welcome page on install', () => {
   it('opens for a new install of a release, never for an update or a browser update', () => {
