@@ -16,7 +16,7 @@ import type {
   ReversePhoneResult,
   WorkEmailResult,
 } from '@/lib/enrichment/model';
-import { OPERATIONS, type Operation } from '@/lib/api/operations';
+import { ENDPOINTS, type Endpoint } from '@/lib/api/endpoints';
 import type { Prepared } from '@/lib/enrichment/input-rules';
 import { block, readCreditBurn } from '@/lib/api/responses/fields';
 import type { ApiResult } from '@/lib/api/result';
@@ -48,22 +48,22 @@ export interface EnrichmentClient {
  * ApiResult; nothing is thrown, whatever the input, the network or the gateway does.
  */
 export function createEnrichmentClient(config: EnrichmentClientConfig): EnrichmentClient {
-  // The path that last answered, per operation: a gateway that only knows the alias costs one miss, once.
+  // The path that last answered, per endpoint: a gateway that only knows the alias costs one miss, once.
   return clientOf(resolveConfig(config), new Map<RouteName, string>());
 }
 
 function clientOf(resolved: ResolvedConfig, workingPath: Map<RouteName, string>): EnrichmentClient {
-  const call = <P extends Prepared, T>(operation: Operation<P, T>, input: unknown) => run(resolved, workingPath, operation, input);
+  const call = <P extends Prepared, T>(endpoint: Endpoint<P, T>, input: unknown) => run(resolved, workingPath, endpoint, input);
   return {
-    fullEnrich: (input) => call(OPERATIONS.fullEnrich, input),
-    enrichCompany: (input) => call(OPERATIONS.enrichCompany, input),
-    findWorkEmail: (input) => call(OPERATIONS.findWorkEmail, input),
-    searchPhone: (input) => call(OPERATIONS.searchPhone, input),
-    searchPersonalEmail: (input) => call(OPERATIONS.searchPersonalEmail, input),
-    reversePhone: (input) => call(OPERATIONS.reversePhone, input),
-    microblogByUsername: (input) => call(OPERATIONS.microblogByUsername, input),
-    microblogByEmail: (input) => call(OPERATIONS.microblogByEmail, input),
-    getCredits: () => call(OPERATIONS.getCredits, undefined),
+    fullEnrich: (input) => call(ENDPOINTS.fullEnrich, input),
+    enrichCompany: (input) => call(ENDPOINTS.enrichCompany, input),
+    findWorkEmail: (input) => call(ENDPOINTS.findWorkEmail, input),
+    searchPhone: (input) => call(ENDPOINTS.searchPhone, input),
+    searchPersonalEmail: (input) => call(ENDPOINTS.searchPersonalEmail, input),
+    reversePhone: (input) => call(ENDPOINTS.reversePhone, input),
+    microblogByUsername: (input) => call(ENDPOINTS.microblogByUsername, input),
+    microblogByEmail: (input) => call(ENDPOINTS.microblogByEmail, input),
+    getCredits: () => call(ENDPOINTS.getCredits, undefined),
     sending(beforeSend) {
       let told: Promise<void> | null = null;
       const beforeRequest = async () => {
@@ -78,12 +78,12 @@ function clientOf(resolved: ResolvedConfig, workingPath: Map<RouteName, string>)
 async function run<P extends Prepared, T>(
   config: ResolvedConfig,
   workingPath: Map<RouteName, string>,
-  operation: Operation<P, T>,
+  endpoint: Endpoint<P, T>,
   input: unknown,
 ): Promise<ApiResult<T>> {
   const key = config.apiKey;
   try {
-    const prepared = operation.input.safeParse(input);
+    const prepared = endpoint.input.safeParse(input);
     if (!prepared.success) {
       const message = prepared.error.issues[0]?.message ?? INPUT_MESSAGES.notAnObject();
       return { ok: false, error: apiError('invalid_input', { message }, key) };
@@ -92,17 +92,17 @@ async function run<P extends Prepared, T>(
     const base = config.base;
     if (!base) return { ok: false, error: apiError('invalid_input', { message: INPUT_MESSAGES.badBaseUrl() }, key) };
 
-    const sent = await send({ ...config, base }, orderedPaths(operation.route, workingPath), prepared.data.params);
+    const sent = await send({ ...config, base }, orderedPaths(endpoint.route, workingPath), prepared.data.params);
     if (!sent.ok) return sent;
     // Any answer but a missing route proves the path exists, an error body included.
-    workingPath.set(operation.route, sent.reply.path);
+    workingPath.set(endpoint.route, sent.reply.path);
     const judged = judge(sent.reply, key);
     if (!judged.ok) {
       if (judged.error.kind === 'rate_limited' && judged.error.retryAfterMs !== undefined) config.onRetryAfter?.(judged.error.retryAfterMs);
       return judged;
     }
 
-    const result = operation.parse(judged.body, prepared.data);
+    const result = endpoint.parse(judged.body, prepared.data);
     if (!result.ok) {
       const detail = `HTTP ${sent.reply.status} from ${sent.reply.path}: ${result.detail}`;
       // A 200 we cannot read may still have been charged.

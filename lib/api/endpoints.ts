@@ -25,22 +25,22 @@ import { parsePhoneSearch } from '@/lib/api/responses/phone-search';
 import { reversePhoneParser } from '@/lib/api/responses/reverse-phone';
 import type { RouteName } from '@/lib/api/routes';
 
-/** One operation: where it lives, what it accepts, how its answer is read. */
-export interface Operation<P extends Prepared, T> {
+/** One endpoint of the gateway (not a lookup of lib/lookup, which may call several): where it lives, what it accepts, how its answer is read. */
+export interface Endpoint<P extends Prepared, T> {
   route: RouteName;
   input: z.ZodType<P>;
   parse(body: unknown, prepared: P): Parsed<T>;
 }
 
-function operation<P extends Prepared, T>(definition: Operation<P, T>): Operation<P, T> {
+function endpoint<P extends Prepared, T>(definition: Endpoint<P, T>): Endpoint<P, T> {
   return definition;
 }
 
 const noInput = z.unknown().transform((): Prepared => ({ params: {} }));
 
-export const OPERATIONS = {
-  fullEnrich: operation<Prepared, Enrichment>({ route: 'fullEnrich', input: fullEnrichInput, parse: parseFullEnrichment }),
-  enrichCompany: operation<Prepared, Company>({
+export const ENDPOINTS = {
+  fullEnrich: endpoint<Prepared, Enrichment>({ route: 'fullEnrich', input: fullEnrichInput, parse: parseFullEnrichment }),
+  enrichCompany: endpoint<Prepared, Company>({
     route: 'fullEnrich',
     input: enrichCompanyInput,
     parse: (body) => {
@@ -49,23 +49,23 @@ export const OPERATIONS = {
       return result.value.company ? parsed(result.value.company) : noMatch('The answer holds no company.');
     },
   }),
-  findWorkEmail: operation<Prepared, WorkEmailResult>({ route: 'findWorkEmail', input: findWorkEmailInput, parse: parseFindEmail }),
-  searchPhone: operation<Prepared, PhoneSearchResult>({ route: 'searchPhone', input: searchPhoneInput, parse: parsePhoneSearch }),
-  searchPersonalEmail: operation<PreparedEmail, PersonalEmailResult>({
+  findWorkEmail: endpoint<Prepared, WorkEmailResult>({ route: 'findWorkEmail', input: findWorkEmailInput, parse: parseFindEmail }),
+  searchPhone: endpoint<Prepared, PhoneSearchResult>({ route: 'searchPhone', input: searchPhoneInput, parse: parsePhoneSearch }),
+  searchPersonalEmail: endpoint<PreparedEmail, PersonalEmailResult>({
     route: 'searchPersonalEmail',
     input: emailInput,
     parse: (body, prepared) => personalEmailParser(prepared.email)(body),
   }),
-  reversePhone: operation<PreparedPhone, ReversePhoneResult>({
+  reversePhone: endpoint<PreparedPhone, ReversePhoneResult>({
     route: 'reversePhone',
     input: reversePhoneInput,
     parse: (body, prepared) => reversePhoneParser(prepared.phone)(body),
   }),
-  microblogByUsername: operation<Prepared, MicroblogProfile>({
+  microblogByUsername: endpoint<Prepared, MicroblogProfile>({
     route: 'microblogByUsername',
     input: microblogByUsernameInput,
     parse: parseMicroblog,
   }),
-  microblogByEmail: operation<PreparedEmail, MicroblogProfile>({ route: 'microblogByEmail', input: emailInput, parse: parseMicroblog }),
-  getCredits: operation<Prepared, CreditBalance>({ route: 'getCredits', input: noInput, parse: parseBalance }),
+  microblogByEmail: endpoint<PreparedEmail, MicroblogProfile>({ route: 'microblogByEmail', input: emailInput, parse: parseMicroblog }),
+  getCredits: endpoint<Prepared, CreditBalance>({ route: 'getCredits', input: noInput, parse: parseBalance }),
 };
