@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { cardActions } from '@/lib/card/page/actions';
-import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/page/from-answer';
+import { contactsOfAnswer, type AnswerContacts } from '@/lib/card/from-answer';
 import type { ContactAnswer } from '@/lib/book/answer';
 import { AllFields } from '@/components/card/AllFields';
 import { ContactCard } from '@/components/card/ContactCard';

@@ -1,4 +1,4 @@
-import { answerOfResponse } from '@/lib/card/page/from-answer';
+import { answerOfResponse } from '@/lib/card/from-answer';
 import { requestKeysOf } from '@/lib/book/from-history';
 import type { LookupResponse } from '@/lib/lookup/contract';
 import { AnswerCard } from '@/components/card/AnswerCard';

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { answerOfResponse, contactsOfAnswer } from '@/lib/card/page/from-answer';
+import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
+import type { CardContacts } from '@/lib/card/book';
 import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/page/subject';
 import { t } from '@/lib/platform/i18n';
 import type { PanelAction } from '@/lib/panel/page/actions';
@@ -28,19 +29,30 @@ export function SeedCard({ seed, actionsOf, offerLookups = true, onAnswer, onSub
   // Keys the answers revealed (a profile found from a name at a company): the book files the contact under them.
   const [learnt, setLearnt] = useState<string[]>([]);
   const [revision, setRevision] = useState(0);
+  // The card the last reply carried (the book's, once its answer was in); null: read the book.
+  const [answered, setAnswered] = useState<CardContacts | null>(null);
   const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
   const keys = [...new Set([...keysOfSeed(seed), ...learnt])];
-  const book = useBookContact(keys, revision);
+  const book = useBookContact(keys, revision, answered);
   const subject: CardSubject = { person: book.person, company: book.company, seed };
   // Told when the book's contact changes (it arrives from the book, not from a user's action here).
   const tellSubject = useEffectEvent(() => onSubject?.(subject));
   useEffect(() => tellSubject(), [book.person, book.company]);
   if (!seed) return null;
 
-  function answered(answer: CardAnswer) {
+  function onAnswered(answer: CardAnswer) {
     onAnswer?.(answer);
-    setRevision((r) => r + 1);
     if (answer.response.value !== undefined) setLastAnswer(answer.response.value);
+    const { card } = answer.response;
+    if (card) {
+      // One trip: the reply holds the merged contact and the keys the book files it by.
+      setLearnt((prev) => [...new Set([...prev, ...card.keys])]);
+      setAnswered({ person: card.person, company: card.company });
+      return;
+    }
+    // No card in the reply (nothing answered, or the worker could not read the book for it).
+    setAnswered(null);
+    setRevision((r) => r + 1);
     const contactAnswer = answerOfResponse(answer.response, answer.request.input);
     if (contactAnswer) void contactsOfAnswer(contactAnswer).then((found) => setLearnt((prev) => [...new Set([...prev, ...found.keys])]));
   }
@@ -49,7 +61,7 @@ export function SeedCard({ seed, actionsOf, offerLookups = true, onAnswer, onSub
     <ContactCard
       subject={subject}
       actions={offerLookups ? actionsOf(subject) : []}
-      onAnswer={answered}
+      onAnswer={onAnswered}
       fields={lastAnswer === undefined ? [] : [{ label: t('card.allFields'), value: lastAnswer }]}
     />
   );

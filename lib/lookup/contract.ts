@@ -1,3 +1,4 @@
+import type { CardContacts } from '@/lib/card/book';
 import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
 
 /**
@@ -53,6 +54,15 @@ export interface ResponseFields {
   error?: { kind: string; message: string };
   /** For `unknown`: whether credits moved while the answer was lost. */
   balanceCheck?: BalanceCheck;
+  /**
+   * For an answer about someone: the contact book's card of them once the answer is merged in,
+   * and the keys the book files them under. The card that asked draws it from the reply: one trip.
+   */
+  card?: AnsweredCard;
+}
+
+export interface AnsweredCard extends CardContacts {
+  keys: string[];
 }
 
 /**

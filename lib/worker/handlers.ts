@@ -1,6 +1,7 @@
 import { historyToCsv, historyToJson } from '@/lib/history/worker/export';
 import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
 import type { CardContacts } from '@/lib/card/book';
+import type { AnsweredCard, LookupResponse } from '@/lib/lookup/contract';
 import type { HistoryEntry } from '@/lib/history/entry';
 import type { LookupService } from '@/lib/lookup/worker/service';
 import { storedPageUrl } from '@/lib/platform/ui/page-url';
@@ -58,7 +59,11 @@ export interface HandlerDeps {
   /** CRM connections, outbox and pushes (lib/crm/worker/presence-check.ts). */
   crm: CrmService;
   /** The contact book, read for the panel's frame (lib/card/book.ts). */
-  contacts: { card(keys: readonly string[]): Promise<CardContacts> };
+  contacts: {
+    card(keys: readonly string[]): Promise<CardContacts>;
+    /** A reply's card of whoever it answered about, as the book holds them now (lib/card/from-answer.ts). */
+    ofResponse(response: LookupResponse, input: Record<string, unknown>): Promise<AnsweredCard | undefined>;
+  };
   /** The contact book's store and how to open its page (lib/book/worker/handlers.ts). */
   book: Pick<BookHandlerDeps, 'contacts' | 'openBook'>;
   /** Bulk runs: the store, the runner, the quote's reads (lib/bulk/worker/wiring.ts). */
@@ -92,6 +97,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }
   }
 
+  /**
+   * The book was written before the lookup answered: its card goes with the reply, so the card
+   * that asked updates in one trip. A failed read costs the reply nothing: the card reads later.
+   */
+  async function cardOf(response: LookupResponse, input: Record<string, unknown>): Promise<AnsweredCard | undefined> {
+    try {
+      return await deps.contacts.ofResponse(response, input);
+    } catch (err) {
+      console.error('lookup: the contact book could not be read for the reply', err);
+      return undefined;
+    }
+  }
+
   /** Every write of the preferences: the settings page's, and the contact book's suppression. */
   async function savePreferences(data: unknown): Promise<Outcome<Preferences>> {
     const parsed = preferencesInputSchema.safeParse(data);
@@ -112,10 +130,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     saveConnection: async ({ gateway, apiKey }) => saveConnection(connection, gateway, apiKey),
     testConnection: async ({ gateway, apiKey }) => ({ ok: true, value: await testConnection(connection, gateway, apiKey) }),
     dismissBalanceDifference: async ({ historyId }) => ({ ok: true, value: await dismissDifference(connection, historyId) }),
-    lookup: async (request, sender) => ({
-      ok: true,
-      value: await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity), about: await aboutOf(sender, request.input) }),
-    }),
+    lookup: async (request, sender) => {
+      const response = await deps.lookups.lookup({ ...request, pageUrl: pageOf(sender, deps.identity), about: await aboutOf(sender, request.input) });
+      return { ok: true, value: { ...response, card: await cardOf(response, request.input) } };
+    },
     preview: async (request) => ({ ok: true, value: await deps.lookups.preview(request) }),
     lookupOutcome: async ({ attemptId }) => ({
       ok: true,

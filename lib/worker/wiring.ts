@@ -42,6 +42,7 @@ import { onRecordsChanged } from '@/lib/platform/storage/vault';
 import { createCrmService, deleteCrmData } from '@/lib/crm/worker/presence-check';
 import { createContactBook } from '@/lib/book/worker/contact-book';
 import { readCardContacts } from '@/lib/card/book';
+import { cardOfResponse } from '@/lib/card/from-answer';
 import { forgetContacts, getContacts, recordAnswers, tagContacts } from '@/lib/book/store';
 import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/worker/data';
 import { createPanelService } from '@/lib/panel/worker/service';
@@ -240,7 +241,7 @@ export function createBackground(identity: RouterIdentity) {
     userData: { exportAll: exportAllData, deleteAll: () => applyPanelMode(null).then(() => bulk.runner.stopAll()).then(deleteAllData).then(deleteCrmData).then(forgetTheRest) },
     now: () => Date.now(),
     crm,
-    contacts: { card: readCardContacts },
+    contacts: { card: readCardContacts, ofResponse: cardOfResponse },
     book: {
       contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts },
       openBook: () => openExtensionPage('book'),

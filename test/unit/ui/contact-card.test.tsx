@@ -5,7 +5,7 @@ import { ContactCard } from '@/components/card/ContactCard';
 import { PageCard } from '@/components/card/PageCard';
 import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import type { ContactAnswer } from '@/lib/book/answer';
-import { contactsOfAnswer } from '@/lib/card/page/from-answer';
+import { contactsOfAnswer } from '@/lib/card/from-answer';
 import { recordAnswers } from '@/lib/book/store';
 import { PRICES, type OperationName } from '@/lib/lookup/worker/operations';
 import type { LookupResponse, Preview } from '@/lib/lookup/contract';
@@ -203,6 +203,25 @@ describe('the contact card on a profile page', () => {
       ['searchPhone', false],
       ['searchPhone', true],
     ]);
+  });
+
+  it('draws the contact the reply carries, in one trip: no merge of its own, no read of the book after', async () => {
+    // A worker whose reply holds the card (lib/card/from-answer.ts cardOfResponse) and whose book
+    // this page cannot see: the card can only come from the reply.
+    const worker = fakeWorker();
+    vi.mocked(sendMessage).mockImplementation((async (name: string, request: Request) => {
+      if (name === 'preview') return { ok: true, value: { op: request.op, cost: PRICES[request.op], price: PRICES[request.op], inLedger: null } };
+      if (name !== 'lookup') return { ok: false, error: { kind: 'test', message: 'not in this test' } };
+      worker.lookups.push(request);
+      const found = mayaAnswers.enrichPerson();
+      const own = await contactsOfAnswer(found);
+      const card = { person: own.person, company: own.company, keys: own.keys };
+      return { ok: true, value: { op: request.op, status: 'paid', historyId: 'h1', cost: 2, fromLedger: false, paidAt: null, refreshed: false, value: found.result, card } };
+    }) as never);
+    render(<PageCard detection={detection} corrections={{}} />);
+    trustedClick(await screen.findByRole('button', { name: 'Enrich person and company · up to 2 credits' }));
+    await waitFor(() => expect(within(row('Work email')).getByRole('link', { name: WORK })).toBeTruthy());
+    expect(worker.lookups).toHaveLength(1);
   });
 });
 

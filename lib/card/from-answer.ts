@@ -2,8 +2,9 @@ import type { ContactAnswer } from '@/lib/book/answer';
 import { requestKeysOf } from '@/lib/book/from-history';
 import { mergeAnswer } from '@/lib/book/merge';
 import type { CompanyContact, PersonContact } from '@/lib/book/model';
+import { readCardContacts } from '@/lib/card/book';
 import { answer } from '@/lib/lookup/results';
-import type { LookupResponse } from '@/lib/lookup/contract';
+import type { AnsweredCard, LookupResponse } from '@/lib/lookup/contract';
 
 /** What one answer says about a person and their company, merged as the book would merge it. */
 export interface AnswerContacts {
@@ -41,4 +42,17 @@ export async function contactsOfAnswer(answer: ContactAnswer): Promise<AnswerCon
   const person = (upserts.find((c) => c.kind === 'person') as PersonContact | undefined) ?? null;
   const company = (upserts.find((c) => c.kind === 'company') as CompanyContact | undefined) ?? null;
   return { person, company, keys: [...(person?.keys ?? []), ...(company?.keys ?? [])] };
+}
+
+/**
+ * The worker's side of a lookup's reply: once the answer is in the book, the card of whoever it
+ * is about as the book now holds them (merged with what was known before), under the keys the
+ * answer files them by; undefined when the reply answered nothing about anyone.
+ */
+export async function cardOfResponse(response: LookupResponse, input: Record<string, unknown>): Promise<AnsweredCard | undefined> {
+  const answered = answerOfResponse(response, input);
+  if (!answered) return undefined;
+  const { keys } = await contactsOfAnswer(answered);
+  if (!keys.length) return undefined;
+  return { ...(await readCardContacts(keys)), keys };
 }
