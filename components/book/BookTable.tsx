@@ -197,16 +197,21 @@ function Badge({ tone, text }: { tone: 'ok' | 'warn' | null; text: string }) {
   );
 }
 
+/** A cell of plain text, whole in its tooltip when the column cuts it. */
+function TextCell({ text }: { text: string | null | undefined }) {
+  return (
+    <span role="cell" title={text ?? undefined}>
+      {text}
+    </span>
+  );
+}
+
 /** A person's own columns: title, company, work email with its grade. */
 function PersonCells({ row }: { row: BookRow }) {
   return (
     <>
-      <span role="cell" title={row.title ?? undefined}>
-        {row.title}
-      </span>
-      <span role="cell" title={row.company ?? undefined}>
-        {row.company}
-      </span>
+      <TextCell text={row.title} />
+      <TextCell text={row.company} />
       <span role="cell" className="c-email" title={row.email?.address}>
         {row.email && (
           <>
@@ -223,15 +228,9 @@ function PersonCells({ row }: { row: BookRow }) {
 function CompanyCells({ row }: { row: BookRow }) {
   return (
     <>
-      <span role="cell" title={row.domain ?? undefined}>
-        {row.domain}
-      </span>
-      <span role="cell" title={row.industry ?? undefined}>
-        {row.industry}
-      </span>
-      <span role="cell" title={row.size ?? undefined}>
-        {row.size}
-      </span>
+      <TextCell text={row.domain} />
+      <TextCell text={row.industry} />
+      <TextCell text={row.size} />
     </>
   );
 }

@@ -12,6 +12,34 @@ interface Common {
   error?: string;
 }
 
+/** A field's id, and what its control says of its hint and error (invalid, described by them). */
+function useFieldIds({ hint, error }: Pick<Common, 'hint' | 'error'>) {
+  const id = useId();
+  const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`) } as const;
+  return { id, described };
+}
+
+function FieldError({ id, error, block = false }: { id: string; error?: string; block?: boolean }) {
+  if (!error) return null;
+  return (
+    <span id={`${id}-error`} className={block ? 'field-error block' : 'field-error'}>
+      {error}
+    </span>
+  );
+}
+
+/** A labelled field: its label, its hint, the control, and its error under it. */
+function Field({ id, label, hint, error, children }: Common & { id: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && <span id={`${id}-hint`} className="muted">{hint}</span>}
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   hint,
@@ -33,11 +61,9 @@ export function TextField({
   /** Enter does this instead of submitting the form the field sits in. */
   onEnter?(): void;
 }) {
-  const id = useId();
+  const { id, described } = useFieldIds({ hint, error });
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && <span id={`${id}-hint`} className="muted">{hint}</span>}
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         type={type}
@@ -54,15 +80,9 @@ export function TextField({
             onEnter();
           })
         }
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+        {...described}
       />
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -71,25 +91,13 @@ export function NumberField(props: Common & { value: string; onChange(value: str
 }
 
 export function CheckboxField({ label, hint, error, checked, onChange, disabled }: Common & { checked: boolean; onChange(checked: boolean): void; disabled?: boolean }) {
-  const id = useId();
+  const { id, described } = useFieldIds({ hint, error });
   return (
     <div className="check">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
-      />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} {...described} />
       <label htmlFor={id}>{label}</label>
       {hint && <span id={`${id}-hint`} className="muted block">{hint}</span>}
-      {error && (
-        <span id={`${id}-error`} className="field-error block">
-          {error}
-        </span>
-      )}
+      <FieldError id={id} error={error} block />
     </div>
   );
 }
@@ -102,53 +110,25 @@ export function SelectField({
   options,
   onChange,
 }: Common & { value: string; options: { value: string; label: string; lang?: string }[]; onChange(value: string): void }) {
-  const id = useId();
+  const { id, described } = useFieldIds({ hint, error });
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && <span id={`${id}-hint`} className="muted">{hint}</span>}
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
-      >
+    <Field id={id} label={label} hint={hint} error={error}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...described}>
         {options.map((o) => (
           <option key={o.value} value={o.value} lang={o.lang}>
             {o.label}
           </option>
         ))}
       </select>
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
 
 export function LinesField({ label, hint, error, value, onChange }: Common & { value: string; onChange(value: string): void }) {
-  const id = useId();
+  const { id, described } = useFieldIds({ hint, error });
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && <span id={`${id}-hint`} className="muted">{hint}</span>}
-      <textarea
-        id={id}
-        rows={6}
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
-      />
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} rows={6} spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} {...described} />
+    </Field>
   );
 }

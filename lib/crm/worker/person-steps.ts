@@ -1,3 +1,5 @@
+import type { CrmContact } from '@/lib/crm/contact';
+import { comparable } from '@/lib/crm/worker/plan';
 import type { ApplyContext, Progress } from '@/lib/crm/worker/adapter';
 import { ok, type CrmResult, type PushPlan, type PushResult } from '@/lib/crm/types';
 
@@ -67,4 +69,44 @@ export async function applyPersonSteps(plan: PushPlan, context: ApplyContext, st
     progress = listed.value;
   }
   return ok({ action: progress.created ? 'created' : 'updated', recordId: progress.recordId!, recordUrl: steps.recordUrl(progress.recordId!) });
+}
+
+/** How one CRM looks for, and makes, an Account (the company a Contact is filed under). */
+export interface AccountSearch {
+  /** Accounts whose website may be `domain`: a loose search (LIKE, starts_with) may find others too. */
+  byWebsite(domain: string): Promise<CrmResult<{ id: string; website: unknown }[]>>;
+  byName(name: string): Promise<CrmResult<string | undefined>>;
+  /** Makes it; a CRM whose create is not idempotent relies on the search by website to find it on a retry. */
+  create(name: string, website: string | undefined): Promise<CrmResult<string>>;
+}
+
+/**
+ * The Contact's Account, in the same order for every CRM that has them: found by its website's
+ * domain (the same site only: `northwind.example.org` is not `northwind.example`), then by name,
+ * else made; its id is saved with the push's progress, so a resumed push does not look again.
+ */
+export async function fileUnderAccount(contact: CrmContact, progress: Progress, context: ApplyContext, search: AccountSearch): Promise<CrmResult<Progress>> {
+  const company = contact.company;
+  const name = company?.name ?? company?.domain;
+  if (!name || progress.companyId) return ok(progress);
+  let id: string | undefined;
+  if (company?.domain) {
+    const found = await search.byWebsite(company.domain);
+    if (!found.ok) return found;
+    const site = comparable('website', company.domain);
+    id = found.value.find((a) => typeof a.website === 'string' && comparable('website', a.website).split('/')[0] === site)?.id;
+  }
+  if (!id && company?.name) {
+    const found = await search.byName(company.name);
+    if (!found.ok) return found;
+    id = found.value;
+  }
+  if (!id) {
+    const made = await search.create(name, company?.website || company?.domain || undefined);
+    if (!made.ok) return made;
+    id = made.value;
+  }
+  const next = { ...progress, companyId: id };
+  await context.save(next);
+  return ok(next);
 }

@@ -5,8 +5,8 @@ import type { SalesforceConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
-import { applyPersonSteps } from '@/lib/crm/worker/person-steps';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
+import { applyPersonSteps, fileUnderAccount, type AccountSearch } from '@/lib/crm/worker/person-steps';
+import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { loginBase, refreshAccessToken } from '@/lib/crm/worker/salesforce/oauth';
@@ -192,34 +192,22 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
     ]);
   }
 
-  /** The Contact's Account: found by its website's domain, then by name, else created. */
-  async function accountId(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const company = contact.company;
-    const name = company?.name ?? company?.domain;
-    if (!name || progress.companyId) return ok(progress);
-    let id: string | undefined;
-    if (company?.domain) {
-      const found = await query(`SELECT Id, Name, Website FROM Account WHERE Website LIKE ${soqlString(`%${company.domain}%`)} LIMIT 10`);
-      if (!found.ok) return found;
-      // LIKE finds `northwind.example.org` for `northwind.example`: keep only the same site.
-      id = found.value.find((a) => typeof a.Website === 'string' && comparable('website', a.Website).split('/')[0] === comparable('website', company.domain!))?.Id;
-    }
-    if (!id && company?.name) {
-      const found = await query(`SELECT Id, Name FROM Account WHERE Name = ${soqlString(company.name)} LIMIT 1`);
-      if (!found.ok) return found;
-      id = found.value[0]?.Id;
-    }
-    if (!id) {
-      const body = { Name: name, ...(company?.website ? { Website: company.website } : company?.domain ? { Website: company.domain } : {}) };
+  /** How Salesforce looks for an Account, and makes one (fileUnderAccount says in which order). */
+  const accounts: AccountSearch = {
+    async byWebsite(domain) {
+      const found = await query(`SELECT Id, Name, Website FROM Account WHERE Website LIKE ${soqlString(`%${domain}%`)} LIMIT 10`);
+      return found.ok ? ok(found.value.map((a) => ({ id: a.Id, website: a.Website }))) : found;
+    },
+    async byName(name) {
+      const found = await query(`SELECT Id, Name FROM Account WHERE Name = ${soqlString(name)} LIMIT 1`);
+      return found.ok ? ok(found.value[0]?.Id) : found;
+    },
+    async create(name, website) {
       // Not idempotent: a retry after a lost answer searches again first and finds it by website.
-      const created = await send({ method: 'POST', url: '/sobjects/Account/', body, idempotent: false }, createAnswerSchema);
-      if (!created.ok) return created;
-      id = created.value.body.id;
-    }
-    const next = { ...progress, companyId: id };
-    await context.save(next);
-    return ok(next);
-  }
+      const created = await send({ method: 'POST', url: '/sobjects/Account/', body: { Name: name, ...(website ? { Website: website } : {}) }, idempotent: false }, createAnswerSchema);
+      return created.ok ? ok(created.value.body.id) : created;
+    },
+  };
 
   /** Lead and Contact require LastName (and a Lead, Company): a one-word name is the last name. */
   function required(type: PersonType, body: Record<string, string>, contact: CrmContact): Record<string, string> {
@@ -314,7 +302,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
     plan: (contact, match, policy) => planPush('salesforce', fieldsOf(personType), contact, match, policy),
     apply: (plan, contact, context) =>
       applyPersonSteps(plan, context, {
-        account: personType === 'Contact' ? (progress) => accountId(contact, progress, context) : undefined,
+        account: personType === 'Contact' ? (progress) => fileUnderAccount(contact, progress, context, accounts) : undefined,
         create: (companyId) => create(plan, contact, companyId),
         update: (id, companyId) => update(id, contact, context.policy, companyId),
         list: connection.listId ? (recordId, progress) => joinCampaign(connection.listId!, recordId, progress, context) : undefined,

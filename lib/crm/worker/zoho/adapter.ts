@@ -5,8 +5,8 @@ import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '@/lib/crm/con
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
-import { applyPersonSteps } from '@/lib/crm/worker/person-steps';
-import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
+import { applyPersonSteps, fileUnderAccount, type AccountSearch } from '@/lib/crm/worker/person-steps';
+import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { allOf, anyOf, criterion, websiteForms } from '@/lib/crm/worker/zoho/criteria';
@@ -205,36 +205,22 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     ]);
   }
 
-  /** The Contact's Account: found by its website's domain, then by name, else upserted by name (Zoho's duplicate check for Accounts). */
-  async function accountId(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
-    const company = contact.company;
-    const name = company?.name ?? company?.domain;
-    if (!name || progress.companyId) return ok(progress);
-    let id: string | undefined;
-    if (company?.domain) {
-      const found = await search('Accounts', { criteria: anyOf(websiteForms(company.domain).map((form) => criterion('Website', 'starts_with', form))) }, 'Account_Name,Website');
-      if (!found.ok) return found;
-      // starts_with finds `northwind.example.org` for `northwind.example`: keep only the same site.
-      id = found.value.find((a) => typeof a.Website === 'string' && comparable('website', a.Website).split('/')[0] === comparable('website', company.domain!))?.id;
-    }
-    if (!id && company?.name) {
-      const found = await search('Accounts', { criteria: criterion('Account_Name', 'equals', company.name) }, 'Account_Name,Website');
-      if (!found.ok) return found;
-      id = found.value[0]?.id;
-    }
-    if (!id) {
-      const website = company?.website ?? company?.domain;
+  /** How Zoho looks for an Account, and makes one: an upsert on its name, Zoho's duplicate check for Accounts. */
+  const accounts: AccountSearch = {
+    async byWebsite(domain) {
+      const found = await search('Accounts', { criteria: anyOf(websiteForms(domain).map((form) => criterion('Website', 'starts_with', form))) }, 'Account_Name,Website');
+      return found.ok ? ok(found.value.map((a) => ({ id: a.id, website: a.Website }))) : found;
+    },
+    async byName(name) {
+      const found = await search('Accounts', { criteria: criterion('Account_Name', 'equals', name) }, 'Account_Name,Website');
+      return found.ok ? ok(found.value[0]?.id) : found;
+    },
+    async create(name, website) {
       // An upsert keyed on the name: a retry after a lost answer lands on the Account it made.
       const made = await write({ method: 'POST', url: '/Accounts/upsert', body: { data: [{ Account_Name: name, ...(website ? { Website: website } : {}) }], duplicate_check_fields: ['Account_Name'] }, idempotent: true });
-      if (!made.ok) return made;
-      const madeId = idOf(made.value);
-      if (!madeId.ok) return madeId;
-      id = madeId.value;
-    }
-    const next = { ...progress, companyId: id };
-    await context.save(next);
-    return ok(next);
-  }
+      return made.ok ? idOf(made.value) : made;
+    },
+  };
 
   /** Leads and Contacts require Last_Name: a one-word name is the last name. */
   function required(body: Record<string, unknown>, contact: CrmContact): Record<string, unknown> {
@@ -352,7 +338,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     plan: (contact, match, policy) => planPush('zoho', fieldsOf(), contact, match, policy),
     apply: (plan, contact, context) =>
       applyPersonSteps(plan, context, {
-        account: module === 'Contacts' ? (progress) => accountId(contact, progress, context) : undefined,
+        account: module === 'Contacts' ? (progress) => fileUnderAccount(contact, progress, context, accounts) : undefined,
         create: (companyId) => create(plan, contact, companyId),
         update: (id, companyId) => update(id, contact, context.policy, companyId),
         list: connection.listId ? (recordId, progress) => addTag(recordId, progress, context) : undefined,
