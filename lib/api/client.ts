@@ -6,16 +6,6 @@ import type { FindWorkEmailInput } from '@/lib/api/inputs/find-email';
 import type { MicroblogByUsernameInput } from '@/lib/api/inputs/microblog';
 import type { ReversePhoneInput, SearchPhoneInput } from '@/lib/api/inputs/phone';
 import { INPUT_MESSAGES } from '@/lib/enrichment/messages';
-import type {
-  Company,
-  CreditBalance,
-  Enrichment,
-  MicroblogProfile,
-  PersonalEmailResult,
-  PhoneSearchResult,
-  ReversePhoneResult,
-  WorkEmailResult,
-} from '@/lib/enrichment/model';
 import { ENDPOINTS, type Endpoint } from '@/lib/api/endpoints';
 import type { Prepared } from '@/lib/enrichment/input-rules';
 import { block, readCreditBurn } from '@/lib/api/responses/fields';
@@ -24,16 +14,19 @@ import { ROUTES, type RouteName } from '@/lib/api/routes';
 import { judge } from '@/lib/api/interpret';
 import { send } from '@/lib/api/transport';
 
+/** What an endpoint answers: the type its `parse` gives, declared once, in lib/api/endpoints.ts. */
+type AnswerOf<K extends keyof typeof ENDPOINTS> = (typeof ENDPOINTS)[K] extends Endpoint<infer _P, infer T> ? T : never;
+
 export interface EnrichmentClient {
-  fullEnrich(input: FullEnrichInput): Promise<ApiResult<Enrichment>>;
-  enrichCompany(input: EnrichCompanyInput): Promise<ApiResult<Company>>;
-  findWorkEmail(input: FindWorkEmailInput): Promise<ApiResult<WorkEmailResult>>;
-  searchPhone(input: SearchPhoneInput): Promise<ApiResult<PhoneSearchResult>>;
-  searchPersonalEmail(input: EmailInput): Promise<ApiResult<PersonalEmailResult>>;
-  reversePhone(input: ReversePhoneInput): Promise<ApiResult<ReversePhoneResult>>;
-  microblogByUsername(input: MicroblogByUsernameInput): Promise<ApiResult<MicroblogProfile>>;
-  microblogByEmail(input: EmailInput): Promise<ApiResult<MicroblogProfile>>;
-  getCredits(): Promise<ApiResult<CreditBalance>>;
+  fullEnrich(input: FullEnrichInput): Promise<ApiResult<AnswerOf<'fullEnrich'>>>;
+  enrichCompany(input: EnrichCompanyInput): Promise<ApiResult<AnswerOf<'enrichCompany'>>>;
+  findWorkEmail(input: FindWorkEmailInput): Promise<ApiResult<AnswerOf<'findWorkEmail'>>>;
+  searchPhone(input: SearchPhoneInput): Promise<ApiResult<AnswerOf<'searchPhone'>>>;
+  searchPersonalEmail(input: EmailInput): Promise<ApiResult<AnswerOf<'searchPersonalEmail'>>>;
+  reversePhone(input: ReversePhoneInput): Promise<ApiResult<AnswerOf<'reversePhone'>>>;
+  microblogByUsername(input: MicroblogByUsernameInput): Promise<ApiResult<AnswerOf<'microblogByUsername'>>>;
+  microblogByEmail(input: EmailInput): Promise<ApiResult<AnswerOf<'microblogByEmail'>>>;
+  getCredits(): Promise<ApiResult<AnswerOf<'getCredits'>>>;
   /**
    * The same client (same settings, same learned paths) whose calls first await `beforeSend`
    * once, after the rate slot and right before their first request leaves. The lookup service

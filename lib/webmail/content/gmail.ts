@@ -1,4 +1,5 @@
-import { addressIn, displayName, participantEmail, isCcLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
+import { outermost, readParticipants, type MailPage } from '@/lib/webmail/content/mail-page';
+import { addressIn, displayName, participantEmail, isCcLabel, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
 
 /**
  * Gmail marks every participant of a conversation with an element carrying the address in an
@@ -12,18 +13,19 @@ const PARTICIPANT = '[email]';
 // Bounded: a long thread shows a few hundred participants at most; the rest would be noise.
 const MAX_PARTICIPANTS = 500;
 
-export function readGmailParticipants(doc: Document): WebmailParticipants {
-  const containers = messageContainers(doc);
-  const messages = containers.map(readMessage);
-  return participantsFrom('gmail', messages, openIndex(containers), gmailSelf(doc));
-}
+export const GMAIL: MailPage = {
+  client: 'gmail',
+  messages: messageContainers,
+  // The last expanded message is the one the user reads.
+  isOpen: (message) => message.getAttribute('aria-expanded') === 'true',
+  readMessage,
+  senderElement: (message) => senderElementOf(message, participantElements(message)) ?? null,
+  self: gmailSelf,
+};
 
-/** The element naming the open message's sender, where the launcher goes beside it. */
-export function gmailSenderElement(doc: Document): Element | null {
-  const containers = messageContainers(doc);
-  const open = containers[openIndex(containers)];
-  return open ? senderElementOf(open, Array.from(open.querySelectorAll(PARTICIPANT)).slice(0, MAX_PARTICIPANTS)) ?? null : null;
-}
+export const readGmailParticipants = (doc: Document): WebmailParticipants => readParticipants(GMAIL, doc);
+
+const participantElements = (message: Element) => Array.from(message.querySelectorAll(PARTICIPANT)).slice(0, MAX_PARTICIPANTS);
 
 function messageContainers(doc: Document): Element[] {
   const scope = doc.querySelector('[role="main"]') ?? doc.body;
@@ -37,21 +39,8 @@ function messageContainers(doc: Document): Element[] {
 const senderElementOf = (message: Element, elements: readonly Element[]) =>
   elements.find((element) => element.closest('h3') && message.contains(element.closest('h3'))) ?? elements[0];
 
-/** The last expanded message, else the last one: the one the user reads. */
-function openIndex(containers: readonly Element[]): number {
-  for (let index = containers.length - 1; index >= 0; index -= 1) {
-    if (containers[index]!.getAttribute('aria-expanded') === 'true') return index;
-  }
-  return containers.length - 1;
-}
-
-/** List items nested in a message (e.g. attachment lists) are not messages. */
-function outermost(items: readonly Element[]): Element[] {
-  return items.filter((item) => !items.some((other) => other !== item && other.contains(item)));
-}
-
 function readMessage(message: Element): MessageHeader {
-  const elements = Array.from(message.querySelectorAll(PARTICIPANT)).slice(0, MAX_PARTICIPANTS);
+  const elements = participantElements(message);
   const senderElement = senderElementOf(message, elements);
   const sender = senderElement ? sightingOf(senderElement, 'from') : null;
   const recipients: Sighting[] = [];

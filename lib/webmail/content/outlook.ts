@@ -1,5 +1,6 @@
 import { cleanText } from '@/lib/platform/text';
-import { addressIn, displayName, isCcLabel, nameInLabel, participantsFrom, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
+import { outermost, readParticipants, type MailPage } from '@/lib/webmail/content/mail-page';
+import { addressIn, displayName, isCcLabel, nameInLabel, type MessageHeader, type Sighting, type WebmailParticipants } from '@/lib/webmail/participant';
 
 /**
  * Outlook on the web shows a message's participants in the reading pane's header as persona
@@ -15,18 +16,17 @@ const OFF_LIMITS = '[role="document"], [role="listbox"], [role="grid"]';
 // Bounded: a header with hundreds of recipients shows "+N others" rather than every persona.
 const MAX_PERSONAS = 500;
 
-export function readOutlookParticipants(doc: Document): WebmailParticipants {
-  const containers = messageContainers(doc);
-  const messages = containers.map(readMessage);
-  return participantsFrom('outlook', messages, openIndex(containers), outlookSelf(doc));
-}
+export const OUTLOOK: MailPage = {
+  client: 'outlook',
+  messages: messageContainers,
+  // The last message not collapsed is the one the user reads.
+  isOpen: (message) => message.getAttribute('aria-expanded') !== 'false',
+  readMessage,
+  senderElement: (message) => personasOf(message).find((persona) => sightingOf(persona, message, true)) ?? null,
+  self: outlookSelf,
+};
 
-/** The open message's sender persona, where the launcher goes beside it. */
-export function outlookSenderElement(doc: Document): Element | null {
-  const containers = messageContainers(doc);
-  const open = containers[openIndex(containers)];
-  return open ? (personasOf(open).find((persona) => sightingOf(persona, open, true)) ?? null) : null;
-}
+export const readOutlookParticipants = (doc: Document): WebmailParticipants => readParticipants(OUTLOOK, doc);
 
 function messageContainers(doc: Document): Element[] {
   const pane = doc.querySelector('[role="main"]');
@@ -36,18 +36,6 @@ function messageContainers(doc: Document): Element[] {
 
 // Checked first, before any of a persona's attributes or text is read.
 const personasOf = (message: Element) => Array.from(message.querySelectorAll(PERSONA)).slice(0, MAX_PERSONAS).filter((persona) => !persona.closest(OFF_LIMITS));
-
-/** The last message not collapsed: the one the user reads. */
-function openIndex(containers: readonly Element[]): number {
-  for (let index = containers.length - 1; index >= 0; index -= 1) {
-    if (containers[index]!.getAttribute('aria-expanded') !== 'false') return index;
-  }
-  return containers.length - 1;
-}
-
-function outermost(regions: readonly Element[]): Element[] {
-  return regions.filter((region) => !regions.some((other) => other !== region && other.contains(region)));
-}
 
 function readMessage(message: Element): MessageHeader {
   const sightings: Sighting[] = [];
