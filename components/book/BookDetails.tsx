@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { DetailsBar } from '@/components/platform/DetailsBar';
 import type { Contact } from '@/lib/book/model';
 import { displayName } from '@/lib/book/model';
 import { t } from '@/lib/platform/i18n';
@@ -31,22 +31,12 @@ function BookCard({ contact }: { contact: Contact }) {
  * (components/card), then what only the book keeps (tags, CRM, when first and last seen).
  */
 export function BookDetails({ contact, onClose }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [contact?.id]);
   return (
     <section className="details book-details" aria-labelledby="book-details-title">
       {/* Escape anywhere inside closes the details: the keys bubble up from the pane's controls
           to this wrapper, which has no role of its own, so the section stays a region. */}
       <div role="presentation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <div className="bar">
-          <h2 id="book-details-title" tabIndex={-1} ref={heading}>
-            {contact ? displayName(contact) : t('book.details.title')}
-          </h2>
-          <span className="spacer" />
-          <button type="button" className="secondary" onClick={onClose}>
-            {t('book.details.close')}
-          </button>
-        </div>
+        <DetailsBar id="book-details-title" title={contact ? displayName(contact) : t('book.details.title')} closeLabel={t('book.details.close')} onClose={onClose} showing={contact?.id} />
         {!contact ? (
           <p>{t('book.details.gone')}</p>
         ) : (

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { DetailsBar } from '@/components/platform/DetailsBar';
 import { answerOfEntry, requestKeysOf } from '@/lib/book/from-history';
 import { type HistoryEntry, type LookupEntry } from '@/lib/history/entry';
 import { isBalanceDifference, isLookupEntry } from '@/lib/history/entry-kind';
@@ -48,20 +49,10 @@ function RunAgain({ entry }: { entry: LookupEntry }) {
 }
 
 export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [entry?.id]);
   const page = entry ? safeHttpUrl(entry.pageUrl) : null;
   return (
     <section className="details" aria-labelledby="details-title">
-      <div className="bar">
-        <h2 id="details-title" tabIndex={-1} ref={heading}>
-          {t('history.detailsTitle')}
-        </h2>
-        <span className="spacer" />
-        <button type="button" className="secondary" onClick={onClose}>
-          {t('history.close')}
-        </button>
-      </div>
+      <DetailsBar id="details-title" title={t('history.detailsTitle')} closeLabel={t('history.close')} onClose={onClose} showing={entry?.id} />
       {!entry ? (
         <p>{t('history.notFound')}</p>
       ) : (
