@@ -30,10 +30,10 @@ const TARGET_RATIO = 10;
  * was. Every call answers its own duration (and, for storage.local, the keys and bytes written).
  */
 const WORKER_SOURCE = `
-import { historyEntrySchema } from '@/scripts/bench/lib/history/entry';
-import { migrateHistory } from '@/scripts/bench/lib/history/migrate';
-import { appendHistory, readHistory, readRecentHistory } from '@/scripts/bench/lib/history/store';
-import { moveLocalIntoVault } from '@/scripts/bench/lib/storage/migrate';
+import { historyEntrySchema } from '@/lib/history/entry';
+import { migrateHistory } from '@/lib/history/worker/migrate';
+import { appendHistory, readHistory, readRecentHistory } from '@/lib/history/worker/store';
+import { moveLocalIntoVault } from '@/lib/worker/local-storage-move';
 
 const area = chrome.storage.local;
 let written = { keys: 0, bytes: 0 };
