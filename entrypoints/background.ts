@@ -16,7 +16,7 @@ import { preferencesItem } from '@/lib/settings/stored';
 import { startVaultMigration } from '@/lib/worker/local-storage-move';
 import { startRecordMigration } from '@/lib/history/worker/record-migration';
 import { onMessage } from '@/lib/contracts/messenger';
-import { keepAlive } from '@/lib/worker/keep-alive';
+import { keepAlive } from '@/lib/platform/worker/keep-alive';
 import { openExtensionPage } from '@/lib/platform/extension-pages';
 import { shouldWelcome } from '@/lib/worker/welcome';
 import { messageSchemas, type MessageName } from '@/lib/contracts/protocol';

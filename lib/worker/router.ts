@@ -1,11 +1,10 @@
 import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
 import { CONTENT_SCRIPT_MESSAGES, messageSchemas, type MessageName, type Outcome, type Replies } from '@/lib/contracts/protocol';
+import type { Handlers } from '@/lib/contracts/handlers';
 import { isExtensionPageSender, isOwnContentScriptSender, type SenderInfo } from '@/lib/platform/messaging/sender';
 import { redactApiKey } from '@/lib/api/redact';
 
-export type Handlers = {
-  [N in MessageName]: (data: import('zod').infer<(typeof messageSchemas)[N]>, sender: SenderInfo) => Promise<Outcome<Replies[N]>>;
-};
+export type { Handlers } from '@/lib/contracts/handlers';
 
 export interface RouterIdentity {
   extensionId: string;

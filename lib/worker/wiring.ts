@@ -34,7 +34,7 @@ import {
   readBalanceBaseline,
   readGateway,
 } from '@/lib/settings/stored';
-import { showBalanceOnBadge } from '@/lib/worker/toolbar-badge';
+import { showBalanceOnBadge, showBulkProgress } from '@/lib/worker/toolbar-badge';
 import { createBulk } from '@/lib/bulk/worker/wiring';
 import { throttle } from '@/lib/worker/throttle';
 import { createSpentToday } from '@/lib/lookup/worker/spent-today';
@@ -220,7 +220,7 @@ export function createBackground(identity: RouterIdentity) {
   }
 
   // The run's last balance read, owed at the end of the gap, is made at once when no run is left.
-  const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID(), onAllRunsEnded: () => readBalanceAfterPaid.regap() });
+  const bulk = createBulk({ lookups, cap, crm, now: () => Date.now(), newId: () => crypto.randomUUID(), onAllRunsEnded: () => readBalanceAfterPaid.regap(), showProgress: showBulkProgress });
   bulkRunning = () => bulk.runner.running().length > 0;
 
   const preferences = { read: loadPreferences, write: (prefs: Preferences) => preferencesItem.setValue(prefs) };

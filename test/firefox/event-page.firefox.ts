@@ -3,7 +3,7 @@ import { enrichInSidebar, expect, test } from '@/test/firefox/firefox';
 /**
  * Firefox's background is an event page, suspended a while after its last extension event
  * (30 s by default; 8 s here), even while a request is in flight or a page awaits its answer.
- * Dossier keeps it up while it works (lib/worker/keep-alive.ts).
+ * Dossier keeps it up while it works (lib/platform/worker/keep-alive.ts).
  */
 test.use({ firefoxPrefs: { 'extensions.background.idle.timeout': 8_000 } });
 

@@ -9,7 +9,7 @@ import { t } from '@/lib/platform/i18n';
 import type { Outcome } from '@/lib/contracts/protocol';
 import type { Preferences } from '@/lib/settings/preferences';
 import { CrmRefusal } from '@/lib/crm/worker/presence-check';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 
 type BookHandlerName = keyof BookReplies;
 

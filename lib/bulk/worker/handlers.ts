@@ -8,7 +8,7 @@ import { t, tn } from '@/lib/platform/i18n';
 import type { Outcome } from '@/lib/contracts/protocol';
 import { planBulkPush, pushBulkMatched, type BulkCrmDeps } from '@/lib/bulk/worker/crm-push';
 import { CrmRefusal } from '@/lib/crm/worker/presence-check';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 
 type BulkHandlerName = keyof BulkReplies;
 

@@ -1,5 +1,5 @@
 import type { BulkPageReplies } from '@/lib/bulk/open-page-contract';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 
 export interface BulkPageDeps {
   /** Opens the bulk enrichment page in a tab of its own. */

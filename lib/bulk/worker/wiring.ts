@@ -18,8 +18,7 @@ import type { SpendingCap } from '@/lib/lookup/worker/spending-cap';
 import { loadPreferences } from '@/lib/settings/stored';
 import type { BulkHandlerDeps } from '@/lib/bulk/worker/handlers';
 import type { CrmService } from '@/lib/crm/worker/presence-check';
-import { showBulkProgress } from '@/lib/worker/toolbar-badge';
-import { keepAlive } from '@/lib/worker/keep-alive';
+import { keepAlive } from '@/lib/platform/worker/keep-alive';
 
 /** Wakes the worker while a run is running (and so keeps it alive): its handler resumes every running run. */
 export const BULK_ALARM = 'dossier-bulk';
@@ -46,6 +45,8 @@ export interface BulkWiringDeps {
   newId(): string;
   /** No run is running any more (the last one ended, paused or failed). */
   onAllRunsEnded?(): void;
+  /** Shows the running runs' progress on the toolbar button (the worker's badge, lib/worker/toolbar-badge.ts). */
+  showProgress(running: readonly BulkRun[]): Promise<void>;
 }
 
 /** The results file's columns of one answer; personal addresses left out in EU mode, as the card hides them. */
@@ -54,14 +55,14 @@ async function columnsOf(answer: OperationAnswer) {
 }
 
 /** The toolbar and the keep-alive alarm follow which runs are running. */
-function progressDisplay(onAllEnded: () => void) {
+function progressDisplay(onAllEnded: () => void, showProgress: BulkWiringDeps['showProgress']) {
   // Unknown at the worker's start: an alarm (or a badge) a stopped worker left is set or cleared by the first report.
   let alarmOn: boolean | null = null;
   let latest: readonly BulkRun[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const show = () => {
     timer = undefined;
-    void showBulkProgress(latest).catch(() => {});
+    void showProgress(latest).catch(() => {});
   };
   return (running: readonly BulkRun[]) => {
     latest = running;
@@ -94,7 +95,7 @@ export function createBulk(deps: BulkWiringDeps) {
     mergeColumns,
     // The book is written before a lookup answers: the contact is there, under what was asked.
     contactOf: bookContactOf,
-    onProgress: progressDisplay(() => deps.onAllRunsEnded?.()),
+    onProgress: progressDisplay(() => deps.onAllRunsEnded?.(), deps.showProgress),
     concurrency: BULK_CONCURRENCY,
     now: deps.now,
     newId: deps.newId,

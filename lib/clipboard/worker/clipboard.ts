@@ -1,5 +1,5 @@
 import type { ClipboardReplies } from '@/lib/clipboard/contract';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 
 /**
  * Runs in the worker: writes the clipboard for a Dossier page that may not (the in-page frame).

@@ -1,6 +1,6 @@
 import type { Outcome } from '@/lib/contracts/protocol';
 import { CrmRefusal, type CrmService } from '@/lib/crm/worker/presence-check';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 
 type CrmHandlerName =
   | 'crmSchema'

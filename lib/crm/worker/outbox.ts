@@ -6,7 +6,7 @@ import { readOutbox, updateOutbox } from '@/lib/crm/outbox/store';
 import { rememberRecord, rememberedRecord } from '@/lib/crm/worker/storage';
 import { CRM_LABELS, type CrmTarget } from '@/lib/crm/types';
 import { CRM_PUSH, type HistoryEntry } from '@/lib/history/entry';
-import { keepAlive } from '@/lib/worker/keep-alive';
+import { keepAlive } from '@/lib/platform/worker/keep-alive';
 
 export const CRM_OUTBOX_ALARM = 'dossier-crm-outbox';
 

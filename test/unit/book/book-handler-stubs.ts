@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 import type { BookReplies } from '@/lib/book/contract';
 
 const unused = async () => ({ ok: false as const, error: { kind: 'unused', message: 'not part of this test' } });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBulkHandlers, type BulkHandlerDeps } from '@/lib/bulk/worker/handlers';
 import { CrmRefusal } from '@/lib/crm/worker/presence-check';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 import { countRows } from '@/lib/bulk/counts';
 import { ABANDONED_PREPARING_MS, isPastRun, type BulkRow, type ColumnMapping } from '@/lib/bulk/model';
 import { tableFromContacts } from '@/lib/bulk/pasted';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createKeepAlive } from '@/lib/worker/keep-alive';
+import { createKeepAlive } from '@/lib/platform/worker/keep-alive';
 
 describe('keep-alive (Firefox suspends an event page 30 s after its last extension event, whatever is in flight)', () => {
   beforeEach(() => vi.useFakeTimers());

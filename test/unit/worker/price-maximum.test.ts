@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/worker/handlers';
-import type { Handlers } from '@/lib/worker/router';
+import type { Handlers } from '@/lib/contracts/handlers';
 import { createBackground } from '@/lib/worker/wiring';
 import { settleBackgroundsAfterEach } from '@/test/unit/worker/settle-backgrounds';
 import type { SenderInfo } from '@/lib/platform/messaging/sender';
