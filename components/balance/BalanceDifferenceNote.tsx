@@ -2,7 +2,7 @@ import { t } from '@/lib/platform/i18n';
 import { formatDateTime, formatTime } from '@/lib/platform/i18n/relative-time';
 import { sendMessage } from '@/lib/contracts/messenger';
 import type { HistoryEntry } from '@/lib/history/entry';
-import type { BalanceDifferenceNotice } from '@/lib/contracts/protocol';
+import type { BalanceDifferenceNotice } from '@/lib/balance/contract';
 import { credits } from '@/components/lookup/price';
 import { historyUrl } from '@/lib/history/page/url';
 import { ask } from '@/components/platform/useBackground';

@@ -1,6 +1,7 @@
 import { t } from '@/lib/platform/i18n';
 import { formatAge, formatDateTime } from '@/lib/platform/i18n/relative-time';
-import type { ErrorReport, StoredBalance } from '@/lib/contracts/protocol';
+import type { ErrorReport } from '@/lib/contracts/protocol';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { credits } from '@/components/lookup/price';
 import { useNow } from '@/components/platform/useNow';
 import { BalanceDifferenceNote } from '@/components/balance/BalanceDifferenceNote';

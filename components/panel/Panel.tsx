@@ -7,7 +7,7 @@ import { t } from '@/lib/platform/i18n';
 import type { LookupResponse } from '@/lib/lookup/contract';
 import { sendMessage } from '@/lib/contracts/messenger';
 import type { TabNotice } from '@/lib/panel/tab-state';
-import type { PanelStatus } from '@/lib/contracts/protocol';
+import type { PanelStatus } from '@/lib/panel/contract';
 import type { Corrections } from '@/lib/panel/page/actions';
 import { LookupCard } from '@/components/card/LookupCard';
 import { PageCard } from '@/components/card/PageCard';

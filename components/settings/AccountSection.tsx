@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { t } from '@/lib/platform/i18n';
-import type { BalanceDifferenceNotice, ConnectionStatus } from '@/lib/contracts/protocol';
+import type { BalanceDifferenceNotice } from '@/lib/balance/contract';
+import type { ConnectionStatus } from '@/lib/settings/contract';
 import type { ConnectionDraft, ConnectionErrors } from '@/lib/settings/page/connection-form';
 import { DEFAULT_GATEWAY, type Gateway } from '@/lib/settings/gateway';
 import { SettingsSection } from '@/components/settings/SettingsSection';

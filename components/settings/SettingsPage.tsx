@@ -4,7 +4,7 @@ import { applyStatus, reloadStatus, startConnectionMirror, useConnection } from 
 import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
-import type { ConnectionTest } from '@/lib/contracts/protocol';
+import type { ConnectionTest } from '@/lib/settings/contract';
 import { connectionDraftFrom, parseConnection, type ConnectionDraft, type ConnectionErrors } from '@/lib/settings/page/connection-form';
 import { gatewayAccessRefusal } from '@/lib/settings/permissions';
 import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } from '@/lib/settings/page/preferences-form';

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { ask } from '@/components/platform/useBackground';
 import { sendMessage } from '@/lib/contracts/messenger';
-import type { ConnectionStatus, ErrorReport, StoredBalance } from '@/lib/contracts/protocol';
+import type { ErrorReport } from '@/lib/contracts/protocol';
+import type { ConnectionStatus } from '@/lib/settings/contract';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { apiKeyItem, balanceItem, gatewayItem, storedBalanceSchema } from '@/lib/settings/stored';
 import { gatewaySchema, isSandboxGateway, type Gateway } from '@/lib/settings/gateway';
 import { mirrorItem } from '@/components/platform/mirror-store';

@@ -11,7 +11,7 @@ import { esPanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-es';
 import { frPanelFirstPaint } from '@/lib/platform/i18n/first-paint/panel-fr';
 import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/platform/i18n/locales';
 import { t } from '@/lib/platform/i18n/translate';
-import type { PanelStatus } from '@/lib/contracts/protocol';
+import type { PanelStatus } from '@/lib/panel/contract';
 import type { PanelLayout } from '@/lib/panel/tab-state';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/platform/ui/dom';

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { CardContacts } from '@/lib/card/book';
-import type { OperationName, ResultOf } from '@/lib/lookup/operation-names';
+import { OPERATION_NAMES, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 
 /**
  * A lookup between the screens (and content scripts) that ask for it and the worker that runs it:
@@ -83,4 +84,31 @@ export interface Preview {
   mobiles?: number;
   inLedger: { paidAt: number; creditBurn: number } | null;
   refused?: { kind: string; message: string };
+}
+
+const lookupRequest = z
+  .object({
+    /** Only the operations Dossier offers: anything else is refused before a handler sees it. */
+    op: z.enum(OPERATION_NAMES),
+    input: z.record(z.string(), z.unknown()),
+    refresh: z.boolean().optional(),
+    confirmed: z.boolean().optional(),
+    /** The caller's id for this attempt, to ask for its outcome if the connection drops. */
+    attemptId: z.string().uuid().optional(),
+  })
+  .strict();
+
+/** The lookups' messages, from Dossier's own pages. */
+export const lookupMessageSchemas = {
+  lookup: lookupRequest,
+  preview: lookupRequest.pick({ op: true, input: true }).strict(),
+  /** The outcome of an attempt whose answer the caller never received (the worker stopped). */
+  lookupOutcome: z.object({ attemptId: z.string().uuid() }).strict(),
+} as const;
+
+export interface LookupReplies {
+  lookup: LookupResponse;
+  preview: Preview;
+  /** null when the worker never saw the attempt: then nothing was sent. */
+  lookupOutcome: LookupResponse | null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredBalance } from '@/lib/contracts/protocol';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { DEFAULT_GATEWAY, gatewaySchema, type Gateway } from '@/lib/settings/gateway';
 import { migratePageAccess, readPreferences, type Preferences } from '@/lib/settings/preferences';
 import { defineVaultItem } from '@/lib/platform/storage/vault-item';

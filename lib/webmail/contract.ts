@@ -42,3 +42,20 @@ export const webmailParticipantsSchema = z
 export type ReportedParticipants = z.infer<typeof webmailParticipantsSchema>;
 const _sameShape: ReportedParticipants = {} as WebmailParticipants;
 void _sameShape;
+
+/** The web mail content script's messages about its own tab. */
+export const webmailMessageSchemas = {
+  /**
+   * The open message's participants on the sender's tab, or null when no message is open. Answers
+   * whether to show the launcher beside the sender, and its label in the user's language (a
+   * content script carries no catalog).
+   */
+  reportParticipants: z.object({ mail: webmailParticipantsSchema.nullable() }).strict(),
+  /** The user clicked the launcher; its own tab's panel opens. */
+  openMailPanel: z.undefined(),
+} as const;
+
+export interface WebmailReplies {
+  reportParticipants: { launcher: boolean; launcherLabel: string };
+  openMailPanel: true;
+}

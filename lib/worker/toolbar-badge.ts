@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { BulkRun } from '@/lib/bulk/model';
-import type { StoredBalance } from '@/lib/contracts/protocol';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { loadPreferences, readBalance } from '@/lib/settings/stored';
 import { badgeFor } from '@/lib/balance/worker/badge';
 import { bulkBadgeFor } from '@/lib/bulk/worker/badge';

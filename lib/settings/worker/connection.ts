@@ -1,4 +1,6 @@
-import type { ConnectionStatus, ConnectionTest, Outcome, StoredBalance } from '@/lib/contracts/protocol';
+import type { Outcome } from '@/lib/contracts/protocol';
+import type { ConnectionStatus, ConnectionTest } from '@/lib/settings/contract';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
 import { isBlankApiKey, normaliseApiKey } from '@/lib/enrichment/api-key';
 import { apiKeySchema, maskApiKey } from '@/lib/settings/api-key';

@@ -7,7 +7,7 @@ import type { Detection } from '@/lib/detect/detection';
 import { setCatalog } from '@/lib/platform/i18n';
 import { en } from '@/lib/platform/i18n/en';
 import { sendMessage } from '@/lib/contracts/messenger';
-import type { PanelStatus } from '@/lib/contracts/protocol';
+import type { PanelStatus } from '@/lib/panel/contract';
 import type { PanelLayout } from '@/lib/panel/tab-state';
 
 vi.mock('@/lib/contracts/messenger', () => ({ sendMessage: vi.fn() }));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { connectionStatus, fetchBalance, saveConnection, testConnection, type ConnectionDeps } from '@/lib/settings/worker/connection';
-import type { StoredBalance } from '@/lib/contracts/protocol';
+import type { StoredBalance } from '@/lib/balance/contract';
 import { DEFAULT_GATEWAY, type Gateway } from '@/lib/settings/gateway';
 
 type Reply = Awaited<ReturnType<ReturnType<ConnectionDeps['clientFor']>['getCredits']>>;

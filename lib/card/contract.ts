@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { CardContacts } from '@/lib/card/book';
+
+export const cardMessageSchemas = {
+  /**
+   * The panel's frame: the contact book's card for these identity keys. The frame cannot open
+   * the vault itself (a frame in a web page gets no, or partitioned, IndexedDB).
+   */
+  contactCard: z.object({ keys: z.array(z.string().min(1).max(500)).min(1).max(20) }).strict(),
+} as const;
+
+export interface CardReplies {
+  contactCard: CardContacts;
+}
