@@ -10,7 +10,7 @@ import { frFirstPaint } from '@/lib/platform/i18n/first-paint/fr';
 import { PSEUDO_LOCALE, type DisplayLocale } from '@/lib/platform/i18n/locales';
 import { formatAge, formatDateTime } from '@/lib/platform/i18n/relative-time';
 import { t } from '@/lib/platform/i18n/translate';
-import type { FirstReadRaw } from '@/lib/popup/page/first-read-keys';
+import type { FirstReadRaw } from '@/lib/history/page/first-read-keys';
 import { firstStateOf, type PopupFirstState } from '@/lib/popup/page/first-state';
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/platform/ui/dom';

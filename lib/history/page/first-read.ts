@@ -1,6 +1,10 @@
 import type { HistoryEntry } from '@/lib/history/entry';
 import { COUNT_KEY, ENTRY_PREFIX, HISTORY_STORE, INDEX_KEY, LEGACY_KEY, MIGRATION_KEY, prefixRange } from '@/lib/history/keys';
-import { isEntryLike, readItemsAndNewest, type FirstReadRaw } from '@/lib/popup/page/first-read';
+import type { IDBPTransaction } from 'idb';
+import { unwrap } from 'idb';
+import { isEntryLike } from '@/lib/history/entry-like';
+import type { FirstReadRaw } from '@/lib/history/page/first-read-keys';
+import { readItemsAndNewest as readNative } from '@/lib/history/page/read-newest';
 import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/platform/storage/vault';
 
 /**
@@ -10,6 +14,15 @@ import { ITEMS_STORE, META_STORE, withRecords } from '@/lib/platform/storage/vau
  * an older release's history is still being moved in. Plain checks, no schema: anything that
  * does not read as the worker writes it is left to the React page, which draws it all.
  */
+
+/**
+ * The items and the `limit` newest history records in `tx` of the vault's connection, read by the
+ * one reader of the pages' first paints (read-newest.ts): the popup's first read, and the history
+ * page's, which reads more beside (the count) in the same transaction.
+ */
+export function readItemsAndNewest(tx: IDBPTransaction<unknown, string[], 'readonly'>, limit: number): Promise<FirstReadRaw> {
+  return readNative(unwrap(tx), limit);
+}
 
 /** As many as the React page reads first (lib/history/page/watch.ts), more than a screen holds. */
 export const HISTORY_FIRST_PAGE = 50;

@@ -11,7 +11,7 @@ type RecordsIndex = IDBIndex & {
 
 /**
  * `readIndexRecords` (index-records.ts) on a native index, without the `idb` library: the
- * popup's first script (lib/popup/page/read-newest.ts) runs before that library is loaded.
+ * popup's first script (lib/history/page/read-newest.ts) runs before that library is loaded.
  */
 export function nativeIndexRecords(index: IDBIndex, range: IDBKeyRange | null, count: number, direction: IDBCursorDirection): Promise<IndexRecord[]> | null {
   const native = index as RecordsIndex;

@@ -1,6 +1,6 @@
-import { HISTORY_STORE_NAME, POPUP_HISTORY_SIZE, type FirstReadRaw } from '@/lib/popup/page/first-read-keys';
+import { HISTORY_STORE_NAME, POPUP_HISTORY_SIZE, type FirstReadRaw } from '@/lib/history/page/first-read-keys';
 import { leaveFirstPaint } from '@/lib/popup/page/first-paint-outcome';
-import { readItemsAndNewest } from '@/lib/popup/page/read-newest';
+import { readItemsAndNewest } from '@/lib/history/page/read-newest';
 import { within } from '@/lib/platform/ui/first-paint-start';
 import { readKeyHint } from '@/lib/platform/ui/key-hint';
 import { isCurrentMarker, ITEMS_STORE, META_STORE, MIGRATION_MARKER_KEY, sayOpening, VAULT_DB_NAME, VAULT_DB_VERSION } from '@/lib/platform/storage/vault-names';

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@/lib/history/entry';
-import type { FirstReadRaw } from '@/lib/popup/page/first-read-keys';
+import { isEntryLike, isFiniteNumber, isObject } from '@/lib/history/entry-like';
+import type { FirstReadRaw } from '@/lib/history/page/first-read-keys';
 import { DEFAULT_LOW_BALANCE_THRESHOLD, DEFAULT_SANDBOX_URL, PANEL_MODES } from '@/lib/settings/defaults';
 
 /**
@@ -16,24 +17,6 @@ export interface PopupFirstState {
   /** The sandbox's address when the sandbox is the gateway (the header's tag says so), else null. */
   sandboxUrl: string | null;
   recent: HistoryEntry[];
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/** A record with the fields every entry has, of the types the worker writes. */
-export function isEntryLike(value: unknown): value is HistoryEntry {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.op === 'string' &&
-    typeof value.subject === 'string' &&
-    typeof value.outcome === 'string' &&
-    isFiniteNumber(value.at) &&
-    isFiniteNumber(value.cost) &&
-    isObject(value.input) &&
-    (value.result === undefined || isObject(value.result))
-  );
 }
 
 /** The popup's first state, or null when it shows something only the React page draws. */

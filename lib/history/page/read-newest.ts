@@ -1,4 +1,4 @@
-import { FIRST_READ_KEYS, HISTORY_STORE_NAME, type FirstReadRaw } from '@/lib/popup/page/first-read-keys';
+import { FIRST_READ_KEYS, HISTORY_STORE_NAME, type FirstReadRaw } from '@/lib/history/page/first-read-keys';
 import { nativeIndexRecords } from '@/lib/platform/storage/native-index-records';
 import { ITEMS_STORE } from '@/lib/platform/storage/vault-names';
 
