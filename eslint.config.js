@@ -43,8 +43,13 @@ const SHARED = ['lib/platform/**', 'lib/identity/**', 'lib/enrichment/**'];
 const ZONES = [
   {
     target: CONTENT,
-    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...OFFSCREEN],
-    message: 'Content scripts never reach worker or page code: share a type through the feature’s contract.ts.',
+    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...OFFSCREEN, 'lib/platform/storage/**'],
+    message: 'Content scripts never reach worker, page or storage code (they run in a web page, where the vault is not theirs): share a type through the feature’s contract.ts.',
+  },
+  {
+    target: OFFSCREEN,
+    from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...CONTENT, 'lib/platform/storage/**'],
+    message: 'The offscreen document only writes the clipboard: it reaches no worker, page, content-script or storage code.',
   },
   {
     target: [...PAGE_LIB, ...PAGE_UI],
@@ -54,11 +59,11 @@ const ZONES = [
   {
     target: PAGE_UI,
     from: ['lib/platform/storage/**'],
-    message: 'Screens never open the vault: they read through their feature’s reader in lib/<feature>/page/.',
+    message: 'Screens never use the storage layer: they read through their feature’s readers (its store, or lib/<feature>/page/).',
   },
   {
-    target: [...WORKER, ...OFFSCREEN],
-    from: [...PAGE_LIB, ...PAGE_UI, ...CONTENT],
+    target: WORKER,
+    from: [...PAGE_LIB, ...PAGE_UI, ...CONTENT, ...OFFSCREEN],
     message: 'The worker never reaches page or content-script code: move what both need to the feature’s root.',
   },
   {
@@ -72,7 +77,8 @@ const ZONES = [
     message: 'Shared code knows no feature: the feature passes what it needs in, or the worker’s composition root assembles it.',
   },
   {
-    target: ['lib/!(worker|api|platform|identity|enrichment|contracts)/*.ts'],
+    // The root's files, and its folders that are no context (lib/crm/outbox/, lib/crm/web-auth/, ...).
+    target: ['lib/!(worker|api|platform|identity|enrichment|contracts)/*.ts', 'lib/!(worker|api|platform|identity|enrichment|contracts)/!(worker|page|content|offscreen)/**'],
     from: [...WORKER, ...PAGE_LIB, ...PAGE_UI, ...CONTENT, ...OFFSCREEN],
     message: 'A feature’s root is shared by its contexts: it reaches none of them.',
   },

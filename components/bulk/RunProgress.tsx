@@ -87,7 +87,8 @@ export function RunProgress({ run }: { run: BulkRun }) {
   const priceKey = `${run.id}:${run.counts.unknown}`;
   useEffect(() => {
     if (!offerUnknown) return;
-    return watchRows(() => unknownPrice(run.id),
+    return watchRows(
+      () => unknownPrice(run.id),
       (price) => setPriced({ key: priceKey, price }),
       () => setPriced({ key: priceKey, price: null }),
     );

@@ -22,7 +22,8 @@ export function useRun(runId: string): Watched<BulkRun | null> {
   const [state, setState] = useState<Watched<BulkRun | null> & { runId: string }>({ runId, ...NO_RUN });
   useEffect(
     () =>
-      watchRuns(() => getRun(runId),
+      watchRuns(
+        () => getRun(runId),
         (value) => setState({ runId, value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...(s.runId === runId ? s : NO_RUN), runId, loaded: true, error: message(err) })),
       ),
@@ -37,7 +38,8 @@ export function useRuns(): Watched<BulkRun[]> {
   const [state, setState] = useState<Watched<BulkRun[]>>({ value: [], loaded: false, error: null });
   useEffect(
     () =>
-      watchRuns(listRuns,
+      watchRuns(
+        listRuns,
         (value) => setState({ value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...s, loaded: true, error: message(err) })),
       ),
@@ -55,7 +57,8 @@ export function useRowPage(runId: string, from: number, limit: number): Watched<
   const [state, setState] = useState<Watched<BulkRow[]>>({ value: [], loaded: false, error: null });
   useEffect(
     () =>
-      watchRows(() => readRows(runId, from, limit),
+      watchRows(
+        () => readRows(runId, from, limit),
         (value) => setState({ value, loaded: true, error: null }),
         (err) => setState((s) => ({ ...s, loaded: true, error: message(err) })),
       ),

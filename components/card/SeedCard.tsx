@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { answerOfResponse, contactsOfAnswer } from '@/lib/card/from-answer';
-import type { CardContacts } from '@/lib/card/book';
+import type { CardContacts } from '@/lib/card/contract';
 import { keysOfSeed, type CardSeed, type CardSubject } from '@/lib/card/page/subject';
 import { t } from '@/lib/platform/i18n';
 import type { PanelAction } from '@/lib/panel/page/actions';
@@ -44,15 +44,18 @@ export function SeedCard({ seed, actionsOf, offerLookups = true, onAnswer, onSub
     onAnswer?.(answer);
     if (answer.response.value !== undefined) setLastAnswer(answer.response.value);
     const { card } = answer.response;
-    if (card) {
-      // One trip: the reply holds the merged contact and the keys the book files it by.
+    // One trip: the reply holds the merged contact and the keys the book files it by. On a
+    // person's card, a reply about their company alone (Enrich company) does not describe the
+    // person: the card reads the book again, by the person's keys and the company's.
+    if (card && (card.person !== null || seed?.kind === 'company')) {
       setLearnt((prev) => [...new Set([...prev, ...card.keys])]);
       setAnswered({ person: card.person, company: card.company });
       return;
     }
-    // No card in the reply (nothing answered, or the worker could not read the book for it).
     setAnswered(null);
     setRevision((r) => r + 1);
+    if (card) return setLearnt((prev) => [...new Set([...prev, ...card.keys])]);
+    // No card in the reply (nothing answered, or the worker could not read the book for it).
     const contactAnswer = answerOfResponse(answer.response, answer.request.input);
     if (contactAnswer) void contactsOfAnswer(contactAnswer).then((found) => setLearnt((prev) => [...new Set([...prev, ...found.keys])]));
   }

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { NO_CONTACTS, readCardContacts, type CardContacts } from '@/lib/card/book';
+import { NO_CONTACTS, readCardContacts } from '@/lib/card/book';
+import type { CardContacts } from '@/lib/card/contract';
 import { sendMessage } from '@/lib/contracts/messenger';
 import { onBookChanged } from '@/lib/book/page/changes';
 import { readsThroughWorker } from '@/components/card/book-access';

@@ -5,7 +5,7 @@ import { SidePanel } from '@/entrypoints/sidepanel/SidePanel';
 
 // The panel's stylesheet targets a shadow host; here the document itself hosts it, and the
 // browser's side panel is its box: the panel fills it, and the document scrolls under the
-// panel's sticky header (see entrypoints/panel-frame/main.tsx).
+// panel's sticky header (see entrypoints/panel-frame/main.ts).
 const style = document.createElement('style');
 style.textContent = `${styles.replaceAll(':host', ':root')}
 html, body { margin: 0; }

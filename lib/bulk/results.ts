@@ -91,7 +91,7 @@ function compact(columns: Partial<EnrichedColumns>): EnrichedColumns {
 }
 
 /**
- * What one answer fills in. Read through the contact book's reader (contacts/extract.ts), so
+ * What one answer fills in. Read through the contact book's reader (lib/book/extract.ts), so
  * that the file and the book agree on grades, phone kinds and which company a person is at.
  */
 export function enrichedColumnsOf(answer: OperationAnswer, options: ColumnsOptions = {}): EnrichedColumns {

@@ -1,11 +1,5 @@
-import type { CompanyContact, PersonContact } from '@/lib/book/model';
 import { findContact, getContact } from '@/lib/book/store';
-
-/** The contact book's person (or company) a card shows, and the person's company. */
-export interface CardContacts {
-  person: PersonContact | null;
-  company: CompanyContact | null;
-}
+import type { CardContacts } from '@/lib/card/contract';
 
 export const NO_CONTACTS: CardContacts = { person: null, company: null };
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { CardContacts } from '@/lib/card/book';
+import type { CompanyContact, PersonContact } from '@/lib/book/model';
+
+/** The contact book's person (or company) a card shows, and the person's company. */
+export interface CardContacts {
+  person: PersonContact | null;
+  company: CompanyContact | null;
+}
 
 export const cardMessageSchemas = {
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CardContacts } from '@/lib/card/book';
+import type { CardContacts } from '@/lib/card/contract';
 import { OPERATION_NAMES, type OperationName, type ResultOf } from '@/lib/lookup/operation-names';
 
 /**

@@ -1,6 +1,6 @@
 import { historyToCsv, historyToJson } from '@/lib/history/worker/export';
 import { DOSSIER_ERRORS } from '@/lib/contracts/error-catalog';
-import type { CardContacts } from '@/lib/card/book';
+import type { CardContacts } from '@/lib/card/contract';
 import type { AnsweredCard, LookupResponse } from '@/lib/lookup/contract';
 import type { HistoryEntry } from '@/lib/history/entry';
 import type { LookupService } from '@/lib/lookup/worker/service';

@@ -28,7 +28,6 @@ export function createContextMenus(): void {
   });
 }
 
-
 /**
  * Shows the outcome where the user is. It is kept as the tab's notice (storage.session, read
  * by the tab's panel frame and by the side panel, never by the page's content script), and

@@ -13,7 +13,18 @@ const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The `@/` specifiers a module's source imports or re-exports, in order. */
 export function ownSpecifiers(source: string): string[] {
-  return [...source.matchAll(SPECIFIER)].map((match) => match[1]!);
+  return ownImports(source).map(({ specifier }) => specifier);
+}
+
+/**
+ * Each `@/` import or re-export, and whether it is type-only (`import type …`, `export type …`):
+ * erased at build, so it ties meanings but puts no code in a bundle.
+ */
+export function ownImports(source: string): { specifier: string; typeOnly: boolean }[] {
+  return [...source.matchAll(SPECIFIER)].map((match) => {
+    const statement = source.slice(source.lastIndexOf(';', match.index) + 1, match.index! + match[0].length);
+    return { specifier: match[1]!, typeOnly: /^\s*(?:import|export)\s+type\b/.test(statement.replace(/^\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/g, '')) };
+  });
 }
 
 function filesUnder(root: string, folder: string): string[] {
@@ -24,8 +35,11 @@ function filesUnder(root: string, folder: string): string[] {
   );
 }
 
-/** The graph of the product's modules under `folders`, keyed by path from the root. */
-export function readImportGraph(root: string, folders: readonly string[]): ImportGraph {
+/**
+ * The graph of the product's modules under `folders`, keyed by path from the root; with
+ * `valueOnly`, only the imports that put code in a bundle (type-only ones left out).
+ */
+export function readImportGraph(root: string, folders: readonly string[], { valueOnly = false } = {}): ImportGraph {
   const resolve = (specifier: string): string | null => {
     for (const extension of EXTENSIONS) {
       const candidate = specifier.slice(2) + extension;
@@ -36,7 +50,8 @@ export function readImportGraph(root: string, folders: readonly string[]): Impor
   };
   const graph: ImportGraph = new Map();
   for (const file of folders.flatMap((folder) => filesUnder(root, folder))) {
-    const targets = ownSpecifiers(readFileSync(join(root, file), 'utf8')).map(resolve);
+    const imports = ownImports(readFileSync(join(root, file), 'utf8')).filter(({ typeOnly }) => !valueOnly || !typeOnly);
+    const targets = imports.map(({ specifier }) => resolve(specifier));
     graph.set(file, new Set(targets.filter((target): target is string => target !== null)));
   }
   return graph;
@@ -74,4 +89,17 @@ export function findCircles(graph: ImportGraph): string[][] {
   };
   for (const module of graph.keys()) if (!order.has(module)) visit(module);
   return circles;
+}
+
+/** Every module `from` reaches through the graph, itself included. */
+export function reachedFrom(graph: ImportGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const module = stack.pop()!;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    for (const target of graph.get(module) ?? []) stack.push(target);
+  }
+  return seen;
 }

@@ -52,8 +52,8 @@ function checkQuery(input: { profileUrl?: string; fullName?: string; company?: s
 }
 
 /**
- * The CRM feature in the background: connections (crm/connections.ts, the only reader of their
- * tokens), the outbox and its schedule (crm/outbox.ts), the people of the history (crm/people.ts),
+ * The CRM feature in the background: connections (connections.ts, the only reader of their
+ * tokens), the outbox and its schedule (outbox.ts), the people of the history (people.ts),
  * and here what joins them: the free check, plans, pushes and the automatic push after an enrichment.
  */
 export function createCrmService(deps: CrmServiceDeps) {

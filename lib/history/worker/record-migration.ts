@@ -22,7 +22,7 @@ export interface RecordMigration {
  * resumes at the next start from where it stopped.
  */
 /**
- * The contact book's part of each batch, in the batch's own transaction (history/migrate.ts): one
+ * The contact book's part of each batch, in the batch's own transaction (migrate.ts): one
  * commit and no pause between the history's records and the contacts they give. The merge is
  * prepared before the transaction, from the entries as the old layout holds them; should the
  * history hold another version of some (a lookup recorded since), it is prepared again from those.

@@ -5,7 +5,7 @@
  * through to ours. Chromium's IntersectionObserver v2 (`trackVisibility`) tells the frame when
  * anything covers it, fades it or distorts it; this module keeps what it said and answers for a
  * click's time. Pure: the observer's entries and the times come in from outside
- * (components/panel/visibility-adapter.ts), so tests feed both.
+ * (visibility-observer.ts), so tests feed both.
  */
 
 /**

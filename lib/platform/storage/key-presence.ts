@@ -1,7 +1,7 @@
 /**
- * Which keys a record store may hold, while the history move writes into it (record-migration.ts):
- * the contact book's identity keys and ids (contacts/store.ts) and the history's ids
- * (history/store.ts). The move would otherwise read, for each entry, whether a record is already
+ * Which keys a record store may hold, while the history move writes into it (lib/history/worker/record-migration.ts):
+ * the contact book's identity keys and ids (lib/book/store.ts) and the history's ids
+ * (lib/history/worker/store.ts). The move would otherwise read, for each entry, whether a record is already
  * there, and nearly every read finds nothing. With this filter those reads are skipped: a key it
  * has never been given is certainly in no record.
  *

@@ -106,7 +106,7 @@ export async function saveConnection(
   apiKey: string | undefined,
 ): Promise<Outcome<ConnectionStatus>> {
   let balance: StoredBalance | null = null;
-  if (apiKey !== undefined && !isBlankApiKey(apiKey)) {
+  if (!isBlankApiKey(apiKey)) {
     const parsed = apiKeySchema.safeParse(apiKey);
     if (!parsed.success) {
       return { ok: false, error: { kind: 'invalid_input', message: parsed.error.issues[0]?.message ?? 'Invalid key.' } };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findCircles, ownSpecifiers, readImportGraph, type ImportGraph } from '@/test/support/import-graph';
+import { readdirSync } from 'node:fs';
+import { findCircles, ownImports, ownSpecifiers, reachedFrom, readImportGraph, type ImportGraph } from '@/test/support/import-graph';
 
 /**
  * What the lint cannot see: import-x/no-cycle skips type-only imports, and its zones see one
@@ -42,5 +43,26 @@ describe('the import graph, type-only imports counted', () => {
     const isShared = (path: string) => SHARED.some((folder) => path.startsWith(folder));
     const intoFeatures = [...graph].flatMap(([from, targets]) => (isShared(from) ? [...targets].filter((to) => !isShared(to)).map((to) => `${from} -> ${to}`) : []));
     expect(intoFeatures).toEqual([]);
+  });
+
+  it('tells a type-only import from one that brings code', () => {
+    const source = "import type { A } from '@/lib/a';\n// a note\nimport { b, type B } from '@/lib/b';\nexport type { C } from '@/lib/c';\nexport { d } from '@/lib/d';\n";
+    expect(ownImports(source)).toEqual([
+      { specifier: '@/lib/a', typeOnly: true },
+      { specifier: '@/lib/b', typeOnly: false },
+      { specifier: '@/lib/c', typeOnly: true },
+      { specifier: '@/lib/d', typeOnly: false },
+    ]);
+  });
+
+  it('puts no storage, worker, client or screen code in a content script or the offscreen document', () => {
+    const running = readImportGraph(process.cwd(), PRODUCT, { valueOnly: true });
+    const entries = [...readdirSync('entrypoints').filter((name) => name.endsWith('.content.ts')).map((name) => `entrypoints/${name}`), 'entrypoints/offscreen/main.ts'];
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    const forbidden = /^(lib\/platform\/storage\/|lib\/worker\/|lib\/[^/]+\/worker\/|lib\/api\/|lib\/[^/]+\/page\/|components\/)/;
+    const reached = entries.flatMap((entry) => [...reachedFrom(running, entry)].filter((module) => forbidden.test(module)).map((module) => `${entry} -> ${module}`));
+    expect(reached).toEqual([]);
+    // The check can fail: the worker's entry does reach the vault.
+    expect([...reachedFrom(running, 'entrypoints/background.ts')].some((module) => module.startsWith('lib/platform/storage/'))).toBe(true);
   });
 });

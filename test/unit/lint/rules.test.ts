@@ -13,21 +13,23 @@ const ROOT = process.cwd();
 // A folder of its own in lib/, where the rules for lib/ apply; removed after the run.
 const PROBE = `lib/lint-probe-${process.pid}`;
 
-
 /**
  * One file per "never" rule of the architecture (eslint.config.js, ZONES), each breaking it once:
  * where the file sits says where its code runs. `typeOnly` marks a break made by a type import
  * alone, which the zones count.
  */
 const ZONE_BREAKS = [
-  { rule: 'content scripts reach no worker code', path: (probe: string) => `${probe}/content/reach-worker.ts`, code: "import { createLookupService } from '@/lib/lookup/worker/service';\n\nexport const service = createLookupService;\n", message: 'Content scripts never reach worker or page code' },
-  { rule: 'content scripts reach no page code', path: (probe: string) => `${probe}/content/reach-page.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'Content scripts never reach worker or page code' },
+  { rule: 'content scripts reach no worker code', path: (probe: string) => `${probe}/content/reach-worker.ts`, code: "import { createLookupService } from '@/lib/lookup/worker/service';\n\nexport const service = createLookupService;\n", message: 'Content scripts never reach worker, page or storage code' },
+  { rule: 'content scripts reach no page code', path: (probe: string) => `${probe}/content/reach-page.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'Content scripts never reach worker, page or storage code' },
   { rule: 'pages reach no gateway client', path: (probe: string) => `${probe}/page/reach-client.ts`, code: "import { createEnrichmentClient } from '@/lib/api';\n\nexport const client = createEnrichmentClient;\n", message: 'Pages never reach the gateway client or worker code' },
-  { rule: 'screens never open the vault', path: () => 'components/lint-probe-vault.ts', code: "import { withRecords } from '@/lib/platform/storage/vault';\n\nexport const read = withRecords;\n", message: 'Screens never open the vault' },
+  { rule: 'content scripts never open the vault', path: (probe: string) => `${probe}/content/reach-vault.ts`, code: "import { withRecords } from '@/lib/platform/storage/vault';\n\nexport const read = withRecords;\n", message: 'Content scripts never reach worker, page or storage code' },
+  { rule: 'the offscreen document reaches no worker code', path: (probe: string) => `${probe}/offscreen/reach-worker.ts`, code: "import { createLookupService } from '@/lib/lookup/worker/service';\n\nexport const service = createLookupService;\n", message: 'The offscreen document only writes the clipboard' },
+  { rule: 'screens never use the storage layer', path: (probe: string) => `components/${probe.slice('lib/'.length)}-vault.ts`, code: "import { withRecords } from '@/lib/platform/storage/vault';\n\nexport const read = withRecords;\n", message: 'Screens never use the storage layer' },
   { rule: 'the worker reaches no page code', path: (probe: string) => `${probe}/worker/reach-page.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'The worker never reaches page or content-script code' },
   { rule: 'a contract imports no implementation, not even a type', path: (probe: string) => `${probe}/contract.ts`, code: "import type { LookupService } from '@/lib/lookup/worker/service';\n\nexport type Service = LookupService;\n", message: 'A contract imports no implementation' },
   { rule: 'shared code knows no feature', path: (probe: string) => `lib/platform/${probe.slice('lib/'.length)}-shared.ts`, code: "import type { Contact } from '@/lib/book/model';\n\nexport type Known = Contact;\n", message: 'Shared code knows no feature' },
   { rule: 'a feature’s root reaches none of its contexts', path: (probe: string) => `${probe}/root.ts`, code: "import { onBookChanged } from '@/lib/book/page/changes';\n\nexport const listen = onBookChanged;\n", message: 'A feature’s root is shared by its contexts' },
+  { rule: 'nor does a folder of the root that is no context', path: (probe: string) => `${probe}/outbox/queue.ts`, code: "import { createLookupService } from '@/lib/lookup/worker/service';\n\nexport const service = createLookupService;\n", message: 'A feature’s root is shared by its contexts' },
 ] as const;
 
 let eslint: ESLint;

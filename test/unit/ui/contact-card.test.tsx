@@ -205,6 +205,30 @@ describe('the contact card on a profile page', () => {
     ]);
   });
 
+  it('on a person’s card, a reply about their company alone keeps the person: the card reads the book again', async () => {
+    const maya = mayaAnswers.enrichPerson();
+    await recordAnswers([maya]);
+    const { company } = await contactsOfAnswer(maya);
+    const worker = fakeWorker();
+    vi.mocked(sendMessage).mockImplementation((async (name: string, request: Request) => {
+      if (name === 'preview') return { ok: true, value: { op: request.op, cost: PRICES[request.op], price: PRICES[request.op], inLedger: null } };
+      if (name !== 'lookup') return { ok: false, error: { kind: 'test', message: 'not in this test' } };
+      worker.lookups.push(request);
+      // As the worker answers Enrich company: the card of the company the answer is about.
+      const card = { person: null, company, keys: company!.keys };
+      return { ok: true, value: { op: request.op, status: 'paid', historyId: 'h1', cost: 2, fromLedger: false, paidAt: null, refreshed: false, value: {}, card } };
+    }) as never);
+    render(<PageCard detection={detection} corrections={{}} />);
+    await waitFor(() => expect(within(row('Work email')).getByRole('link', { name: WORK })).toBeTruthy());
+    // The company is known from her enrichment: it is enriched again from its row's menu.
+    fireEvent.click(within(row('Company')).getByRole('button', { name: 'More about Company' }));
+    trustedClick(within(row('Company')).getByRole('button', { name: /^Refresh/ }));
+    await waitFor(() => expect(worker.lookups).toHaveLength(1));
+    await screen.findByText('Paid 2 credits.');
+    expect(within(row('Work email')).getByRole('link', { name: WORK })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Maya Chen' })).toBeTruthy();
+  });
+
   it('draws the contact the reply carries, in one trip: no merge of its own, no read of the book after', async () => {
     // A worker whose reply holds the card (lib/card/from-answer.ts cardOfResponse) and whose book
     // this page cannot see: the card can only come from the reply.
