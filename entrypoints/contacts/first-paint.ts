@@ -75,7 +75,31 @@ function tabs({ counts }: BookFirstState): HTMLElement {
       ' ',
       h('span', { class: 'book-tab-count' }, formatNumber(counts[kind])),
     );
-  return h('div', { role: 'tablist', 'aria-label': t('book.kinds'), class: 'book-tabs' }, tab('person', t('book.tab.people')), tab('company', t('book.tab.companies')));
+  const list = h('div', { role: 'tablist', 'aria-label': t('book.kinds'), class: 'book-tabs' }, tab('person', t('book.tab.people')), tab('company', t('book.tab.companies')));
+  list.addEventListener('keydown', moveBetweenTabs);
+  return list;
+}
+
+/**
+ * Left and Right (Home, End) between the tabs, as the React book has them (BookTabs.tsx): the
+ * focus goes to the tab reached, and the tab is pressed, a press the React book makes again
+ * once it is in (keepPresses): the first paint holds the people only. A key pressed while the
+ * React book is on its way is not lost.
+ */
+function moveBetweenTabs(event: KeyboardEvent): void {
+  const list = event.currentTarget as HTMLElement;
+  const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
+  const at = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
+  const next =
+    event.key === 'ArrowRight' ? tabs[(at + 1) % tabs.length]
+    : event.key === 'ArrowLeft' ? tabs[(at - 1 + tabs.length) % tabs.length]
+    : event.key === 'Home' ? tabs[0]
+    : event.key === 'End' ? tabs[tabs.length - 1]
+    : undefined;
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+  next.click();
 }
 
 /** As BookToolbar draws it on the People tab with no filter, DayField's example included. */

@@ -181,6 +181,24 @@ describe('the book’s first paint', () => {
 });
 
 describe('the take-over', () => {
+  it('moves between the tabs with the arrow keys before React is in, and the React book shows the tab reached', async () => {
+    const root = firstPaint(await storedRead());
+    const first = within(root);
+    const people = first.getByRole('tab', { name: /^People/ });
+    people.focus();
+    people.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    expect(document.activeElement).toBe(first.getByRole('tab', { name: /^Companies/ }));
+
+    const page = root.cloneNode(false) as HTMLElement;
+    awaitTakeOver(() => handOver(root, page));
+    render(<ContactBook />, { container: page });
+    await vi.waitFor(() => expect(page.isConnected).toBe(true), { timeout: 10_000 });
+    const book = within(page);
+    await vi.waitFor(() => expect(book.getByRole('tab', { name: /^Companies/ }).getAttribute('aria-selected')).toBe('true'), { timeout: 10_000 });
+    expect(document.activeElement).toBe(book.getByRole('tab', { name: /^Companies/ }));
+    await act(async () => {});
+  }, 30_000);
+
   it('gives the React book what was typed, ticked and chosen in the first paint, and the focus', async () => {
     const root = firstPaint(await storedRead());
     const first = within(root);
