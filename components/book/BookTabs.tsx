@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { ContactKind } from '@/lib/book/page/search';
 import { formatNumber, t } from '@/lib/platform/i18n';
+import { tabAfterKey } from '@/lib/platform/ui/tab-keys';
 
 export const BOOK_KINDS: readonly ContactKind[] = ['person', 'company'];
 
@@ -21,14 +22,9 @@ interface Props {
 export function BookTabs({ kind, counts, onKind }: Props) {
   const tabs = useRef<HTMLDivElement>(null);
   function move(event: React.KeyboardEvent<HTMLButtonElement>) {
-    const at = BOOK_KINDS.indexOf(kind);
-    const next =
-      event.key === 'ArrowRight' ? BOOK_KINDS[(at + 1) % BOOK_KINDS.length]
-      : event.key === 'ArrowLeft' ? BOOK_KINDS[(at - 1 + BOOK_KINDS.length) % BOOK_KINDS.length]
-      : event.key === 'Home' ? BOOK_KINDS[0]
-      : event.key === 'End' ? BOOK_KINDS[BOOK_KINDS.length - 1]
-      : undefined;
-    if (!next) return;
+    const reached = tabAfterKey(event.key, BOOK_KINDS.indexOf(kind), BOOK_KINDS.length);
+    if (reached === undefined) return;
+    const next = BOOK_KINDS[reached]!;
     event.preventDefault();
     onKind(next);
     tabs.current?.querySelector<HTMLElement>(`#${tabId(next)}`)?.focus();

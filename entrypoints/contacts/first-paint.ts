@@ -13,6 +13,7 @@ import { currentLocale, formatNumber, t, tn } from '@/lib/platform/i18n/translat
 import { applyThemeChoice, themeOf } from '@/lib/settings/theme-choice';
 import { h } from '@/lib/platform/ui/dom';
 import { keepPresses } from '@/lib/platform/ui/handover';
+import { tabAfterKey } from '@/lib/platform/ui/tab-keys';
 
 /**
  * The contact book as its React page (components/book/ContactBook.tsx) draws it once its first
@@ -89,13 +90,8 @@ function tabs({ counts }: BookFirstState): HTMLElement {
 function moveBetweenTabs(event: KeyboardEvent): void {
   const list = event.currentTarget as HTMLElement;
   const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
-  const at = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
-  const next =
-    event.key === 'ArrowRight' ? tabs[(at + 1) % tabs.length]
-    : event.key === 'ArrowLeft' ? tabs[(at - 1 + tabs.length) % tabs.length]
-    : event.key === 'Home' ? tabs[0]
-    : event.key === 'End' ? tabs[tabs.length - 1]
-    : undefined;
+  const reached = tabAfterKey(event.key, tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true'), tabs.length);
+  const next = reached === undefined ? undefined : tabs[reached];
   if (!next) return;
   event.preventDefault();
   next.focus();
