@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { MICROBLOG_MATCHES, NETWORK_MATCHES } from './lib/platform/site-hosts';
 import { WEBMAIL_MATCHES } from './lib/webmail/hosts';
+import { pageShell } from './scripts/build/page-shell';
 
 // The automation build (DOSSIER_E2E=1), used by the e2e suites and the `npm start` tour:
 // automation cannot answer Chromium's optional-permission prompt, so its Chromium build declares
@@ -39,6 +40,8 @@ export default defineConfig({
   // permissions as Chrome does, where its MV2 would need a second path through the code.
   manifestVersion: 3,
   vite: () => ({
+    // Each page's HTML holds only its own head; the shell they share is added here.
+    plugins: [pageShell()],
     define: { __DOSSIER_AUTOMATION__: JSON.stringify(e2eBuild) },
     // Chunks under 8 KB are merged where Rollup finds them loaded together: a page before its
     // first paint fetched about 20 files of 1 KB, each a request it waited on (scripts/budgets/pages.ts).
