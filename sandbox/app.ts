@@ -4,7 +4,7 @@ import { defaultDirectory, directorySchema, type Directory } from '@/sandbox/dir
 import { ConnectionLog, incomingOf } from '@/sandbox/connections';
 import { FaultQueue } from '@/sandbox/faults';
 import { ingressRoutes } from '@/sandbox/ingress';
-import { requestLog } from '@/sandbox/log';
+import { requestLog, type LoggedRequest } from '@/sandbox/log';
 import { DirectoryIndex } from '@/sandbox/match/lookup';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
 import { pageRoutes } from '@/sandbox/pages/routes';
@@ -20,6 +20,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** One line per request; defaults to console.log. */
   log?: (line: string) => void;
+  /** Each request with its arrival time, for measurements (scripts/bench/bulk.bench.ts). */
+  record?: (request: LoggedRequest) => void;
   /** Requests per second per key before 429; defaults to 10, the gateway's documented limit. */
   rateLimitPerSecond?: number;
   /**
@@ -57,7 +59,7 @@ export function createSandboxApp(options: SandboxOptions = {}): Sandbox {
     connections.tag(incomingOf(c.env));
     await next();
   });
-  app.use(requestLog(log));
+  app.use(requestLog(log, now, options.record));
   app.route('/api/ingress', ingressRoutes({ state, faults, limiter, index, now, connections }));
   app.route('/__sandbox', adminRoutes({ state, faults, limiter, connections }));
   app.route('/pages', pageRoutes(pagesIndex));

@@ -1,7 +1,10 @@
 /**
- * `npm run sandbox -- [--port <n>] [--state <file>]`: serves the sandbox until SIGINT/SIGTERM.
- * Prints exactly one line once listening, which launchers and tests parse.
+ * `npm run sandbox -- [--port <n>] [--state <file>] [--crowd <n>] [--request-log <file>]`: serves
+ * the sandbox until SIGINT/SIGTERM. Prints exactly one line once listening, which launchers and
+ * tests parse. `--request-log`: each request as a JSON line with its arrival time, the gateway's
+ * own log to measure a client's rate against (scripts/bench/bulk.bench.ts).
  */
+import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,17 +29,19 @@ function crowdFrom(raw: string | undefined): number {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, state: { type: 'string' }, crowd: { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string' }, state: { type: 'string' }, crowd: { type: 'string' }, 'request-log': { type: 'string' }, help: { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
-    console.log('Usage: npm run sandbox -- [--port <n>|0] [--state <file>] [--crowd <n>]  (env SANDBOX_PORT also sets the port)');
+    console.log('Usage: npm run sandbox -- [--port <n>|0] [--state <file>] [--crowd <n>] [--request-log <file>]  (env SANDBOX_PORT also sets the port)');
     return;
   }
+  const requestLog = values['request-log'] === undefined ? null : createWriteStream(resolve(values['request-log']), { flags: 'w' });
   const sandbox = await startSandbox({
     port: portFrom(values.port ?? process.env.SANDBOX_PORT),
     stateFile: values.state === undefined ? DEFAULT_STATE_FILE : resolve(values.state),
     crowd: crowdFrom(values.crowd),
+    ...(requestLog ? { record: (request) => void requestLog.write(`${JSON.stringify(request)}\n`) } : {}),
   });
   console.log(`Sandbox listening on ${sandbox.url}`);
 
@@ -44,7 +49,7 @@ async function main(): Promise<void> {
   // by tsx), and a second signal must not fall back to the default handler and kill it mid-close.
   const stop = () => {
     sandbox.close().then(
-      () => process.exit(0),
+      () => (requestLog ? requestLog.end(() => process.exit(0)) : process.exit(0)),
       () => process.exit(1),
     );
   };

@@ -60,8 +60,14 @@ function clientOf(resolved: ResolvedConfig, workingPath: Map<RouteName, string>)
     sending(beforeSend) {
       let told: Promise<void> | null = null;
       const beforeRequest = async () => {
-        await resolved.beforeRequest?.();
-        await (told ??= beforeSend());
+        const slot = await resolved.beforeRequest?.();
+        try {
+          await (told ??= beforeSend());
+        } catch (error) {
+          slot?.unused();
+          throw error;
+        }
+        return slot;
       };
       return clientOf({ ...resolved, beforeRequest }, workingPath);
     },

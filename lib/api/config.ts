@@ -1,5 +1,11 @@
 import { normaliseApiKey } from '@/lib/enrichment/api-key';
 
+/** A place under the gateway's rate limit, held until the request leaves (lib/lookup/worker/rate-limiter.ts). */
+export interface RequestSlot {
+  leaving(): void;
+  unused(): void;
+}
+
 export interface EnrichmentClientConfig {
   /** The gateway's address followed by `/api/ingress/`; the trailing slash is optional. */
   baseUrl: string;
@@ -10,8 +16,11 @@ export interface EnrichmentClientConfig {
   timeoutMs?: number;
   /** Aborts every call of this client (e.g. when the lookup that wanted it is abandoned). */
   signal?: AbortSignal;
-  /** Awaited before every HTTP request (each alias tried included): the shared rate limiter. */
-  beforeRequest?: () => Promise<void>;
+  /**
+   * Awaited before every HTTP request (each alias tried included): the shared rate limiter. What it
+   * gives is told when the request leaves, or that it never will (RequestSlot).
+   */
+  beforeRequest?: () => Promise<RequestSlot | void>;
   /** Told when the gateway asks for a pause (429 with Retry-After), so every caller waits. */
   onRetryAfter?: (ms: number) => void;
 }
@@ -31,7 +40,7 @@ export interface ResolvedConfig {
   fetch: typeof fetch;
   timeoutMs: number;
   signal: AbortSignal | undefined;
-  beforeRequest: (() => Promise<void>) | undefined;
+  beforeRequest: (() => Promise<RequestSlot | void>) | undefined;
   onRetryAfter: ((ms: number) => void) | undefined;
 }
 

@@ -57,10 +57,14 @@ export async function send(config: ResolvedConfig & { base: URL }, paths: readon
     for (const path of paths) {
       // Waiting for a rate slot sends nothing: the clock starts with the first request, and a
       // call stopped before a request left is reported as such, never as a lost answer.
-      await config.beforeRequest?.();
+      const slot = await config.beforeRequest?.();
       deadline ??= startDeadline(config.timeoutMs, config.signal);
       const stopped = deadline.cause();
-      if (stopped) return { ok: false, error: apiError(stopped, { detail: `${path}: stopped (${stopped}) before the request was sent.`, answerLost: false }, config.apiKey) };
+      if (stopped) {
+        slot?.unused();
+        return { ok: false, error: apiError(stopped, { detail: `${path}: stopped (${stopped}) before the request was sent.`, answerLost: false }, config.apiKey) };
+      }
+      slot?.leaving();
       const attempt = await sendOnce(config, deadline, path, params);
       if (!attempt.ok) return attempt;
       if (!isMissingRoute(attempt.reply)) return attempt;

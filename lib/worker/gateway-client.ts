@@ -25,7 +25,7 @@ export function createGatewayClients(
   const clients = new Map<string, EnrichmentClient>();
   const beforeRequest = async () => {
     await transportReady;
-    await limiter.acquire();
+    return limiter.reserve();
   };
   return {
     clientFor(baseUrl, apiKey, timeoutMs) {

@@ -17,6 +17,7 @@ import { accountOf, createBalanceReconciler } from '@/lib/balance/worker/reconci
 import { findInLedger, ledgerEntryById, recordInLedger } from '@/lib/lookup/worker/ledger';
 import { OPERATIONS } from '@/lib/lookup/worker/operations';
 import { createRateLimiter } from '@/lib/lookup/worker/rate-limiter';
+import { GATEWAY_RATE } from '@/lib/worker/gateway-rate';
 import { createLookupService } from '@/lib/lookup/worker/service';
 import { createSpendingCap } from '@/lib/lookup/worker/spending-cap';
 import type { RetryPolicy } from '@/lib/lookup/worker/retry';
@@ -64,13 +65,6 @@ export { showBalanceOnBadge };
 
 const BALANCE_TIMEOUT_MS = 10_000;
 const BALANCE_GAP_MS = 10_000;
-/**
- * The gateway allows 10 requests per second per key, counted where they arrive. Requests
- * leave here 1 s apart at best, but arrive with the network's jitter (and a busy worker's):
- * a window a little longer than the gateway's keeps them under its limit, where each 429 would
- * pause every lookup for the Retry-After's whole second (measured by scripts/bench/bulk.bench.ts).
- */
-export const GATEWAY_RATE = { limit: 10, windowMs: 1_070 };
 const REREAD_AFTER_LOSS: RetryPolicy = { maxAttempts: 2, baseDelayMs: 300, maxDelayMs: 1_000, maxRetryAfterMs: 3_000 };
 
 /** The real collaborators of the background logic: extension storage, the API client, the toolbar. */
@@ -79,7 +73,7 @@ export function createBackground(identity: RouterIdentity) {
   // Chromium: no paid request on a reused connection, which it would send again by itself
   // (fresh-connections.ts). Firefox sends such a GET again on any connection: nothing to gain there.
   const gateway = createGatewayClients(
-    createRateLimiter({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }),
+    createRateLimiter(GATEWAY_RATE),
     undefined,
     import.meta.env.FIREFOX ? Promise.resolve() : installFreshConnectionRule(),
   );

@@ -4,8 +4,8 @@
  *
  *   throughput  tasks settled per second from the first settle to the last, read from the run's
  *               counts a few times a second, as a ratio of the gateway's 10 requests/s (goal
- *               ≥ 0.9), with the requests the sandbox saw: per second at most, and 429s (the
- *               worker's one limiter keeps a margin under the limit; jitter may still cause one).
+ *               ≥ 0.9), with the requests the sandbox saw: the most that arrived within any one
+ *               second, sliding, as a gateway counts (goal ≤ 10; lib/worker/gateway-rate.ts), and 429s.
  *   memory      the worker's JS heap (CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage)
  *               after a warm-up run of 20 and after the 2,000: goal within 10%.
  *
@@ -14,8 +14,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
-import { startSandbox } from '@/sandbox/start';
+import { busiestWindow } from '@/sandbox/log';
 import { buildCrowd } from '@/sandbox/tools/generate-directory';
+import { startSandboxProcess } from '@/scripts/bench/sandbox-process';
 import { ensureBuilt, launchProfile, valueFromBackground, type BenchProfile } from '@/scripts/bench/extension';
 import type { BenchResult } from '@/scripts/bench/shared';
 import { table, verdict } from '@/scripts/bench/table';
@@ -128,15 +129,10 @@ async function watch(page: Page, runId: string): Promise<{ at: number; settled: 
 
 export async function run(): Promise<BenchResult> {
   const executablePath = ensureBuilt();
-  const requests: { at: number; path: string; status: number }[] = [];
-  const sandbox = await startSandbox({
-    port: 0,
-    crowd: PEOPLE + WARM_UP,
-    log: (line) => {
-      const [, path, status] = line.split(' ');
-      requests.push({ at: Date.now(), path: (path ?? '').split('?')[0]!, status: Number(status) });
-    },
-  });
+  // The sandbox's own request log: each request's arrival (what a gateway's limit counts).
+  const sandbox = await startSandboxProcess(PEOPLE + WARM_UP);
+  let stopped = false;
+  const stopSandbox = () => ((stopped = true), sandbox.stop());
   const profile = await launchProfile(executablePath, sandbox.url, CAP === null ? {} : { preferences: { spending: { dailyCap: CAP } }, preferences$: { v: 2 } });
   const lines: string[] = [];
   let pass = false;
@@ -166,19 +162,21 @@ export async function run(): Promise<BenchResult> {
     const heapAfter = await worker.heap();
     const growth = (heapAfter - heapBefore) / heapBefore;
 
+    const requests = (await stopSandbox()).map((r) => ({ at: r.arrivedAt, path: r.path.split('?')[0]!, status: r.status }));
     const during = requests.filter((r) => r.at >= started && r.at <= last.at);
     const lookups = during.filter((r) => r.path.endsWith('/v2/full'));
     const tooMany = during.filter((r) => r.status === 429).length;
     const bySecond = new Map<number, number>();
     for (const r of during) bySecond.set(Math.floor(r.at / 1000), (bySecond.get(Math.floor(r.at / 1000)) ?? 0) + 1);
     const busiest = Math.max(...bySecond.values());
+    const busiestSliding = busiestWindow(during.map((r) => r.at), 1_000);
     const balanceReads = during.filter((r) => r.path.endsWith('/v1/getCredit')).length;
 
     const fast = ratio >= TARGET.ratio;
     const lean = growth <= TARGET.heapGrowth;
     // A 429 is answered by the gateway, free, and the lookup is sent again after its Retry-After:
     // it costs time (counted in the rate above), not money. Shown, not a goal of its own.
-    pass = fast && lean;
+    pass = fast && lean && busiestSliding <= LIMIT_PER_SECOND;
     const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
     lines.push(
       `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${PEOPLE.toLocaleString('en')} people x enrichPerson, quote ${big.total.toLocaleString('en')} credits${CAP === null ? '' : `, daily cap ${CAP.toLocaleString('en')}`}`,
@@ -191,7 +189,8 @@ export async function run(): Promise<BenchResult> {
           ['as a ratio of 10 requests/s', ratio.toFixed(3), `≥ ${TARGET.ratio}`, verdict(fast)],
           ['run time (first to last settle)', `${((last.at - first.at) / 1000).toFixed(1)} s`, '', ''],
           ['gateway requests during the run (lookups / balance reads)', `${during.length} (${lookups.length} / ${balanceReads})`, '', ''],
-          ['busiest second at the sandbox', `${busiest} requests`, `≤ ${LIMIT_PER_SECOND}`, ''],
+          ['busiest fixed second at the sandbox (arrivals)', `${busiest} requests`, '', ''],
+          ['busiest one-second window, sliding (arrivals, what the gateway counts)', `${busiestSliding} requests`, `≤ ${LIMIT_PER_SECOND}`, verdict(busiestSliding <= LIMIT_PER_SECOND)],
           ['429 answers (each retried after its Retry-After, free)', String(tooMany), '', ''],
           ['worker heap after a warm-up run', mb(heapBefore), '', ''],
           [`worker heap after the run${sameWorker ? '' : ' (the worker restarted during the run)'}`, `${mb(heapAfter)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%)`, `≤ +${TARGET.heapGrowth * 100}%`, verdict(lean)],
@@ -200,7 +199,7 @@ export async function run(): Promise<BenchResult> {
     );
   } finally {
     await profile.close();
-    await sandbox.close();
+    if (!stopped) await stopSandbox();
   }
   return { name, pass, lines };
 }

@@ -105,6 +105,20 @@ describe('the CLI (sandbox/server.ts)', () => {
     }
   });
 
+  it('--request-log writes each request as a JSON line with its arrival time, the key redacted', async () => {
+    const logFile = join(dir, 'requests.jsonl');
+    const before = Date.now();
+    const run = await launch(process.execPath, ['--import', 'tsx', 'sandbox/server.ts', '--port=0', '--state', join(dir, 'log.json'), '--request-log', logFile]);
+    await fetch(`${run.url}v1/getCredit?apiId=sandbox-demo-key`);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { arrivedAt: number; path: string; status: number });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ path: '/api/ingress/v1/getCredit?apiId=***', status: 200 });
+    expect(lines[0]!.arrivedAt).toBeGreaterThanOrEqual(before);
+    expect(lines[0]!.arrivedAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('takes its port from SANDBOX_PORT when --port is absent', async () => {
     const port = await freePort();
     const run = await launch(process.execPath, ['--import', 'tsx', 'sandbox/server.ts', '--state', join(dir, 'env.json')], { SANDBOX_PORT: String(port) });

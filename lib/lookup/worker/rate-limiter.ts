@@ -14,40 +14,88 @@ export interface RateLimiterOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * A place under the limit, given before the request leaves. What runs between (a paid lookup's
+ * journal write, which must precede the request) takes longer on a busy machine: counted from
+ * the moment it was given, a request held up there would leave late and share the gateway's second
+ * with those given after it. So a slot counts as leaving any moment until `leaving()` stamps the
+ * real departure, or `unused()` gives it back.
+ */
+export interface RateSlot {
+  leaving(): void;
+  unused(): void;
+}
+
 export interface RateLimiter {
-  /** Resolves when a request may start; callers are served in arrival order. */
+  /** Resolves when a request may start (and counts it as started); callers are served in arrival order. */
   acquire(): Promise<void>;
+  /** Resolves with a slot when a request may start; it counts from when it leaves (RateSlot). */
+  reserve(): Promise<RateSlot>;
   /** The gateway said "retry after": nobody sends before then, whichever lookup was told. */
   pauseFor(ms: number): void;
 }
 
+/** A slot whose request has not left yet after this long is taken as gone: a lost slot must not stop every call. */
+const HELD_AT_MOST_MS = 60_000;
+
+const HELD_POLL_MS = 10;
+
+interface Start {
+  at: number;
+  /** Given but not yet left: it counts as leaving now, and does not age out of the window. */
+  held: boolean;
+}
+
 export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = Date.now, sleep = defaultSleep }: RateLimiterOptions): RateLimiter {
-  const starts: number[] = [];
-  let queue: Promise<void> = Promise.resolve();
+  let starts: Start[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
   let notBefore = 0;
 
-  async function takeSlot(): Promise<void> {
+  async function takeSlot(held: boolean): Promise<Start> {
     for (;;) {
       const t = now();
       if (t < notBefore) {
         await sleep(notBefore - t);
         continue;
       }
-      while (starts.length && starts[0]! <= t - windowMs) starts.shift();
+      starts = starts.filter((start) => (start.held ? t - start.at < HELD_AT_MOST_MS : start.at > t - windowMs));
       if (starts.length < limit) {
-        starts.push(t);
-        return;
+        const start = { at: t, held };
+        starts.push(start);
+        return start;
       }
-      await sleep(starts[0]! + windowMs - t);
+      // A held slot frees no earlier than a window after it leaves: the first to free is a sent one's
+      // (when every slot is held, look again soon).
+      const sent = starts.filter((start) => !start.held);
+      await sleep(sent.length ? Math.max(1, Math.min(...sent.map((start) => start.at)) + windowMs - t) : HELD_POLL_MS);
     }
   }
 
+  function inTurn<T>(take: () => Promise<T>): Promise<T> {
+    const turn = queue.then(take);
+    queue = turn.catch(() => {});
+    return turn;
+  }
+
   return {
-    acquire() {
-      const turn = queue.then(takeSlot);
-      queue = turn.catch(() => {});
-      return turn;
-    },
+    acquire: () =>
+      inTurn(async () => {
+        await takeSlot(false);
+      }),
+    reserve: () =>
+      inTurn(async () => {
+        const start = await takeSlot(true);
+        return {
+          leaving() {
+            if (!start.held) return;
+            start.held = false;
+            start.at = Math.max(start.at, now());
+          },
+          unused() {
+            starts = starts.filter((other) => other !== start);
+          },
+        };
+      }),
     pauseFor(ms) {
       if (Number.isFinite(ms) && ms > 0) notBefore = Math.max(notBefore, now() + Math.min(ms, maxPauseMs));
     },

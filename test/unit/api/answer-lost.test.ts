@@ -56,4 +56,42 @@ describe('answerLost', () => {
     expect(beforeRequest).toHaveBeenCalledTimes(2);
     expect(onRetryAfter).toHaveBeenCalledWith(2000);
   });
+
+  it('a slot counts from when its request leaves: after what the lookup does first (its journal entry), right before the fetch', async () => {
+    const events: string[] = [];
+    const slot = { leaving: vi.fn(() => events.push('leaving')), unused: vi.fn() };
+    const client = createEnrichmentClient({
+      baseUrl: 'https://gateway.example/api/ingress/',
+      apiKey: 'k',
+      fetch: async () => (events.push('fetch'), body(200, { data: { fullName: 'Maya Chen' }, creditBurn: '2' })),
+      beforeRequest: async () => (events.push('slot'), slot),
+    });
+    const sender = client.sending!(async () => void events.push('journal'));
+    expect(await sender.fullEnrich({ data: 'https://www.linkedin.com/in/maya-chen/' })).toMatchObject({ ok: true });
+    expect(events).toEqual(['slot', 'journal', 'leaving', 'fetch']);
+    expect(slot.unused).not.toHaveBeenCalled();
+  });
+
+  it('a slot whose request never leaves is given back: stopped before it left, or its journal entry not written', async () => {
+    const stopped = { leaving: vi.fn(), unused: vi.fn() };
+    const controller = new AbortController();
+    const fetch = vi.fn();
+    const stoppedClient = createEnrichmentClient({
+      baseUrl: 'https://gateway.example/api/ingress/',
+      apiKey: 'k',
+      fetch,
+      signal: controller.signal,
+      beforeRequest: async () => (controller.abort(), stopped),
+    });
+    expect(await stoppedClient.fullEnrich({ data: 'https://www.linkedin.com/in/maya-chen/' })).toMatchObject({ ok: false, error: { answerLost: false } });
+    expect(stopped.unused).toHaveBeenCalledTimes(1);
+    expect(stopped.leaving).not.toHaveBeenCalled();
+
+    const unwritten = { leaving: vi.fn(), unused: vi.fn() };
+    const client = createEnrichmentClient({ baseUrl: 'https://gateway.example/api/ingress/', apiKey: 'k', fetch, beforeRequest: async () => unwritten });
+    const sender = client.sending!(async () => Promise.reject(new Error('storage full')));
+    expect(await sender.fullEnrich({ data: 'https://www.linkedin.com/in/maya-chen/' })).toMatchObject({ ok: false, error: { detail: expect.stringContaining('storage full') } });
+    expect(unwritten.unused).toHaveBeenCalledTimes(1);
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });
