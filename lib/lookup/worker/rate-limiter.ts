@@ -7,7 +7,15 @@
  */
 export interface RateLimiterOptions {
   limit: number;
+  /** The window at its narrowest: the limit's own, with the margin a quiet network needs. */
   windowMs: number;
+  /**
+   * A "retry after" says requests arrived closer together than they left (a busy machine or
+   * network delays some more than others): each widens the window by `stepMs`, up to `widestMs`;
+   * a minute without one narrows it back a quarter step every 10 s. Without it, a machine whose
+   * jitter outgrows the margin is turned away again and again, each time pausing every lookup.
+   */
+  margin?: { stepMs: number; widestMs: number };
   /** The longest pause a Retry-After may impose on everyone (an hour would stall even free calls). */
   maxPauseMs?: number;
   now?: () => number;
@@ -33,6 +41,8 @@ export interface RateLimiter {
   reserve(): Promise<RateSlot>;
   /** The gateway said "retry after": nobody sends before then, whichever lookup was told. */
   pauseFor(ms: number): void;
+  /** The window as it is now (RateLimiterOptions.margin). */
+  windowMs(): number;
 }
 
 /** A slot whose request has not left yet after this long is taken as gone: a lost slot must not stop every call. */
@@ -46,10 +56,23 @@ interface Start {
   held: boolean;
 }
 
-export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = Date.now, sleep = defaultSleep }: RateLimiterOptions): RateLimiter {
+/** How long without a "retry after" before the window narrows, and how often it then does. */
+const CALM_MS = 60_000;
+const NARROW_EVERY_MS = 10_000;
+
+export function createRateLimiter({ limit, windowMs, margin, maxPauseMs = 20_000, now = Date.now, sleep = defaultSleep }: RateLimiterOptions): RateLimiter {
   let starts: Start[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   let notBefore = 0;
+  let window = windowMs;
+  let lastPause = -Infinity;
+  let lastNarrowed = -Infinity;
+
+  function narrowWhenCalm(t: number): void {
+    if (!margin || window <= windowMs || t - lastPause < CALM_MS || t - lastNarrowed < NARROW_EVERY_MS) return;
+    window = Math.max(windowMs, window - margin.stepMs / 4);
+    lastNarrowed = t;
+  }
 
   async function takeSlot(held: boolean): Promise<Start> {
     for (;;) {
@@ -58,7 +81,8 @@ export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = 
         await sleep(notBefore - t);
         continue;
       }
-      starts = starts.filter((start) => (start.held ? t - start.at < HELD_AT_MOST_MS : start.at > t - windowMs));
+      narrowWhenCalm(t);
+      starts = starts.filter((start) => (start.held ? t - start.at < HELD_AT_MOST_MS : start.at > t - window));
       if (starts.length < limit) {
         const start = { at: t, held };
         starts.push(start);
@@ -67,7 +91,7 @@ export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = 
       // A held slot frees no earlier than a window after it leaves: the first to free is a sent one's
       // (when every slot is held, look again soon).
       const sent = starts.filter((start) => !start.held);
-      await sleep(sent.length ? Math.max(1, Math.min(...sent.map((start) => start.at)) + windowMs - t) : HELD_POLL_MS);
+      await sleep(sent.length ? Math.max(1, Math.min(...sent.map((start) => start.at)) + window - t) : HELD_POLL_MS);
     }
   }
 
@@ -97,8 +121,14 @@ export function createRateLimiter({ limit, windowMs, maxPauseMs = 20_000, now = 
         };
       }),
     pauseFor(ms) {
-      if (Number.isFinite(ms) && ms > 0) notBefore = Math.max(notBefore, now() + Math.min(ms, maxPauseMs));
+      if (!Number.isFinite(ms) || ms <= 0) return;
+      const t = now();
+      // Lookups turned away together are told one after another: one step for them all.
+      if (margin && t >= notBefore) window = Math.min(margin.widestMs, window + margin.stepMs);
+      notBefore = Math.max(notBefore, t + Math.min(ms, maxPauseMs));
+      lastPause = t;
     },
+    windowMs: () => window,
   };
 }
 

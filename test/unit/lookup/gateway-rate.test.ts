@@ -49,6 +49,49 @@ async function bulkRun(rate: Rate, { seed = 7, tasks = 600, countFromDeparture =
   return { busiest: busiestWindow(arrivals, 1_000), perSecond };
 }
 
+/**
+ * The same run against a gateway that turns away (429, Retry-After 1 s) a request arriving when it
+ * already accepted 10 in the last second, as the sandbox does (sandbox/rate-limit.ts); the lookup
+ * is sent again after the pause, as the client does for a 429 (free).
+ */
+async function bulkRunAgainstGateway(rate: Pick<RateLimiterOptions, 'limit' | 'windowMs' | 'margin'>, { postDepartureJitterMs }: { postDepartureJitterMs: number }, tasks = 1_200, seed = 3) {
+  const clock = simulatedClock();
+  const random = seededRandom(seed);
+  const limiter = createRateLimiter({ ...rate, now: clock.now, sleep: clock.sleep });
+  const accepted: number[] = [];
+  let turnedAway = 0;
+  let widestWindowMs = limiter.windowMs();
+  let left = tasks;
+
+  async function send(): Promise<void> {
+    const slot = await limiter.reserve();
+    await clock.sleep(journalWrite(random));
+    slot.leaving();
+    // A busy machine: most requests arrive within a few milliseconds, one in ten much later.
+    await clock.sleep(random() < 0.1 ? random() * postDepartureJitterMs : random() * NETWORK_JITTER_MS);
+    const arrival = clock.now();
+    if (accepted.filter((at) => at > arrival - 1_000).length >= 10) {
+      turnedAway += 1;
+      limiter.pauseFor(1_000);
+      widestWindowMs = Math.max(widestWindowMs, limiter.windowMs());
+      return send();
+    }
+    accepted.push(arrival);
+    await clock.sleep(80 + random() * 320);
+  }
+  async function runner() {
+    while (left > 0) {
+      left -= 1;
+      await send();
+    }
+  }
+  const first = clock.now();
+  const running = Promise.all(Array.from({ length: CONCURRENCY }, runner));
+  await clock.runUntilIdle();
+  await running;
+  return { turnedAway, widestWindowMs, perSecond: tasks / ((clock.now() - first) / 1000) };
+}
+
 describe('the gateway limiter, over a simulated clock', () => {
   it('lets no more than 10 requests arrive in any one-second window, while a bulk run keeps at least 9 a second', async () => {
     for (const seed of [1, 7, 42, 1_234]) {
@@ -61,6 +104,22 @@ describe('the gateway limiter, over a simulated clock', () => {
   it('counts a request from when it leaves: counted from when its slot was given, one held up by its journal write arrives among later ones', async () => {
     const { busiest } = await bulkRun(GATEWAY_RATE, { countFromDeparture: false });
     expect(busiest).toBeGreaterThan(10);
+  });
+
+  it('on a busy machine, whose jitter outgrows the margin, learns a wider window from the first 429s instead of being turned away all run long', async () => {
+    const busy = { postDepartureJitterMs: 160 };
+    const learning = await bulkRunAgainstGateway(GATEWAY_RATE, busy);
+    const fixed = await bulkRunAgainstGateway({ limit: GATEWAY_RATE.limit, windowMs: GATEWAY_RATE.windowMs }, busy);
+    expect(learning.turnedAway).toBeLessThan(fixed.turnedAway / 2);
+    expect(learning.widestWindowMs).toBeGreaterThan(GATEWAY_RATE.windowMs);
+    expect(learning.widestWindowMs).toBeLessThanOrEqual(GATEWAY_RATE.margin.widestMs);
+  });
+
+  it('on a quiet machine, keeps its narrowest window: no 429, at least 9 a second', async () => {
+    const quiet = await bulkRunAgainstGateway(GATEWAY_RATE, { postDepartureJitterMs: NETWORK_JITTER_MS });
+    expect(quiet.turnedAway).toBe(0);
+    expect(quiet.widestWindowMs).toBe(GATEWAY_RATE.windowMs);
+    expect(quiet.perSecond).toBeGreaterThanOrEqual(9);
   });
 
   it('holds a slot until its request leaves, and gives back one whose request never does', async () => {

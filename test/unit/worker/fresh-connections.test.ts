@@ -28,7 +28,7 @@ describe('fresh gateway connections (Chromium re-sends a GET that failed on a re
     let release!: () => void;
     const ready = new Promise<void>((resolve) => (release = resolve));
     let config: EnrichmentClientConfig | undefined;
-    const limiter = { acquire: vi.fn(async () => {}), reserve: vi.fn(async () => ({ leaving() {}, unused() {} })), pauseFor: vi.fn() };
+    const limiter = { acquire: vi.fn(async () => {}), reserve: vi.fn(async () => ({ leaving() {}, unused() {} })), pauseFor: vi.fn(), windowMs: () => 1_000 };
     const clients = createGatewayClients(limiter, (c) => ((config = c), {} as EnrichmentClient), ready);
     clients.clientFor('http://127.0.0.1:8787/api/ingress/', 'key');
     let sent = false;
