@@ -726,6 +726,11 @@ export const de = {
   'crm.outbox.updated': '{crm}: aktualisiert',
   'crm.outbox.upToDate': '{crm}: bereits aktuell',
   'crm.outbox.gaveUp': '{message} Dossier hat es {attempts}-mal versucht und aufgegeben: Versuchen Sie es erneut, wenn das CRM wieder erreichbar ist.',
+  'crm.outbox.slowDown': '{crm} hat Dossier gebeten, langsamer zu senden; neuer Versuch in {wait}. {message}',
+  'crm.outbox.waitsForBudget': 'Das API-Kontingent von {crm} für heute ist aufgebraucht: Diese Übertragung wartet auf das von morgen, neuer Versuch in {wait} (das Warten zählt nicht als Fehlversuch). {message}',
+  'crm.outbox.inSeconds': '{n} s',
+  'crm.outbox.inMinutes': '{n} min',
+  'crm.outbox.inHours': '{n} h',
   'crm.outbox.notConnected': 'Dieses CRM ist nicht mehr verbunden. Verbinden Sie es in den Dossier-Einstellungen erneut und versuchen Sie es dann noch einmal.',
   'crm.outbox.crashed': 'Dossier konnte diese Übertragung nicht abschließen: {message}',
 
@@ -779,6 +784,7 @@ export const de = {
 
   'crm.error.auth': 'Das CRM hat das Token abgelehnt.',
   'crm.error.rateLimited': 'Das CRM hat um eine Verlangsamung gebeten.',
+  'crm.error.salesforceApiLimit': 'Das API-Anfragekontingent Ihrer Salesforce-Organisation für die letzten 24 Stunden ist aufgebraucht: {message}',
   'crm.error.conflict': 'Das CRM hat diesen Datensatz bereits.',
   'crm.error.notFound': 'Das CRM hat keinen solchen Datensatz.',
   'crm.error.unavailable': 'Das CRM ist derzeit nicht verfügbar.',

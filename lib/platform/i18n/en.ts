@@ -731,6 +731,11 @@ export const en = {
   'crm.outbox.updated': '{crm}: updated',
   'crm.outbox.upToDate': '{crm}: already up to date',
   'crm.outbox.gaveUp': '{message} Dossier tried {attempts} times and stopped: retry when the CRM is back.',
+  'crm.outbox.slowDown': '{crm} asked Dossier to slow down; retrying in {wait}. {message}',
+  'crm.outbox.waitsForBudget': '{crm}’s API allowance for the day is used up: this push waits for tomorrow’s, trying again in {wait} (waiting does not count as a failed attempt). {message}',
+  'crm.outbox.inSeconds': '{n} s',
+  'crm.outbox.inMinutes': '{n} min',
+  'crm.outbox.inHours': '{n} h',
   'crm.outbox.notConnected': 'This CRM is not connected any more. Connect it again in Dossier’s settings, then retry.',
   'crm.outbox.crashed': 'Dossier could not finish this push: {message}',
 
@@ -784,6 +789,7 @@ export const en = {
 
   'crm.error.auth': 'The CRM refused the token.',
   'crm.error.rateLimited': 'The CRM asked to slow down.',
+  'crm.error.salesforceApiLimit': 'Salesforce’s API request allowance for your org’s last 24 hours is used up: {message}',
   'crm.error.conflict': 'The CRM already has this record.',
   'crm.error.notFound': 'The CRM has no such record.',
   'crm.error.unavailable': 'The CRM is unavailable right now.',

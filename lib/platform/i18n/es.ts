@@ -726,6 +726,11 @@ export const es = {
   'crm.outbox.updated': '{crm}: actualizado',
   'crm.outbox.upToDate': '{crm}: ya actualizado',
   'crm.outbox.gaveUp': '{message} Dossier lo intentó {attempts} veces y se detuvo: reinténtelo cuando el CRM vuelva a estar disponible.',
+  'crm.outbox.slowDown': '{crm} pidió a Dossier ir más despacio; nuevo intento en {wait}. {message}',
+  'crm.outbox.waitsForBudget': 'La cuota de API de {crm} para hoy está agotada: este envío espera la de mañana, nuevo intento en {wait} (la espera no cuenta como intento fallido). {message}',
+  'crm.outbox.inSeconds': '{n} s',
+  'crm.outbox.inMinutes': '{n} min',
+  'crm.outbox.inHours': '{n} h',
   'crm.outbox.notConnected': 'Este CRM ya no está conectado. Vuelva a conectarlo en la configuración de Dossier y reinténtelo.',
   'crm.outbox.crashed': 'Dossier no pudo terminar este envío: {message}',
 
@@ -779,6 +784,7 @@ export const es = {
 
   'crm.error.auth': 'El CRM rechazó el token.',
   'crm.error.rateLimited': 'El CRM pidió ir más despacio.',
+  'crm.error.salesforceApiLimit': 'La cuota de solicitudes API de su organización de Salesforce de las últimas 24 horas está agotada: {message}',
   'crm.error.conflict': 'El CRM ya tiene este registro.',
   'crm.error.notFound': 'El CRM no tiene ese registro.',
   'crm.error.unavailable': 'El CRM no está disponible en este momento.',

@@ -726,6 +726,11 @@ export const fr = {
   'crm.outbox.updated': '{crm} : mis à jour',
   'crm.outbox.upToDate': '{crm} : déjà à jour',
   'crm.outbox.gaveUp': '{message} Dossier a essayé {attempts} fois puis s’est arrêté : réessayez quand le CRM sera de nouveau disponible.',
+  'crm.outbox.slowDown': '{crm} a demandé à Dossier de ralentir ; nouvel essai dans {wait}. {message}',
+  'crm.outbox.waitsForBudget': 'Le quota d’API de {crm} pour la journée est épuisé : cet envoi attend celui de demain, nouvel essai dans {wait} (cette attente ne compte pas comme un essai manqué). {message}',
+  'crm.outbox.inSeconds': '{n} s',
+  'crm.outbox.inMinutes': '{n} min',
+  'crm.outbox.inHours': '{n} h',
   'crm.outbox.notConnected': 'Ce CRM n’est plus connecté. Reconnectez-le dans les paramètres de Dossier, puis réessayez.',
   'crm.outbox.crashed': 'Dossier n’a pas pu terminer cet envoi : {message}',
 
@@ -779,6 +784,7 @@ export const fr = {
 
   'crm.error.auth': 'Le CRM a refusé le jeton.',
   'crm.error.rateLimited': 'Le CRM a demandé de ralentir.',
+  'crm.error.salesforceApiLimit': 'Le quota de requêtes API de votre organisation Salesforce sur les dernières 24 heures est épuisé : {message}',
   'crm.error.conflict': 'Le CRM a déjà cette fiche.',
   'crm.error.notFound': 'Le CRM n’a pas cette fiche.',
   'crm.error.unavailable': 'Le CRM est indisponible pour le moment.',
