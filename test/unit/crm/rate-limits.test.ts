@@ -54,6 +54,9 @@ describe('the vendors’ own rate-limit headers on a 429', () => {
 
   it('HubSpot: remaining 0 waits for X-HubSpot-RateLimit-Interval-Milliseconds; a spent daily allowance waits for the next day', () => {
     expect(HUBSPOT_RATE_LIMIT.read!(headers({ 'X-HubSpot-RateLimit-Remaining': '0', 'X-HubSpot-RateLimit-Interval-Milliseconds': '10000', 'X-HubSpot-RateLimit-Max': '190' }), 0)).toEqual({ retryAfterMs: 10_000 });
+    // The interval is HubSpot's to say: a shorter one is not stretched to the default window.
+    expect(HUBSPOT_RATE_LIMIT.read!(headers({ 'X-HubSpot-RateLimit-Remaining': '0', 'X-HubSpot-RateLimit-Interval-Milliseconds': '1000' }), 0)).toEqual({ retryAfterMs: 1_000 });
+    expect(HUBSPOT_RATE_LIMIT.read!(headers({ 'X-HubSpot-RateLimit-Remaining': '12', 'X-HubSpot-RateLimit-Interval-Milliseconds': '10000' }), 0)).toBeUndefined();
     const at = Date.UTC(2026, 10, 29, 23, 0, 0);
     expect(HUBSPOT_RATE_LIMIT.read!(headers({ 'X-HubSpot-RateLimit-Daily-Remaining': '0', 'X-HubSpot-RateLimit-Remaining': '40' }), at)).toEqual({ retryAfterMs: 3_600_000, daily: true });
     // Nothing said (the search endpoints send none): the 10-second interval, HubSpot's window.
