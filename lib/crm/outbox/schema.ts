@@ -77,7 +77,8 @@ export interface OutboxItemView {
   attempts: number;
   nextAttemptAt: number | null;
   updatedAt: number;
-  error: { kind: string; message: string } | null;
+  /** `budget: 'daily'`: waiting for the CRM's daily allowance, which is no failed attempt. */
+  error: { kind: string; message: string; budget?: 'daily' } | null;
   result: OutboxItem['result'];
   action: 'create' | 'update' | 'skip' | null;
 }
@@ -94,7 +95,7 @@ export function viewOf(item: OutboxItem): OutboxItemView {
     attempts: item.attempts,
     nextAttemptAt: item.state === 'queued' || item.state === 'retrying' ? item.nextAttemptAt : null,
     updatedAt: item.updatedAt,
-    error: item.lastError ? { kind: item.lastError.kind, message: item.lastError.message } : null,
+    error: item.lastError ? { kind: item.lastError.kind, message: item.lastError.message, ...(item.lastError.budget ? { budget: item.lastError.budget } : {}) } : null,
     result: item.result,
     action: item.plan?.action ?? null,
   };

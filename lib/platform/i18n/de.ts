@@ -721,6 +721,7 @@ export const de = {
   'crm.outbox.queued': '{crm}: wartet auf Versand',
   'crm.outbox.sending': '{crm}: wird gesendet …',
   'crm.outbox.retrying': '{crm}: noch nicht gesendet (Versuch {attempt}), neuer Versuch um {time}',
+  'crm.outbox.waitingForBudget': '{crm}: wartet auf das API-Kontingent von morgen, neuer Versuch um {time}',
   'crm.outbox.failed': '{crm}: nicht gesendet',
   'crm.outbox.created': '{crm}: angelegt',
   'crm.outbox.updated': '{crm}: aktualisiert',

@@ -726,6 +726,7 @@ export const en = {
   'crm.outbox.queued': '{crm}: waiting to be sent',
   'crm.outbox.sending': '{crm}: sending…',
   'crm.outbox.retrying': '{crm}: not sent yet (attempt {attempt}), trying again at {time}',
+  'crm.outbox.waitingForBudget': '{crm}: waiting for tomorrow’s API allowance, trying again at {time}',
   'crm.outbox.failed': '{crm}: not sent',
   'crm.outbox.created': '{crm}: created',
   'crm.outbox.updated': '{crm}: updated',

@@ -721,6 +721,7 @@ export const es = {
   'crm.outbox.queued': '{crm}: a la espera de envío',
   'crm.outbox.sending': '{crm}: enviando…',
   'crm.outbox.retrying': '{crm}: aún no enviado (intento {attempt}), se reintentará a las {time}',
+  'crm.outbox.waitingForBudget': '{crm}: esperando la cuota de API de mañana, nuevo intento a las {time}',
   'crm.outbox.failed': '{crm}: no enviado',
   'crm.outbox.created': '{crm}: creado',
   'crm.outbox.updated': '{crm}: actualizado',

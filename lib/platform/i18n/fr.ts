@@ -721,6 +721,7 @@ export const fr = {
   'crm.outbox.queued': '{crm} : en attente d’envoi',
   'crm.outbox.sending': '{crm} : envoi…',
   'crm.outbox.retrying': '{crm} : pas encore envoyé (tentative {attempt}), nouvel essai à {time}',
+  'crm.outbox.waitingForBudget': '{crm} : en attente du quota d’API de demain, nouvel essai à {time}',
   'crm.outbox.failed': '{crm} : non envoyé',
   'crm.outbox.created': '{crm} : créé',
   'crm.outbox.updated': '{crm} : mis à jour',
