@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CrmRequest } from '@/lib/crm/worker/http';
+import { z } from 'zod';
+import { createCrmHttp, type CrmRequest, type RateLimitPolicy } from '@/lib/crm/worker/http';
 import { CLOSE_RATE_LIMIT, crmLimiter, HUBSPOT_RATE_LIMIT, PIPEDRIVE_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 
 /** A clock that moves only when the limiter sleeps: every start time is exact, and the test takes no real time. */
@@ -74,5 +75,27 @@ describe('the vendors’ own rate-limit headers on a 429', () => {
     expect(CLOSE_RATE_LIMIT.read!(headers({ ratelimit: 'limit=40, remaining=0, reset=4' }), 0)).toEqual({ retryAfterMs: 4_000 });
     expect(CLOSE_RATE_LIMIT.read!(headers({ ratelimit: 'limit=40, remaining=0, reset=0.5' }), 0)).toEqual({ retryAfterMs: 500 });
     expect(CLOSE_RATE_LIMIT.read!(headers({}), 0)).toBeUndefined();
+  });
+});
+
+describe('a refusal for rate, as createCrmHttp reads it', () => {
+  const NOW = Date.UTC(2026, 10, 29, 20, 0, 0);
+  async function refusal(status: number, headers: Record<string, string>, rateLimit: RateLimitPolicy) {
+    const fetch = async () => new Response('{}', { status, headers });
+    const http = createCrmHttp({ fetch, secrets: [], messageOf: () => null, rateLimit, now: () => NOW });
+    const result = await http.send({ method: 'POST', url: 'https://crm.example/x', idempotent: false }, z.unknown());
+    return result.ok ? null : result.error;
+  }
+
+  it('a spent daily allowance outlasts Retry-After; Retry-After outlasts the other headers; the window comes last', async () => {
+    expect(await refusal(429, { 'retry-after': '2', 'x-daily-requests-left': '0' }, PIPEDRIVE_RATE_LIMIT)).toMatchObject({ kind: 'rate_limited', retryAfterMs: 4 * 3_600_000, dailyBudget: true });
+    expect(await refusal(429, { 'retry-after': '3', 'x-hubspot-ratelimit-remaining': '0', 'x-hubspot-ratelimit-interval-milliseconds': '10000' }, HUBSPOT_RATE_LIMIT)).toMatchObject({ retryAfterMs: 3_000 });
+    const bare = await refusal(429, {}, PIPEDRIVE_RATE_LIMIT);
+    expect(bare).toMatchObject({ kind: 'rate_limited', retryable: true, retryAfterMs: 2_000 });
+    expect(bare!.dailyBudget).toBeUndefined();
+  });
+
+  it('the window is a rate limit’s: a 503 without Retry-After keeps the outbox’s own backoff', async () => {
+    expect((await refusal(503, {}, HUBSPOT_RATE_LIMIT))!.retryAfterMs).toBeUndefined();
   });
 });
