@@ -74,6 +74,8 @@ export function outboxStateText(item: OutboxItemView): string {
     case 'sending':
       return t('crm.outbox.sending', { crm });
     case 'retrying':
+      // A wait for tomorrow's allowance counts no attempt: "attempt 0" would say nothing useful.
+      if (item.error?.budget === 'daily') return t('crm.outbox.waitingForBudget', { crm, time: formatTime(item.nextAttemptAt ?? Date.now()) });
       return t('crm.outbox.retrying', { crm, attempt: item.attempts, time: formatTime(item.nextAttemptAt ?? Date.now()) });
     case 'failed':
       return t('crm.outbox.failed', { crm });

@@ -97,6 +97,8 @@ export interface CrmError {
   /** Retrying later may succeed (network, 429, 5xx); otherwise the user must act. */
   retryable: boolean;
   retryAfterMs?: number;
+  /** The CRM's allowance for the day is spent: the push waits for it to renew, no failed attempt. */
+  dailyBudget?: boolean;
   status?: number;
   /** The CRM's own error code (Salesforce's `errorCode`), where it gives one. */
   code?: string;

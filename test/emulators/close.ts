@@ -35,8 +35,9 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  *   key's role may not edit is refused. Leads and contacts have no owner of their own: teams add
  *   a lead field of type `user` ("Lead Owner"), as Close's help centre describes.
  * - Users: `GET /user/` (the organization's members).
- * - Errors: `{error, field-errors}` with 400/401/404; 429 with `Retry-After` and Close's
- *   `ratelimit` header (`limit=…, remaining=…, reset=…`), body `{error: {message, rate_reset}}`.
+ * - Errors: `{error, field-errors}` with 400/401/404; 429 with Close's `ratelimit` header
+ *   (`limit=…, remaining=0, reset=…`, the seconds to wait), `Retry-After` when a test asks for
+ *   one, body `{error: {message, rate_reset}}` (deprecated by Close in favour of the header).
  */
 export const CLOSE_API_KEY = 'api_3fJdYqB2o7EmuLatedK3y.4kT9xWcZpQ0rS1uV2wX3yZ';
 export const CLOSE_ORGANIZATION = 'Acme Emulated';
@@ -122,6 +123,8 @@ export const CLOSE_USERS: readonly CloseUser[] = [
 ];
 const STATUS_ID = 'stat_emu1potential00000000000000000000000000';
 const RATE_LIMIT = 40;
+/** Seconds left of the limit's period in a 429 without Retry-After (its `ratelimit` header's reset). */
+export const PERIOD_RESET = 2;
 
 const FAULT_BODIES: Record<AnsweredFault, object> = {
   '429': { error: { message: 'API call count exceeded for this period', rate_reset: 1, rate_limit_type: 'key' } },
@@ -410,7 +413,9 @@ export function createCloseEmulator() {
   api.use(async (c, next) => {
     await next();
     const retryAfter = c.res.headers.get('retry-after');
-    c.res.headers.set('ratelimit', retryAfter ? `limit=${RATE_LIMIT}, remaining=0, reset=${retryAfter}` : `limit=${RATE_LIMIT}, remaining=${RATE_LIMIT - 1}, reset=1`);
+    // Close documents its header, not Retry-After, as what to wait for: a 429 without one still says when its period resets.
+    const limited = c.res.status === 429;
+    c.res.headers.set('ratelimit', limited ? `limit=${RATE_LIMIT}, remaining=0, reset=${retryAfter ?? PERIOD_RESET}` : `limit=${RATE_LIMIT}, remaining=${RATE_LIMIT - 1}, reset=1`);
   });
   api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
   api.use(async (c, next) => {

@@ -14,8 +14,13 @@ export type AnsweredFault = Exclude<FaultKind, 'lost'>;
 
 export interface Fault {
   kind: FaultKind;
-  /** For 429: the Retry-After header, in seconds. */
-  retryAfter?: number;
+  /**
+   * For 429: the Retry-After header, in seconds (1 when unset). `null` sends none, as HubSpot,
+   * Pipedrive and Zoho answer: the client must know the vendor's window.
+   */
+  retryAfter?: number | null;
+  /** For 429: the vendor's daily allowance is spent (its daily headers say 0, or its daily-limit refusal). */
+  daily?: boolean;
   /** Only requests whose path contains this are hit (e.g. `/batch/upsert`). */
   path?: string;
   /** Only requests with this method. */
@@ -49,8 +54,14 @@ export class EmulatorControl {
   }
 }
 
+/** What a vendor adds to an injected fault: its own rate-limit headers, or another status (Salesforce limits with 403). */
+export interface FaultAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+}
+
 /** Logs each API request, then plays a queued fault or the down mode instead of the route. */
-export function controlMiddleware(control: EmulatorControl, faultBody: (fault: AnsweredFault) => unknown): MiddlewareHandler {
+export function controlMiddleware(control: EmulatorControl, faultBody: (fault: AnsweredFault, detail: Fault) => unknown, vendor?: (fault: Fault) => FaultAnswer): MiddlewareHandler {
   return async (c, next) => {
     const body = ['GET', 'HEAD'].includes(c.req.method) ? '' : await c.req.raw.clone().text();
     const headers: Record<string, string> = {};
@@ -59,7 +70,7 @@ export function controlMiddleware(control: EmulatorControl, faultBody: (fault: A
     control.log.push(entry);
     if (control.mode === '503') {
       entry.status = 503;
-      return c.json(faultBody('503') as object, 503);
+      return c.json(faultBody('503', { kind: '503' }) as object, 503);
     }
     const fault = control.takeFault(c.req.method, entry.path);
     if (fault?.kind === 'lost') {
@@ -70,9 +81,12 @@ export function controlMiddleware(control: EmulatorControl, faultBody: (fault: A
       return;
     }
     if (fault) {
-      entry.status = Number(fault.kind);
-      if (fault.kind === '429') c.header('Retry-After', String(fault.retryAfter ?? 1));
-      return c.json(faultBody(fault.kind) as object, Number(fault.kind) as 429);
+      const answer = vendor?.(fault) ?? {};
+      const status = answer.status ?? Number(fault.kind);
+      entry.status = status;
+      if (fault.kind === '429' && fault.retryAfter !== null) c.header('Retry-After', String(fault.retryAfter ?? 1));
+      for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+      return c.json(faultBody(fault.kind, fault) as object, status as 429);
     }
     await next();
     entry.status = c.res.status;
@@ -83,7 +97,7 @@ export function controlMiddleware(control: EmulatorControl, faultBody: (fault: A
 export function adminControlRoutes(app: Hono, control: EmulatorControl, reset: () => void): void {
   app.post('/__admin/faults', async (c) => {
     const body = (await c.req.json()) as Fault & { count?: number };
-    for (let i = 0; i < (body.count ?? 1); i++) control.faults.push({ kind: String(body.kind) as FaultKind, retryAfter: body.retryAfter, path: body.path, method: body.method });
+    for (let i = 0; i < (body.count ?? 1); i++) control.faults.push({ kind: String(body.kind) as FaultKind, retryAfter: body.retryAfter, daily: body.daily, path: body.path, method: body.method });
     return c.json({ pending: control.faults }, 201);
   });
   app.post('/__admin/mode', async (c) => {

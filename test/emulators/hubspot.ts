@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type Fault, type FaultAnswer, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory HubSpot CRM, faithful to the parts Dossier uses: private-app bearer tokens,
  * contacts/companies/notes objects (v3), search with filter groups (EQ compares strings without
  * regard to case), batch upsert keyed by a unique property with 207 multi-status for per-item
  * errors, 409 `Contact already exists. Existing ID: <n>` on a duplicate email, v4 default
- * associations, contact properties (unknown ones are rejected) and account details.
+ * associations, contact properties (unknown ones are rejected) and account details. A 429 comes
+ * as HubSpot's: no Retry-After unless a test asks for one, its `X-HubSpot-RateLimit-*` headers
+ * (the 10-second interval, its remaining 0, the daily allowance) and the policy it hit.
  */
 export const HUBSPOT_TOKEN = 'pat-na1-emulator-0000-token';
 export const HUBSPOT_PORTAL_ID = 4242;
@@ -72,12 +74,35 @@ function correlationId(): string {
   return crypto.randomUUID();
 }
 
+/** The burst allowance of a private app (100 per rolling 10 s) and a Starter account's daily one. */
+const INTERVAL_MS = 10_000;
+const INTERVAL_MAX = 100;
+const DAILY_MAX = 250_000;
+
+function faultBody(kind: AnsweredFault, fault: Fault): object {
+  if (kind === '429' && fault.daily) return { status: 'error', message: 'You have reached your daily limit.', errorType: 'RATE_LIMIT', correlationId: 'emulator', policyName: 'DAILY' };
+  return FAULT_BODIES[kind];
+}
+
+function rateLimitHeaders(fault: Fault): FaultAnswer {
+  if (fault.kind !== '429') return {};
+  return {
+    headers: {
+      'X-HubSpot-RateLimit-Interval-Milliseconds': String(INTERVAL_MS),
+      'X-HubSpot-RateLimit-Max': String(INTERVAL_MAX),
+      'X-HubSpot-RateLimit-Remaining': fault.daily ? '57' : '0',
+      'X-HubSpot-RateLimit-Daily': String(DAILY_MAX),
+      'X-HubSpot-RateLimit-Daily-Remaining': fault.daily ? '0' : '182340',
+    },
+  };
+}
+
 function error(c: Context, status: number, category: string, message: string, extra: Record<string, unknown> = {}) {
   return c.json({ status: 'error', message, correlationId: correlationId(), category, ...extra }, status as 400);
 }
 
 const FAULT_BODIES: Record<AnsweredFault, object> = {
-  '429': { status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT', correlationId: 'emulator', policyName: 'SECONDLY' },
+  '429': { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', errorType: 'RATE_LIMIT', correlationId: 'emulator', policyName: 'TEN_SECONDLY_ROLLING' },
   '500': { status: 'error', message: 'internal error', correlationId: 'emulator', category: 'INTERNAL_ERROR' },
   '502': { status: 'error', message: 'Bad Gateway', correlationId: 'emulator' },
   '503': { status: 'error', message: 'Service Unavailable', correlationId: 'emulator' },
@@ -251,7 +276,7 @@ export function createHubspotEmulator() {
   });
 
   const api = new Hono();
-  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
+  api.use(controlMiddleware(control, faultBody, rateLimitHeaders));
   api.use(async (c, next) => {
     const token = bearer(c);
     if (!token || !state.tokens.has(token)) {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
-import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
+import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type Fault, type FaultAnswer, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Pipedrive company account: API token (header `x-api-token` or `api_token`
@@ -22,6 +22,10 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * field (a set) lists the person labels as `options` [{id, label, color}]. Users
  * (`GET /api/v1/users`) carry `active_flag`; a person's `owner_id` must be an active user and its
  * `label_ids` options of the label field.
+ *
+ * A 429 comes as Pipedrive's: no Retry-After unless a test asks for one, its `x-ratelimit-limit`,
+ * `x-ratelimit-remaining` (0) and `x-ratelimit-reset` (seconds left of the 2-second window), and
+ * `x-daily-requests-left` (0 when the day's allowance is spent: a `daily` fault).
  */
 export const PIPEDRIVE_TOKEN = 'pd0123456789abcdef0123456789abcdef01234567';
 export const PIPEDRIVE_DOMAIN = 'acme-emulated';
@@ -126,6 +130,13 @@ const FAULT_BODIES: Record<AnsweredFault, object> = {
   '503': { success: false, error: 'Service unavailable', errorCode: 503 },
 };
 
+const BURST_LIMIT = 80;
+
+function rateLimitHeaders(fault: Fault): FaultAnswer {
+  if (fault.kind !== '429') return {};
+  return { headers: { 'x-ratelimit-limit': String(BURST_LIMIT), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2', 'x-daily-requests-left': fault.daily ? '0' : '9876' } };
+}
+
 function fail(c: Context, status: number, message: string) {
   return c.json({ success: false, error: message, errorCode: status, error_info: 'Please check developers.pipedrive.com for more information about Pipedrive API.', data: null, additional_data: null }, status as 400);
 }
@@ -229,7 +240,7 @@ export function createPipedriveEmulator() {
   app.post('/__admin/persons', async (c) => c.json(state.seedPerson(await c.req.json()), 201));
 
   const api = new Hono();
-  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
+  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind], rateLimitHeaders));
   api.use(async (c, next) => {
     const token = c.req.header('x-api-token') ?? c.req.query('api_token');
     if (!token || !state.tokens.has(token)) return fail(c, 401, 'unauthorized access');

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type RunningEmulator } from '@/test/emulators/common';
+import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, type AnsweredFault, type Fault, type RunningEmulator } from '@/test/emulators/common';
 
 /**
  * An in-memory Salesforce org, one origin playing both the login host and the org's My Domain
@@ -146,6 +146,11 @@ const FAULT_BODIES: Record<AnsweredFault, unknown> = {
   '502': [{ message: 'Bad gateway', errorCode: 'SERVER_UNAVAILABLE' }],
   '503': [{ message: 'Service temporarily unavailable', errorCode: 'SERVER_UNAVAILABLE' }],
 };
+
+/** A `daily` 429 fault plays the org's 24-hour allowance spent: Salesforce answers that with 403, never 429. */
+const TOTAL_REQUESTS_EXCEEDED = [{ message: 'TotalRequests Limit exceeded.', errorCode: 'REQUEST_LIMIT_EXCEEDED' }];
+const faultBody = (kind: AnsweredFault, fault: Fault) => (kind === '429' && fault.daily ? TOTAL_REQUESTS_EXCEEDED : FAULT_BODIES[kind]);
+const faultStatus = (fault: Fault) => (fault.kind === '429' && fault.daily ? { status: 403 } : {});
 
 function sfError(c: Context, status: number, errorCode: string, message: string, fields: string[] = []) {
   return c.json([{ message, errorCode, fields }], status as 400);
@@ -387,7 +392,7 @@ export function createSalesforceEmulator() {
 
   // --- REST API ------------------------------------------------------------------------------
   const api = new Hono({ strict: false });
-  api.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
+  api.use(controlMiddleware(control, faultBody, faultStatus));
   api.use(async (c, next) => {
     if (!state.validToken(bearer(c))) return sfError(c, 401, 'INVALID_SESSION_ID', 'Session expired or invalid');
     state.apiUsage += 1;

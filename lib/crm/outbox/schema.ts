@@ -36,7 +36,8 @@ export const progressSchema = z.object({
 /**
  *   queued     waiting for its first attempt
  *   sending    an attempt is under way (left so by a stopped worker: resumed on the next start)
- *   retrying   a network error, 429 or 5xx: tried again at `nextAttemptAt`
+ *   retrying   a network error, 429 or 5xx: tried again at `nextAttemptAt` (a spent daily
+ *              allowance waits for its renewal without counting an attempt)
  *   failed     the CRM refused (bad token, rejected field) or retries ran out: kept until the
  *              user retries or drops it
  *   delivered  done; kept a while so the panel and settings can show it
@@ -54,7 +55,8 @@ export const outboxItemSchema = z.object({
   /** Set once an attempt has matched: what it decided, kept so a resumed push carries on the same way. */
   plan: pushPlanSchema.nullable().default(null),
   progress: progressSchema.default({}),
-  lastError: z.object({ kind: z.string(), message: z.string(), status: z.number().optional() }).nullable().default(null),
+  /** `budget: 'daily'`: waiting for the CRM's daily allowance to renew, not a failed attempt. */
+  lastError: z.object({ kind: z.string(), message: z.string(), status: z.number().optional(), budget: z.literal('daily').optional() }).nullable().default(null),
   result: z.object({ action: z.enum(['created', 'updated', 'skipped']), recordId: z.string(), recordUrl: z.string().nullable() }).nullable().default(null),
   /** Queued by the automatic push after an enrichment rather than by a click. */
   auto: z.boolean().default(false),
@@ -75,7 +77,8 @@ export interface OutboxItemView {
   attempts: number;
   nextAttemptAt: number | null;
   updatedAt: number;
-  error: { kind: string; message: string } | null;
+  /** `budget: 'daily'`: waiting for the CRM's daily allowance, which is no failed attempt. */
+  error: { kind: string; message: string; budget?: 'daily' } | null;
   result: OutboxItem['result'];
   action: 'create' | 'update' | 'skip' | null;
 }
@@ -92,7 +95,7 @@ export function viewOf(item: OutboxItem): OutboxItemView {
     attempts: item.attempts,
     nextAttemptAt: item.state === 'queued' || item.state === 'retrying' ? item.nextAttemptAt : null,
     updatedAt: item.updatedAt,
-    error: item.lastError ? { kind: item.lastError.kind, message: item.lastError.message } : null,
+    error: item.lastError ? { kind: item.lastError.kind, message: item.lastError.message, ...(item.lastError.budget ? { budget: item.lastError.budget } : {}) } : null,
     result: item.result,
     action: item.plan?.action ?? null,
   };

@@ -8,19 +8,9 @@ import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } fro
 import type { CrmMappingReply } from '@/lib/crm/contract';
 import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
-import { createRateLimiter } from '@/lib/lookup/worker/rate-limiter';
+import { crmLimiter } from '@/lib/crm/worker/rate-limits';
 import { releaseHostAccess } from '@/lib/settings/permissions';
 import { CrmRefusal } from '@/lib/crm/worker/refusal';
-
-/**
- * Requests per CRM, all tabs together: HubSpot allows private apps about 100 per 10 s,
- * Pipedrive about 80 per 2 s; a CRM not listed (and a webhook) gets the gentler pace.
- */
-const RATE_LIMITS: Partial<Record<CrmTarget, { limit: number; windowMs: number }>> = {
-  hubspot: { limit: 10, windowMs: 1_000 },
-  pipedrive: { limit: 30, windowMs: 2_000 },
-};
-const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 1_000 };
 
 type RecordType = 'lead' | 'contact';
 
@@ -63,10 +53,10 @@ export function unwrap<T>(result: CrmResult<T>): T {
  * is kept on its connection.
  */
 export function createCrmConnections(deps: ConnectionDeps) {
-  const limiters = new Map<CrmTarget, () => Promise<void>>();
+  const limiters = new Map<CrmTarget, ReturnType<typeof crmLimiter>>();
 
   function adapterDeps(learn: Learn, target: CrmTarget): AdapterDeps {
-    if (!limiters.has(target)) limiters.set(target, createRateLimiter(RATE_LIMITS[target] ?? DEFAULT_RATE_LIMIT).acquire);
+    if (!limiters.has(target)) limiters.set(target, crmLimiter(target));
     return { fetch: deps.fetch, timeoutMs: deps.timeoutMs, acquire: limiters.get(target), learn, now: deps.now };
   }
 

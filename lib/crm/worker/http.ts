@@ -35,10 +35,35 @@ export interface HttpOptions {
   messageOf(body: unknown): string | null;
   /** The CRM's own error code and the records its refusal names (a duplicate rule's matches). */
   detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds'> | null;
-  /** Waits for a slot under the CRM's rate limit. */
-  acquire?: () => Promise<void>;
+  /** Waits for a slot under the CRM's rate limits (HubSpot's search has its own, so the request is told). */
+  acquire?: (request: CrmRequest) => Promise<void>;
+  /** How long this CRM's 429 asks to wait when it sends no Retry-After. */
+  rateLimit?: RateLimitPolicy;
   retry?: RetryPolicy;
   now?: () => number;
+}
+
+/** What a CRM's own rate-limit headers say of a 429. */
+export interface RateLimitReading {
+  retryAfterMs: number;
+  /** The day's allowance is spent: the wait runs to its reset, and the outbox counts no failed attempt. */
+  daily?: boolean;
+}
+
+export interface RateLimitPolicy {
+  /**
+   * The vendor's documented window: most CRMs answer 429 without Retry-After, and a generic short
+   * backoff would retry inside the same window and be refused again.
+   */
+  windowMs: number;
+  /** The vendor's own headers (HubSpot's X-HubSpot-RateLimit-*, Pipedrive's x-ratelimit-*), when they say more than the window. */
+  read?(headers: Headers, now: number): RateLimitReading | undefined;
+}
+
+/** Until the next midnight UTC: the reset of daily allowances whose vendor names no other clock. */
+export function untilNextUtcDay(now: number): number {
+  const day = new Date(now);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1) - now;
 }
 
 /** Quick retries for idempotent calls only: the outbox owns the long ones. */
@@ -90,8 +115,16 @@ export function createCrmHttp(options: HttpOptions) {
   const scrub = options.redact ?? ((text: string) => text);
   const clean = (text: string) => scrub(redact(text, options.secrets)).slice(0, 1_000);
 
+  /** A spent daily allowance outlasts any Retry-After; otherwise Retry-After, the vendor's headers, its window. */
+  function rateLimitWait(headers: Headers, retryAfterMs: number | undefined, now: number): Pick<CrmError, 'retryAfterMs' | 'dailyBudget'> {
+    const read = options.rateLimit?.read?.(headers, now);
+    if (read?.daily) return { retryAfterMs: read.retryAfterMs, dailyBudget: true };
+    const wait = retryAfterMs ?? read?.retryAfterMs ?? options.rateLimit?.windowMs;
+    return wait === undefined ? {} : { retryAfterMs: wait };
+  }
+
   async function once<T>(request: CrmRequest, schema: z.ZodType<T>): Promise<CrmResult<CrmResponse<T>>> {
-    await options.acquire?.();
+    await options.acquire?.(request);
     let response: Response;
     try {
       const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
@@ -116,8 +149,10 @@ export function createCrmHttp(options: HttpOptions) {
       const { kind, retryable } = kindOf(response.status);
       const own = options.messageOf(json);
       const error: CrmError = { kind, retryable, status: response.status, message: clean(own ?? t('crm.error.withStatus', { message: t(GENERIC[kind as keyof typeof GENERIC]), status: String(response.status) })) };
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), (options.now ?? Date.now)());
-      if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+      const now = (options.now ?? Date.now)();
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
+      if (kind === 'rate_limited') Object.assign(error, rateLimitWait(response.headers, retryAfterMs, now));
+      else if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
       Object.assign(error, options.detailsOf?.(json));
       return fail(error);
     }

@@ -46,6 +46,25 @@ describe('HubSpot emulator', () => {
     const records = await (await app.fetch(new Request('http://hubspot/__admin/records'))).json();
     expect(records.contacts).toHaveLength(2);
   });
+
+  it('a 429 as HubSpot sends it: no Retry-After, its X-HubSpot-RateLimit-* headers and the policy hit (the daily one too)', async () => {
+    await app.fetch(new Request('http://hubspot/__admin/faults', json({ kind: '429', retryAfter: null })));
+    const limited = await api('/account-info/v3/details');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeNull();
+    expect(Object.fromEntries([...limited.headers].filter(([name]) => name.startsWith('x-hubspot-ratelimit')))).toEqual({
+      'x-hubspot-ratelimit-interval-milliseconds': '10000',
+      'x-hubspot-ratelimit-max': '100',
+      'x-hubspot-ratelimit-remaining': '0',
+      'x-hubspot-ratelimit-daily': '250000',
+      'x-hubspot-ratelimit-daily-remaining': '182340',
+    });
+    expect(await limited.json()).toMatchObject({ errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING' });
+    await app.fetch(new Request('http://hubspot/__admin/faults', json({ kind: '429', retryAfter: null, daily: true })));
+    const spent = await api('/account-info/v3/details');
+    expect(spent.headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('0');
+    expect(await spent.json()).toMatchObject({ errorType: 'RATE_LIMIT', policyName: 'DAILY' });
+  });
 });
 
 describe('Pipedrive emulator', () => {
@@ -65,6 +84,16 @@ describe('Pipedrive emulator', () => {
     expect(await search('term=maya@acme&fields=email&exact_match=true')).toBe(0);
     expect(await search('term=maya@acme&fields=email')).toBe(1);
     expect((await api('/api/v2/persons/search?term=m&fields=name')).status).toBe(400);
+  });
+
+  it('a 429 as Pipedrive sends it: no Retry-After, its x-ratelimit-* headers of the 2-second window and the day’s requests left', async () => {
+    await app.fetch(new Request('http://pipedrive/__admin/faults', json({ kind: '429', retryAfter: null })));
+    const limited = await api('/api/v1/users/me');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeNull();
+    expect([limited.headers.get('x-ratelimit-remaining'), limited.headers.get('x-ratelimit-reset'), limited.headers.get('x-daily-requests-left')]).toEqual(['0', '2', '9876']);
+    await app.fetch(new Request('http://pipedrive/__admin/faults', json({ kind: '429', retryAfter: null, daily: true })));
+    expect((await api('/api/v1/users/me')).headers.get('x-daily-requests-left')).toBe('0');
   });
 
   it('refuses a person without a name and a note attached to nothing', async () => {

@@ -176,11 +176,12 @@ describe('Salesforce adapter against the emulator', () => {
     expect(leads()).toHaveLength(0);
   });
 
-  it('the API request limit: Sforce-Limit-Info counts calls, REQUEST_LIMIT_EXCEEDED is a wait for the outbox', async () => {
+  it('the API request limit: Sforce-Limit-Info counts calls, REQUEST_LIMIT_EXCEEDED is an hour’s wait for the outbox, said to the user', async () => {
     const crm = await adapter();
     sf.state.apiLimit = sf.state.apiUsage;
     const { result } = await push(crm);
-    expect(result).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryable: true, retryAfterMs: 15 * 60_000, status: 403, message: 'TotalRequests Limit exceeded.' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryable: true, retryAfterMs: 60 * 60_000, dailyBudget: true, status: 403 } });
+    expect(!result.ok && result.error.message).toBe('Salesforce’s API request allowance for your org’s last 24 hours is used up: TotalRequests Limit exceeded.');
     expect(leads()).toHaveLength(0);
     const answered = await fetch(`${sf.origin}/services/data/v60.0/`, { headers: { authorization: `Bearer ${learnt.token ?? (await connectSalesforce(sf.origin)).token}` } });
     expect(answered.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/\d+$/);

@@ -187,6 +187,7 @@ const OUTBOX: OutboxItemView[] = [
   outbox('queued'),
   outbox('sending'),
   outbox('retrying'),
+  outbox('retrying', { id: 'o-budget', error: { kind: 'rate_limited', message: '§crmSaysNo', budget: 'daily' } }),
   outbox('failed'),
   outbox('delivered', { result: { action: 'created', recordId: '1', recordUrl: 'https://app.hubspot.com/1' } }),
   outbox('delivered', { result: { action: 'updated', recordId: '2', recordUrl: null } }),
@@ -365,6 +366,7 @@ describe('panel and CRM words come from the i18n table', () => {
     );
     const text = visibleText(container);
     expect(text).toContain('⟦crm.plan.kept');
+    expect(text).toContain('⟦crm.outbox.waitingForBudget');
     expect(leftover(text, [...URLS, ...FORMATTED])).toBe('');
   });
 

@@ -6,6 +6,7 @@ import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, 
 import { attioBase, type AttioConnection } from '@/lib/crm/connection';
 import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { ATTIO_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { earliestNoteTime, plainNoteText } from '@/lib/crm/worker/note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
@@ -129,7 +130,7 @@ export interface AttioDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retr
 
 export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps): CrmAdapter {
   const base = `${attioBase(connection)}/v2`;
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage });
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage, rateLimit: ATTIO_RATE_LIMIT });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
   let workspaceSlug = connection.workspaceSlug;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);

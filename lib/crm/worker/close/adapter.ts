@@ -6,6 +6,7 @@ import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, 
 import { closeBase, type CloseConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { CLOSE_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { earliestNoteTime, plainNoteText } from '@/lib/crm/worker/note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
@@ -183,7 +184,7 @@ export function createCloseAdapter(connection: CloseConnection, deps: CloseDeps)
   const base = `${closeBase(connection)}/api/v1`;
   const credentials = basicAuth(connection.token);
   // The key travels in the Authorization header only; its base64 form is a secret too.
-  const http = createCrmHttp({ ...deps, secrets: [connection.token, credentials], messageOf: closeMessage });
+  const http = createCrmHttp({ ...deps, secrets: [connection.token, credentials], messageOf: closeMessage, rateLimit: CLOSE_RATE_LIMIT });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Basic ${credentials}` } }, schema);
 
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);

@@ -5,6 +5,7 @@ import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, 
 import { hubspotBase, type HubspotConnection } from '@/lib/crm/connection';
 import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { HUBSPOT_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryHtml } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
@@ -67,7 +68,7 @@ export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 're
 
 export function createHubspotAdapter(connection: HubspotConnection, deps: HubspotDeps): CrmAdapter {
   const base = hubspotBase(connection);
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: hubspotMessage });
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: hubspotMessage, rateLimit: HUBSPOT_RATE_LIMIT });
   const auth = { authorization: `Bearer ${connection.token}` };
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: auth }, schema);
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap, KEY_FIELDS);

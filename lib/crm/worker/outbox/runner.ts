@@ -1,7 +1,7 @@
 import { t } from '@/lib/platform/i18n';
 import type { CrmAdapter, Progress } from '@/lib/crm/worker/adapter';
 import type { CrmContact } from '@/lib/crm/contact';
-import type { CrmError, CrmField, CrmTarget, PushResult } from '@/lib/crm/types';
+import { CRM_LABELS, type CrmError, type CrmField, type CrmTarget, type PushResult } from '@/lib/crm/types';
 import { DEFAULT_BACKOFF, nextDelay, type BackoffPolicy } from '@/lib/crm/worker/outbox/backoff';
 import type { OutboxItem } from '@/lib/crm/outbox/schema';
 
@@ -31,7 +31,27 @@ export interface EnqueueRequest {
 const PENDING = new Set<OutboxItem['state']>(['queued', 'sending', 'retrying', 'failed']);
 
 function errorOf(error: CrmError) {
-  return { kind: error.kind, message: error.message, ...(error.status !== undefined ? { status: error.status } : {}) };
+  return { kind: error.kind, message: error.message, ...(error.status !== undefined ? { status: error.status } : {}), ...(error.dailyBudget ? { budget: 'daily' as const } : {}) };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A spent daily allowance is waited out to the reset the CRM gave (midnight UTC where it names
+ * no clock); one still spent then renews on another clock (the account's time zone), so it is
+ * looked at hourly rather than a whole day later.
+ */
+function budgetDelay(item: OutboxItem, error: CrmError): number {
+  return item.lastError?.budget === 'daily' ? HOUR : Math.max(error.retryAfterMs ?? HOUR, 0);
+}
+
+/** "10 s", "5 min", "9 h": how long a push waits, for a salesperson rather than a log. */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1_000));
+  if (seconds < 120) return t('crm.outbox.inSeconds', { n: seconds });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return t('crm.outbox.inMinutes', { n: minutes });
+  return t('crm.outbox.inHours', { n: Math.round(minutes / 60) });
 }
 
 /**
@@ -118,13 +138,26 @@ export function createOutboxRunner(deps: OutboxDeps) {
       return;
     }
     const error = outcome.error;
-    const retry = error.retryable && item.attempts < backoff.maxAttempts;
-    const message = retry || !error.retryable ? error.message : t('crm.outbox.gaveUp', { message: error.message, attempts: item.attempts });
+    // Waiting for tomorrow's allowance is no failure of the push: it neither counts nor runs out.
+    const forBudget = error.retryable && error.dailyBudget === true;
+    const retry = forBudget || (error.retryable && item.attempts < backoff.maxAttempts);
+    const delay = !retry ? 0 : forBudget ? budgetDelay(item, error) : nextDelay(item.attempts, backoff, error.retryAfterMs, deps.random);
+    const crm = CRM_LABELS[item.target];
+    const message = !error.retryable
+      ? error.message
+      : !retry
+        ? t('crm.outbox.gaveUp', { message: error.message, attempts: item.attempts })
+        : forBudget
+          ? t('crm.outbox.waitsForBudget', { crm, wait: waitText(delay), message: error.message })
+          : error.kind === 'rate_limited'
+            ? t('crm.outbox.slowDown', { crm, wait: waitText(delay), message: error.message })
+            : error.message;
     const next = await patch(item.id, (i) => ({
       ...i,
       state: retry ? 'retrying' : 'failed',
+      attempts: forBudget ? Math.max(0, i.attempts - 1) : i.attempts,
       lastError: errorOf({ ...error, message }),
-      nextAttemptAt: retry ? now + nextDelay(i.attempts, backoff, error.retryAfterMs, deps.random) : now,
+      nextAttemptAt: now + delay,
       updatedAt: now,
     }));
     if (!retry && next) await deps.report(next);

@@ -5,6 +5,7 @@ import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, 
 import { pipedriveBase, type PipedriveConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { PIPEDRIVE_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { earliestNoteTime, htmlNoteText } from '@/lib/crm/worker/note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryHtml } from '@/lib/crm/summary';
@@ -127,7 +128,7 @@ export interface PipedriveDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | '
 export function createPipedriveAdapter(connection: PipedriveConnection, deps: PipedriveDeps): CrmAdapter {
   const base = pipedriveBase(connection);
   // The token goes in a header, never in the URL, where logs and error messages would keep it.
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: pipedriveMessage });
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: pipedriveMessage, rateLimit: PIPEDRIVE_RATE_LIMIT });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { 'x-api-token': connection.token } }, schema);
   let profileKey = connection.profileFieldKey;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);

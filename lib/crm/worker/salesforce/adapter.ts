@@ -4,6 +4,7 @@ import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, 
 import type { SalesforceConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { SALESFORCE_RATE_LIMIT, salesforceLimit } from '@/lib/crm/worker/rate-limits';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { applyPersonSteps, fileUnderAccount, type AccountSearch } from '@/lib/crm/worker/person-steps';
 import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
@@ -32,8 +33,6 @@ export const PROFILE_FIELD = 'LinkedIn_URL__c';
 export const TASK_SUBJECT = 'Dossier enrichment';
 /** Lead.Company is required; Salesforce's own web-to-lead writes this when there is none. */
 const NO_COMPANY = '[not provided]';
-/** The API request limit is per rolling 24 hours: retrying within minutes only spends more. */
-const LIMIT_WAIT_MS = 15 * 60_000;
 
 type PersonType = 'Lead' | 'Contact';
 /** Salesforce ids start with their object's key prefix. */
@@ -78,7 +77,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   let instanceUrl = connection.instanceUrl;
   // A refreshed token joins the list, so that it too is scrubbed from every message.
   const secrets = [connection.token, connection.refreshToken];
-  const http = createCrmHttp({ ...deps, secrets, messageOf: salesforceMessage, detailsOf: salesforceDetails });
+  const http = createCrmHttp({ ...deps, secrets, messageOf: salesforceMessage, detailsOf: salesforceDetails, rateLimit: SALESFORCE_RATE_LIMIT });
   const api = () => `${instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
   // The mapping was checked against the chosen object's fields: a record of the other kind (a Lead
@@ -107,9 +106,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>, path = true): Promise<CrmResult<{ body: T; status: number }>> {
     const url = path ? `${api()}${request.url}` : request.url;
     const result = await session.withFreshToken(() => http.send({ ...request, url, headers: { authorization: `Bearer ${token}` } }, schema));
-    if (!result.ok && result.error.code === 'REQUEST_LIMIT_EXCEEDED') {
-      return fail({ ...result.error, kind: 'rate_limited', retryable: true, retryAfterMs: result.error.retryAfterMs ?? LIMIT_WAIT_MS });
-    }
+    if (!result.ok && result.error.code === 'REQUEST_LIMIT_EXCEEDED') return fail(salesforceLimit(result.error));
     return result;
   }
 

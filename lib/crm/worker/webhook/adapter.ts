@@ -4,6 +4,7 @@ import type { CrmAdapter } from '@/lib/crm/worker/adapter';
 import type { WebhookConnection } from '@/lib/crm/connection';
 import { contactValues } from '@/lib/crm/contact';
 import { createCrmHttp, type HttpOptions } from '@/lib/crm/worker/http';
+import { WEBHOOK_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { planPush } from '@/lib/crm/worker/plan';
 import { CRM_FIELDS, ok, type CrmResult, type PushResult } from '@/lib/crm/types';
 import { idempotencyKey, webhookPayload } from '@/lib/crm/worker/webhook/payload';
@@ -29,7 +30,7 @@ export type WebhookDeps = Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'tim
  */
 export function createWebhookAdapter(connection: WebhookConnection, deps: WebhookDeps): CrmAdapter {
   // The URL is a credential too: a receiver's message that echoes it is masked before anyone sees it.
-  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url) });
+  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url), rateLimit: WEBHOOK_RATE_LIMIT });
 
   async function post(body: string, key: string): Promise<CrmResult<void>> {
     const headers = { [SIGNATURE_HEADER]: await signatureHeader(connection.secret, body), [IDEMPOTENCY_HEADER]: key };

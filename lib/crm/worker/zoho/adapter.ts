@@ -4,6 +4,7 @@ import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type 
 import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { ZOHO_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { applyPersonSteps, fileUnderAccount, type AccountSearch } from '@/lib/crm/worker/person-steps';
 import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
@@ -70,7 +71,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
   let apiDomain = connection.apiDomain;
   // A refreshed token joins the list, so that it too is scrubbed from every message.
   const secrets = secretsOf(connection);
-  const http = createCrmHttp({ ...deps, secrets, messageOf: zohoMessage, detailsOf: zohoDetails });
+  const http = createCrmHttp({ ...deps, secrets, messageOf: zohoMessage, detailsOf: zohoDetails, rateLimit: ZOHO_RATE_LIMIT });
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
   let profileUnique = connection.profileUnique === true;
   let orgDomain = connection.orgDomain;

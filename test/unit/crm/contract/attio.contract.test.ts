@@ -30,6 +30,8 @@ crmContractSuite({
   },
   fault: (fault) => at.control.faults.push(fault),
   // The assert of a person keyed by email: a fault on it plays "created, answer lost".
+  // Attio's limits are per second (its Retry-After is "usually the following second").
+  rateLimitWaitMs: 1_000,
   createRequest: { path: '/v2/objects/people/records?matching_attribute=', method: 'PUT' },
   notes: { count: async () => at.state.notes.size, createRequest: { path: '/v2/notes', method: 'POST' } },
   expireToken: () => at.state.tokens.clear(),

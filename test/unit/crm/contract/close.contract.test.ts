@@ -1,5 +1,5 @@
 import { createCloseAdapter } from '@/lib/crm/worker/close/adapter';
-import { CLOSE_API_KEY, startCloseEmulator } from '@/test/emulators/close';
+import { CLOSE_API_KEY, PERIOD_RESET, startCloseEmulator } from '@/test/emulators/close';
 import { crmContractSuite } from '@/test/unit/crm/contract/suite';
 
 let close: Awaited<ReturnType<typeof startCloseEmulator>>;
@@ -25,6 +25,8 @@ crmContractSuite({
     return contact ? { email: contact.emails[0]?.email, jobTitle: contact.title || undefined } : null;
   },
   fault: (fault) => close.control.faults.push(fault),
+  // Close's `ratelimit` header says when its period resets.
+  rateLimitWaitMs: PERIOD_RESET * 1_000,
   createRequest: { path: '/api/v1/contact/', method: 'POST' },
   notes: { count: async () => close.state.notes.size, createRequest: { path: '/api/v1/activity/note/', method: 'POST' } },
   // Close API keys do not expire; a revoked key is what this CRM's "expired" looks like.

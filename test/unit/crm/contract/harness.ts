@@ -30,6 +30,16 @@ export interface CrmHarness {
   personValues(): Promise<FieldValues | null>;
   /** Queues a fault for the next API request matching it (see test/emulators/common.ts). */
   fault(fault: Fault): void;
+  /**
+   * How long a 429 without Retry-After is waited out: the vendor's documented window, or what its
+   * own rate-limit headers on that 429 say (HubSpot's interval, Close's `ratelimit` reset).
+   */
+  rateLimitWaitMs: number;
+  /**
+   * Where the vendor has a daily (or rolling 24-hour) allowance the emulator can spend (a `daily`
+   * 429 fault): the status it answers with, and how long the push waits (the adapters' clock at 0).
+   */
+  dailyAllowance?: { status: number; waitMs: number };
   /** How this CRM's create of a person is sent: a fault on it plays "created, answer lost". */
   createRequest: Pick<Fault, 'path' | 'method'>;
   /**

@@ -27,6 +27,9 @@ crmContractSuite({
     return record ? { email: record.properties.email, jobTitle: record.properties.jobtitle } : null;
   },
   fault: (fault) => hs.control.faults.push(fault),
+  // HubSpot sends no Retry-After: X-HubSpot-RateLimit-Interval-Milliseconds says its 10-second interval. Its daily allowance renews at midnight (the account's time zone, unknown: midnight UTC first).
+  rateLimitWaitMs: 10_000,
+  dailyAllowance: { status: 429, waitMs: 86_400_000 },
   createRequest: { path: '/contacts/batch/upsert', method: 'POST' },
   notes: { count: async () => hs.state.notes.size, createRequest: { path: '/crm/v3/objects/notes', method: 'POST' } },
   expireToken: () => hs.state.tokens.clear(),

@@ -28,6 +28,9 @@ crmContractSuite({
     return person ? { email: person.emails.find((e) => e.primary)?.value, jobTitle: person.job_title ?? undefined } : null;
   },
   fault: (fault) => pd.control.faults.push(fault),
+  // Pipedrive's burst window is 2 seconds (x-ratelimit-reset); x-daily-requests-left 0 waits for the next day, counted in UTC.
+  rateLimitWaitMs: 2_000,
+  dailyAllowance: { status: 429, waitMs: 86_400_000 },
   createRequest: { path: '/api/v2/persons', method: 'POST' },
   notes: { count: async () => pd.state.notes.size, createRequest: { path: '/api/v1/notes', method: 'POST' } },
   expireToken: () => pd.state.tokens.clear(),

@@ -35,6 +35,9 @@ crmContractSuite({
     return record ? { email: record.Email as string | undefined, jobTitle: record.Title as string | undefined } : null;
   },
   fault: (fault) => sf.control.faults.push(fault),
+  // Salesforce's concurrent long-request limit: a minute, the safe reading. Its 24-hour allowance spent answers 403 TotalRequests: an hour at a time.
+  rateLimitWaitMs: 60_000,
+  dailyAllowance: { status: 403, waitMs: 3_600_000 },
   createRequest: { path: '/sobjects/Lead/', method: 'POST' },
   notes: { count: async () => sf.state.records.Task.size, createRequest: { path: '/sobjects/Task', method: 'POST' } },
   expireToken: () => sf.state.expireSessions(),

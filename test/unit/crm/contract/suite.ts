@@ -97,6 +97,29 @@ export function crmContractSuite(harness: CrmHarness): void {
       expect(await harness.people()).toBe(1);
     });
 
+    it('a 429 without Retry-After backs off by the vendor’s window; one record', async () => {
+      const waits: number[] = [];
+      harness.fault({ kind: '429', retryAfter: null, ...harness.createRequest });
+      const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry(waits) }), contact());
+      expect(result.ok).toBe(true);
+      // Not the quick retry's few hundred milliseconds, which would be refused again inside the same window.
+      expect([...waits, ...errors.map((e) => e.retryAfterMs)]).toContain(harness.rateLimitWaitMs);
+      expect(errors.every((e) => e.kind === 'rate_limited' && e.retryable)).toBe(true);
+      expect(await harness.people()).toBe(1);
+    });
+
+    it.runIf(Boolean(harness.dailyAllowance))('the daily API allowance spent: a rate limit waiting for its renewal, not a refusal nor a failed attempt; then one record', async () => {
+      const allowance = harness.dailyAllowance!;
+      harness.fault({ kind: '429', retryAfter: null, daily: true, ...harness.createRequest });
+      const crm = await harness.adapter({ retry: instantRetry() });
+      const first = await pushLikeTheOutbox(crm, contact());
+      expect(first.result).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryable: true, dailyBudget: true, status: allowance.status, retryAfterMs: allowance.waitMs } });
+      expect(await harness.people()).toBe(0);
+      const again = await pushLikeTheOutbox(crm, contact(), { progress: first.progress });
+      expect(again.result).toMatchObject({ ok: true, value: { action: 'created' } });
+      expect(await harness.people()).toBe(1);
+    });
+
     it('5xx: retryable, and the retries make one record', async () => {
       for (let i = 0; i < 3; i += 1) harness.fault({ kind: '503', ...harness.createRequest });
       const { result, errors } = await pushUntilSettled(await harness.adapter({ retry: instantRetry() }), contact());

@@ -27,5 +27,7 @@ crmContractSuite({
     return last ? { email: last.contact.primaryEmail ?? undefined, jobTitle: last.contact.jobTitle ?? undefined } : null;
   },
   fault: (fault) => hook.control.faults.push(fault),
+  // A receiver's limits are its own: a minute, the safe reading.
+  rateLimitWaitMs: 60_000,
   createRequest: { path: '/hooks/', method: 'POST' },
 });

@@ -35,6 +35,8 @@ crmContractSuite({
     return record ? { email: record.Email as string | undefined, jobTitle: (record.Designation ?? record.Title) as string | undefined } : null;
   },
   fault: (fault) => zoho.control.faults.push(fault),
+  // Zoho documents no Retry-After and no window: a minute, the safe reading.
+  rateLimitWaitMs: 60_000,
   createRequest: { path: '/Leads/upsert', method: 'POST' },
   notes: { count: async () => zoho.state.notes.size, createRequest: { path: '/Notes', method: 'POST' } },
   expireToken: () => zoho.state.expireAccessTokens(),

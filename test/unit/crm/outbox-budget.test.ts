@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { PipedriveConnection } from '@/lib/crm/connection';
+import { createPipedriveAdapter } from '@/lib/crm/worker/pipedrive/adapter';
+import { createOutboxRunner, type OutboxDeps } from '@/lib/crm/worker/outbox/runner';
+import { DEFAULT_BACKOFF } from '@/lib/crm/worker/outbox/backoff';
+import { readOutbox, updateOutbox } from '@/lib/crm/outbox/store';
+import { PIPEDRIVE_DOMAIN, PIPEDRIVE_TOKEN, startPipedriveEmulator } from '@/test/emulators/pipedrive';
+import { contact, instantRetry } from '@/test/unit/crm/fixtures';
+
+let pd: Awaited<ReturnType<typeof startPipedriveEmulator>>;
+let clock = 0;
+let learnt: Record<string, unknown> = {};
+
+const HOUR = 3_600_000;
+/** A Sunday afternoon, UTC: the budget is spent at 14:00, Pipedrive's day turns at midnight UTC. */
+const SPENT_AT = Date.UTC(2026, 10, 29, 14, 0, 0);
+const NEXT_DAY = Date.UTC(2026, 10, 30, 0, 0, 0);
+
+function connection(): PipedriveConnection {
+  return { kind: 'pipedrive', token: PIPEDRIVE_TOKEN, domain: PIPEDRIVE_DOMAIN, apiBase: pd.origin, ...learnt } as PipedriveConnection;
+}
+
+function runner() {
+  let ids = 0;
+  const deps: OutboxDeps = {
+    read: readOutbox,
+    update: (change) => updateOutbox(change, clock),
+    adapterFor: async () => createPipedriveAdapter(connection(), { learn: async (p) => void Object.assign(learnt, p), now: () => clock, retry: instantRetry() }),
+    remembered: async () => null,
+    remember: async () => {},
+    report: async () => {},
+    schedule: () => {},
+    now: () => clock,
+    newId: () => `item-${++ids}`,
+    random: () => 0.5,
+  };
+  return createOutboxRunner(deps);
+}
+
+beforeAll(async () => {
+  pd = await startPipedriveEmulator();
+});
+afterAll(() => pd.server.close());
+beforeEach(async () => {
+  fakeBrowser.reset();
+  pd.state.reset();
+  pd.control.reset();
+  learnt = {};
+  clock = SPENT_AT;
+  await createPipedriveAdapter(connection(), { learn: async (p) => void Object.assign(learnt, p), now: () => clock }).test();
+  pd.control.reset();
+});
+
+describe('CRM outbox: a spent daily allowance', () => {
+  it('Pipedrive’s daily budget spent: the push waits for the next day (midnight UTC), then hourly, never counting an attempt nor giving up; delivered once the budget is back', async () => {
+    // More refusals than the outbox's attempts: a push that counted them would fail for good.
+    const refusals = DEFAULT_BACKOFF.maxAttempts + 2;
+    for (let i = 0; i < refusals; i += 1) pd.control.faults.push({ kind: '429', retryAfter: null, daily: true });
+    const outbox = runner();
+    await outbox.enqueue({ target: 'pipedrive', contact: contact(), overwrite: [] });
+    await outbox.drain();
+
+    const [waiting] = await readOutbox();
+    expect(waiting).toMatchObject({ state: 'retrying', attempts: 0, nextAttemptAt: NEXT_DAY, lastError: { kind: 'rate_limited', status: 429, budget: 'daily' } });
+    expect(waiting!.lastError!.message).toMatch(/^Pipedrive’s API allowance for the day is used up: this push waits for tomorrow’s, trying again in 10 h/);
+
+    for (let refused = 1; refused < refusals; refused += 1) {
+      clock = (await readOutbox())[0]!.nextAttemptAt;
+      await outbox.drain();
+      // Still spent after midnight UTC (the company's day turns later): looked at again each hour.
+      expect((await readOutbox())[0]).toMatchObject({ state: 'retrying', attempts: 0, nextAttemptAt: clock + HOUR });
+    }
+
+    clock = (await readOutbox())[0]!.nextAttemptAt;
+    await outbox.drain();
+    expect((await readOutbox())[0]).toMatchObject({ state: 'delivered', attempts: 1, lastError: null });
+    expect([...pd.state.persons.values()].filter((p) => !p.is_deleted)).toHaveLength(1);
+  });
+
+  it('a 429 within the day’s allowance is still a counted attempt, said as a slow-down with its wait', async () => {
+    pd.control.faults.push({ kind: '429', retryAfter: null, path: '/api/v2/persons', method: 'POST' });
+    const outbox = runner();
+    await outbox.enqueue({ target: 'pipedrive', contact: contact(), overwrite: [] });
+    await outbox.drain();
+    const [item] = await readOutbox();
+    expect(item).toMatchObject({ state: 'retrying', attempts: 1, nextAttemptAt: clock + 2_000 });
+    expect(item!.lastError!.message).toMatch(/^Pipedrive asked Dossier to slow down; retrying in 2 s\. /);
+    expect(item!.lastError!.budget).toBeUndefined();
+  });
+});
