@@ -4,7 +4,8 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
 /**
  * An in-memory HubSpot CRM, faithful to the parts Dossier uses: private-app bearer tokens,
  * contacts/companies/notes objects (v3), search with filter groups (EQ compares strings without
- * regard to case), batch upsert keyed by a unique property with 207 multi-status for per-item
+ * regard to case; datetimes such as `hs_timestamp` compare as epoch milliseconds, and an ISO
+ * string in a filter finds nothing), batch upsert keyed by a unique property with 207 multi-status for per-item
  * errors, 409 `Contact already exists. Existing ID: <n>` on a duplicate email, v4 default
  * associations, contact properties (unknown ones are rejected) and account details.
  */
@@ -67,6 +68,18 @@ export const HUBSPOT_LISTS = [
 const CALCULATED = ['hs_email_domain', 'hs_object_id', 'createdate', 'lastmodifieddate'];
 const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'industry'];
 const NOTE_PROPERTIES = ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id', 'hs_attachment_ids'];
+/** Datetime properties: HubSpot keeps an instant and shows it as an ISO string; its search compares epoch milliseconds. */
+const DATETIME_PROPERTIES = new Set(['hs_timestamp', 'createdate', 'lastmodifieddate']);
+
+/**
+ * A datetime as HubSpot takes it on a write: epoch milliseconds or an ISO 8601 UTC string (the
+ * notes guide allows both for `hs_timestamp`). Null when it is neither.
+ */
+function instantOf(value: string): number | null {
+  if (/^\d+$/.test(value)) return Number(value);
+  const parsed = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(parsed) ? null : parsed;
+}
 
 function correlationId(): string {
   return crypto.randomUUID();
@@ -202,8 +215,39 @@ interface Filter {
   values?: unknown;
 }
 
+/**
+ * A datetime filter as HubSpot's search reads it: the value is epoch milliseconds ("HubSpot API
+ * endpoints accept UNIX formatted timestamps in milliseconds"), compared as a number with the
+ * stored instant. Anything else (an ISO string) matches nothing.
+ */
+function matchesInstant(actual: string | undefined, filter: Filter): boolean {
+  const held = actual ? Date.parse(actual) : NaN;
+  const wanted = typeof filter.value === 'string' || typeof filter.value === 'number' ? String(filter.value) : '';
+  const ms = /^\d+$/.test(wanted) ? Number(wanted) : NaN;
+  if (filter.operator === 'HAS_PROPERTY') return !Number.isNaN(held);
+  if (filter.operator === 'NOT_HAS_PROPERTY') return Number.isNaN(held);
+  if (Number.isNaN(held) || Number.isNaN(ms)) return false;
+  switch (filter.operator) {
+    case 'EQ':
+      return held === ms;
+    case 'NEQ':
+      return held !== ms;
+    case 'GT':
+      return held > ms;
+    case 'GTE':
+      return held >= ms;
+    case 'LT':
+      return held < ms;
+    case 'LTE':
+      return held <= ms;
+    default:
+      return false;
+  }
+}
+
 function matches(object: HsObject, filter: Filter): boolean {
   const actual = object.properties[String(filter.propertyName)];
+  if (DATETIME_PROPERTIES.has(String(filter.propertyName))) return matchesInstant(actual, filter);
   const norm = (v: unknown) => String(v ?? '').trim().toLowerCase();
   switch (filter.operator) {
     case 'EQ':
@@ -223,7 +267,7 @@ function matches(object: HsObject, filter: Filter): boolean {
   }
 }
 
-const OPERATORS = new Set(['EQ', 'NEQ', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'IN', 'CONTAINS_TOKEN']);
+const OPERATORS = new Set(['EQ', 'NEQ', 'GT', 'GTE', 'LT', 'LTE', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'IN', 'CONTAINS_TOKEN']);
 
 export function createHubspotEmulator() {
   const state = new HubspotState();
@@ -363,6 +407,12 @@ export function createHubspotEmulator() {
     if (problems.length) return error(c, 400, 'VALIDATION_ERROR', invalidMessage(problems));
     const properties = strings(body!.properties as Record<string, unknown>);
     if (type === 'notes' && !properties.hs_timestamp) return error(c, 400, 'VALIDATION_ERROR', 'Property values were not valid: hs_timestamp is required');
+    if (properties.hs_timestamp !== undefined) {
+      const at = instantOf(properties.hs_timestamp);
+      if (at === null) return error(c, 400, 'VALIDATION_ERROR', invalidMessage([{ isValid: false, message: `${properties.hs_timestamp} is not a valid datetime`, error: 'INVALID_DATETIME', name: 'hs_timestamp' }]));
+      // Kept as an instant and shown back as HubSpot shows datetimes: an ISO string, whatever was sent.
+      properties.hs_timestamp = new Date(at).toISOString();
+    }
     const conflict = conflictFor(type, properties);
     if (conflict) return error(c, 409, 'CONFLICT', conflict);
     for (const association of body?.associations ?? []) {

@@ -250,14 +250,16 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
 
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const recordId = progress.recordId!;
-    const at = new Date(progress.noteAt ?? deps.now()).toISOString();
+    // Epoch milliseconds: what HubSpot's search compares a datetime with (an ISO string finds
+    // nothing), and one of the two forms a note's create takes, so both say the same instant.
+    const at = String(Math.trunc(progress.noteAt ?? deps.now()));
     if (progress.noteAt !== undefined) {
       // Sent before, answer unknown: the note with this timestamp on this record is that one.
       const sent = await search('notes', [{ filters: [eq('associations.contact', recordId), eq('hs_timestamp', at)] }], ['hs_timestamp']);
       if (!sent.ok) return sent;
       if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
-      progress = { ...progress, noteAt: Date.parse(at) };
+      progress = { ...progress, noteAt: Number(at) };
       await context.save(progress);
     }
     const body = {
