@@ -5,12 +5,14 @@ import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '@/lib/crm/worker/adapter';
 import { attioBase, type AttioConnection } from '@/lib/crm/connection';
 import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { createCrmHttp, QUICK_RETRY, type CrmRequest, type CrmResponse, type HttpOptions } from '@/lib/crm/worker/http';
+import { defaultSleep } from '@/lib/lookup/worker/rate-limiter';
 import { earliestNoteTime, plainNoteText } from '@/lib/crm/worker/note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
 import {
+  attioDetails,
   attioMessage,
   attributesSchema,
   entryResponseSchema,
@@ -28,6 +30,7 @@ import {
   type RecordQuery,
   type RecordWrite,
   type WriteValues,
+  WRITE_CONFLICT,
 } from '@/lib/crm/worker/attio/wire';
 
 /**
@@ -129,8 +132,23 @@ export interface AttioDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retr
 
 export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps): CrmAdapter {
   const base = `${attioBase(connection)}/v2`;
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage });
-  const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage, detailsOf: attioDetails });
+  const sleep = deps.retry?.sleep ?? defaultSleep;
+  const isWriteConflict = (result: CrmResult<unknown>) => !result.ok && result.error.status === 409 && result.error.code === WRITE_CONFLICT;
+
+  /**
+   * Attio answers 409 `concurrent_write_conflict` when another write to the record was under way
+   * and asks to try again: nothing was written, so the request goes once more on the spot, and
+   * if it conflicts again the outbox retries it later, instead of parking it as a refusal.
+   */
+  async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>): Promise<CrmResult<CrmResponse<T>>> {
+    const attempt = () => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
+    const first = await attempt();
+    if (!isWriteConflict(first)) return first;
+    await sleep(QUICK_RETRY.baseDelayMs);
+    const again = await attempt();
+    return isWriteConflict(again) && !again.ok ? fail({ ...again.error, retryable: true }) : again;
+  }
   let workspaceSlug = connection.workspaceSlug;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);
   const FIELDS = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);
