@@ -68,6 +68,8 @@ export interface PushResult {
   action: 'created' | 'updated' | 'skipped';
   recordId: string;
   recordUrl: string | null;
+  /** A webhook receiver took the delivery and answered with a redirect: delivered, and said so. */
+  redirected?: true;
 }
 
 export type CheckState = 'in_crm' | 'not_in_crm' | 'unknown';

@@ -55,7 +55,10 @@ export const outboxItemSchema = z.object({
   plan: pushPlanSchema.nullable().default(null),
   progress: progressSchema.default({}),
   lastError: z.object({ kind: z.string(), message: z.string(), status: z.number().optional() }).nullable().default(null),
-  result: z.object({ action: z.enum(['created', 'updated', 'skipped']), recordId: z.string(), recordUrl: z.string().nullable() }).nullable().default(null),
+  result: z
+    .object({ action: z.enum(['created', 'updated', 'skipped']), recordId: z.string(), recordUrl: z.string().nullable(), redirected: z.literal(true).optional() })
+    .nullable()
+    .default(null),
   /** Queued by the automatic push after an enrichment rather than by a click. */
   auto: z.boolean().default(false),
 });

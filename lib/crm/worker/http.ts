@@ -22,6 +22,8 @@ export interface CrmResponse<T> {
   status: number;
   body: T;
   headers: Headers;
+  /** The answer was a redirect, let through because the caller asked for `redirect: 'manual'`. */
+  redirected?: true;
 }
 
 export interface HttpOptions {
@@ -39,6 +41,12 @@ export interface HttpOptions {
   acquire?: () => Promise<void>;
   retry?: RetryPolicy;
   now?: () => number;
+  /**
+   * `error` (the default, every CRM): a redirect is a failed exchange. `manual`: a redirect is the
+   * answer, returned with `redirected` for the caller to judge (a webhook receiver that did the
+   * work and points elsewhere for its result).
+   */
+  redirect?: 'error' | 'manual';
 }
 
 /** Quick retries for idempotent calls only: the outbox owns the long ones. */
@@ -48,6 +56,13 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('***');
   return out;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A browser hides a manual redirect behind an `opaqueredirect` answer (status 0); Node's fetch returns the 3xx itself. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
 }
 
 function kindOf(status: number): Pick<CrmError, 'kind' | 'retryable'> {
@@ -101,7 +116,7 @@ export function createCrmHttp(options: HttpOptions) {
         body,
         signal: AbortSignal.timeout(timeoutMs),
         credentials: 'omit',
-        redirect: 'error',
+        redirect: options.redirect ?? 'error',
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -110,6 +125,10 @@ export function createCrmHttp(options: HttpOptions) {
         retryable: true,
         message: timedOut ? t('crm.error.timeout', { seconds: Math.round(timeoutMs / 1000) }) : t('crm.error.unreachable'),
       });
+    }
+    if (options.redirect === 'manual' && isRedirect(response)) {
+      const parsed = schema.safeParse(undefined);
+      if (parsed.success) return ok({ status: response.status, body: parsed.data, headers: response.headers, redirected: true });
     }
     const { json, text } = await readJson(response);
     if (!response.ok) {

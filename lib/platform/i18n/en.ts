@@ -730,6 +730,7 @@ export const en = {
   'crm.outbox.created': '{crm}: created',
   'crm.outbox.updated': '{crm}: updated',
   'crm.outbox.upToDate': '{crm}: already up to date',
+  'crm.outbox.redirected': 'Delivered: the receiver answered with a redirect, which counts as received. It won’t be sent again.',
   'crm.outbox.gaveUp': '{message} Dossier tried {attempts} times and stopped: retry when the CRM is back.',
   'crm.outbox.notConnected': 'This CRM is not connected any more. Connect it again in Dossier’s settings, then retry.',
   'crm.outbox.crashed': 'Dossier could not finish this push: {message}',
@@ -812,6 +813,7 @@ export const en = {
   'crm.test.closeNoOrganization': 'Connected to Close as {user}.',
   'crm.test.closeYourUser': 'your user',
   'crm.test.webhook': 'The webhook accepted a signed test delivery.',
+  'crm.test.webhookRedirected': 'The webhook took a signed test delivery and answered with a redirect, which Dossier counts as received.',
   // Salesforce (OAuth web-auth flow, Leads or Contacts with their Account)
   'crm.test.salesforce': 'Connected to Salesforce (instance {instance}) as {user}.',
   'crm.test.salesforceYourUser': 'your user',

@@ -191,6 +191,7 @@ const OUTBOX: OutboxItemView[] = [
   outbox('delivered', { result: { action: 'created', recordId: '1', recordUrl: 'https://app.hubspot.com/1' } }),
   outbox('delivered', { result: { action: 'updated', recordId: '2', recordUrl: null } }),
   outbox('delivered', { result: { action: 'skipped', recordId: '3', recordUrl: null } }),
+  outbox('delivered', { id: 'o-redirected', target: 'webhook', result: { action: 'created', recordId: '4', recordUrl: null, redirected: true } }),
 ];
 
 /** Formatted by the browser's locale, not by the catalog: data as far as this test goes. */
@@ -365,6 +366,7 @@ describe('panel and CRM words come from the i18n table', () => {
     );
     const text = visibleText(container);
     expect(text).toContain('⟦crm.plan.kept');
+    expect(text).toContain('⟦crm.outbox.redirected');
     expect(leftover(text, [...URLS, ...FORMATTED])).toBe('');
   });
 
