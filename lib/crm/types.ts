@@ -104,6 +104,11 @@ export interface CrmError {
   code?: string;
   /** Records the CRM's refusal names: the existing ones a duplicate rule matched. */
   recordIds?: string[];
+  /**
+   * The permissions the CRM says the token lacks (HubSpot's MISSING_SCOPES), one group per refused
+   * call: any one scope of a group lets that call through.
+   */
+  scopes?: string[][];
 }
 
 export type CrmResult<T> = { ok: true; value: T } | { ok: false; error: CrmError };

@@ -65,6 +65,28 @@ export const HUBSPOT_LISTS = [
   { listId: '32', name: 'Opened last campaign', objectTypeId: '0-1', processingType: 'DYNAMIC' },
   { listId: '33', name: 'Target accounts', objectTypeId: '0-2', processingType: 'MANUAL' },
 ];
+/**
+ * The scope each endpoint Dossier calls requires, as HubSpot's API reference lists them per
+ * endpoint ("Scope requirements"): notes are filed under contacts' scopes, lists have their own,
+ * owners theirs. A token without it gets 403 MISSING_SCOPES naming it.
+ */
+export const HUBSPOT_SCOPE_OF: { method: string; path: RegExp; scope: string }[] = [
+  { method: 'GET', path: /^\/crm\/v3\/properties\/contacts(\/|$)/, scope: 'crm.schemas.contacts.read' },
+  { method: 'POST', path: /^\/crm\/v3\/properties\/contacts$/, scope: 'crm.schemas.contacts.write' },
+  { method: 'GET', path: /^\/crm\/v3\/owners/, scope: 'crm.objects.owners.read' },
+  { method: 'POST', path: /^\/crm\/v3\/lists\/search$/, scope: 'crm.lists.read' },
+  { method: 'PUT', path: /^\/crm\/v3\/lists\/[^/]+\/memberships\/add$/, scope: 'crm.lists.write' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/(contacts|notes)\/search$/, scope: 'crm.objects.contacts.read' },
+  { method: 'GET', path: /^\/crm\/v3\/objects\/(contacts|notes)\//, scope: 'crm.objects.contacts.read' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/companies\/search$/, scope: 'crm.objects.companies.read' },
+  { method: 'GET', path: /^\/crm\/v3\/objects\/companies\//, scope: 'crm.objects.companies.read' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/(contacts|notes)(\/batch\/upsert)?$/, scope: 'crm.objects.contacts.write' },
+  { method: 'PATCH', path: /^\/crm\/v3\/objects\/contacts\//, scope: 'crm.objects.contacts.write' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/companies(\/batch\/upsert)?$/, scope: 'crm.objects.companies.write' },
+  { method: 'PUT', path: /^\/crm\/v4\/objects\/contacts\/[^/]+\/associations\//, scope: 'crm.objects.contacts.write' },
+];
+const ALL_SCOPES = [...new Set(HUBSPOT_SCOPE_OF.map((s) => s.scope))];
+
 const CALCULATED = ['hs_email_domain', 'hs_object_id', 'createdate', 'lastmodifieddate'];
 const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'industry'];
 const NOTE_PROPERTIES = ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id', 'hs_attachment_ids'];
@@ -105,8 +127,16 @@ export class HubspotState {
   /** Members of each list, by list id. */
   memberships = new Map<string, Set<string>>();
   contactProperties = new Map<string, PropertyDef>(CONTACT_PROPERTIES.map((p) => [p.name, p]));
+  /** The scopes the private app's token was given (every one Dossier's calls need, unless a test removes some). */
+  scopes = new Set(ALL_SCOPES);
   /** Whether the token has the scope to create properties (crm.schemas.contacts.write). */
-  schemaWrite = true;
+  get schemaWrite(): boolean {
+    return this.scopes.has('crm.schemas.contacts.write');
+  }
+  set schemaWrite(granted: boolean) {
+    if (granted) this.scopes.add('crm.schemas.contacts.write');
+    else this.scopes.delete('crm.schemas.contacts.write');
+  }
   /** Records the search index has not caught up with yet (HubSpot's search lags new records by seconds). */
   unsearchable = new Set<string>();
   private nextId = 101;
@@ -123,7 +153,7 @@ export class HubspotState {
     this.memberships.clear();
     this.associations = [];
     this.contactProperties = new Map(CONTACT_PROPERTIES.map((p) => [p.name, p]));
-    this.schemaWrite = true;
+    this.scopes = new Set(ALL_SCOPES);
     this.unsearchable.clear();
   }
 
@@ -301,6 +331,14 @@ export function createHubspotEmulator() {
     if (!token || !state.tokens.has(token)) {
       return error(c, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview');
     }
+    const path = new URL(c.req.url).pathname;
+    const needed = HUBSPOT_SCOPE_OF.find((s) => s.method === c.req.method && s.path.test(path));
+    if (needed && !state.scopes.has(needed.scope)) {
+      return error(c, 403, 'MISSING_SCOPES', "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.", {
+        errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [needed.scope] } }],
+        links: { scopes: 'https://developers.hubspot.com/scopes' },
+      });
+    }
     await next();
   });
 
@@ -341,7 +379,6 @@ export function createHubspotEmulator() {
     return property ? c.json(property) : error(c, 404, 'OBJECT_NOT_FOUND', `Unable to find property ${c.req.param('name')} for object type contacts`);
   });
   api.post('/crm/v3/properties/contacts', async (c) => {
-    if (!state.schemaWrite) return error(c, 403, 'MISSING_SCOPES', "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.", { errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.schemas.contacts.write'] } }] });
     const body = await c.req.json();
     if (typeof body.name !== 'string' || typeof body.label !== 'string' || typeof body.type !== 'string' || typeof body.fieldType !== 'string' || typeof body.groupName !== 'string') {
       return error(c, 400, 'VALIDATION_ERROR', 'Invalid input JSON: name, label, type, fieldType and groupName are required');

@@ -36,7 +36,7 @@ export interface HttpOptions {
   /** The CRM's own error message in a JSON body, when the body has one. */
   messageOf(body: unknown): string | null;
   /** The CRM's own error code and the records its refusal names (a duplicate rule's matches). */
-  detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds'> | null;
+  detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds' | 'scopes'> | null;
   /** Waits for a slot under the CRM's rate limit. */
   acquire?: () => Promise<void>;
   retry?: RetryPolicy;

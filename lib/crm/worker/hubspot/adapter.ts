@@ -17,6 +17,7 @@ import {
   hubspotMessage,
   listsSearchSchema,
   membershipsAddSchema,
+  missingScopesOf,
   objectSchema,
   propertySchema,
   searchResponseSchema,
@@ -60,6 +61,12 @@ const LISTS_TAKING_MEMBERS = new Set(['MANUAL', 'SNAPSHOT']);
 /** HubSpot's default association types (v4): note → contact. */
 const NOTE_TO_CONTACT = 202;
 
+/** What to add to the private app: each group is one refused call, any one of its scopes lets it through. */
+function scopesMessage(groups: readonly string[][]): string {
+  const unique = [...new Map(groups.map((group) => [group.join(' / '), group])).keys()];
+  return t('crm.error.hubspotMissingScopes', { scopes: unique.join(', ') });
+}
+
 export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
@@ -67,7 +74,20 @@ export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 're
 
 export function createHubspotAdapter(connection: HubspotConnection, deps: HubspotDeps): CrmAdapter {
   const base = hubspotBase(connection);
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: hubspotMessage });
+  // A 403 for a missing scope says which one, on every screen that calls HubSpot (connect,
+  // field mapping, the outbox): HubSpot's own message only points to its scopes page.
+  const http = createCrmHttp({
+    ...deps,
+    secrets: [connection.token],
+    messageOf: (body) => {
+      const scopes = missingScopesOf(body);
+      return scopes?.length ? scopesMessage([scopes]) : hubspotMessage(body);
+    },
+    detailsOf: (body) => {
+      const scopes = missingScopesOf(body);
+      return scopes?.length ? { code: 'MISSING_SCOPES', scopes: [scopes] } : null;
+    },
+  });
   const auth = { authorization: `Bearer ${connection.token}` };
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: auth }, schema);
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap, KEY_FIELDS);
@@ -328,6 +348,10 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         send({ method: 'GET', url: `${base}/crm/v3/owners?limit=100`, idempotent: true }, ownersSchema),
         send({ method: 'POST', url: `${base}/crm/v3/lists/search`, body: { processingTypes: [...LISTS_TAKING_MEMBERS], count: 250, offset: 0 }, idempotent: true }, listsSearchSchema),
       ]);
+      // The mapping screen reads three things; when scopes are missing, it names all of them at once.
+      const lacking = [listed, owners, lists].flatMap((r) => (!r.ok && r.error.scopes ? r.error.scopes : []));
+      const refused = [listed, owners, lists].find((r) => !r.ok && r.error.scopes);
+      if (refused && !refused.ok) return fail({ ...refused.error, scopes: lacking, message: scopesMessage(lacking) });
       if (!listed.ok) return listed;
       if (!owners.ok) return owners;
       if (!lists.ok) return lists;
