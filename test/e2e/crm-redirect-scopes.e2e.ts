@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
+import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
 import { HUBSPOT_SCOPES } from '@/lib/crm/connection';
 import { callBackground, configureExtension, expect, test, valueFromBackground } from '@/test/e2e/extension';
 
@@ -13,8 +14,9 @@ const SHOTS = 'test-results/crm-i28';
 const MAYA = 'https://www.linkedin.com/in/maya-chen/';
 
 let hook: Awaited<ReturnType<typeof startWebhookEmulator>>;
-test.beforeAll(async () => void (hook = await startWebhookEmulator()));
-test.afterAll(() => hook.server.close());
+let hs: Awaited<ReturnType<typeof startHubspotEmulator>>;
+test.beforeAll(async () => void ([hook, hs] = await Promise.all([startWebhookEmulator(), startHubspotEmulator()])));
+test.afterAll(async () => void (await Promise.all([hook.server.close(), hs.server.close()])));
 
 test('a webhook answering 302 is delivered once and its outbox entry says so; the HubSpot hint names the scopes', async ({ worker, sandbox, openExtensionPage }) => {
   await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(10_000) });
@@ -48,6 +50,35 @@ test('a webhook answering 302 is delivered once and its outbox entry says so; th
       await cards.nth(hubspotAt).screenshot({ path: join(SHOTS, `hubspot-hint-${language}-${scheme}.png`) });
       await outbox.scrollIntoViewIfNeeded();
       await outbox.screenshot({ path: join(SHOTS, `outbox-redirected-${language}-${scheme}.png`) });
+    }
+  }
+});
+
+test('the field mapping of a HubSpot token without the owners and lists scopes names both scopes to add', async ({ worker, sandbox, openExtensionPage }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(10_000) });
+  hs.state.reset();
+  const ext = await openExtensionPage('lookup-history.html');
+  expect(await callBackground(ext, 'crmConnect', { connection: { kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin } })).toMatchObject({ ok: true });
+  hs.state.scopes.delete('crm.objects.owners.read');
+  hs.state.scopes.delete('crm.lists.read');
+
+  const settings = await openExtensionPage('options.html');
+  await settings.setViewportSize({ width: 1280, height: 900 });
+  const cards = settings.locator('fieldset.crm-connection');
+  const hubspotAt = (await cards.locator('legend').allTextContents()).indexOf('HubSpot');
+  for (const language of ['en', 'en-XA'] as const) {
+    expect(await callBackground(ext, 'saveLanguage', { language })).toMatchObject({ ok: true });
+    await settings.reload();
+    const card = cards.nth(hubspotAt);
+    await card.locator('details > summary').first().click();
+    const alert = card.getByRole('alert');
+    await expect(alert).toContainText('crm.objects.owners.read');
+    await expect(alert).toContainText('crm.lists.read');
+    if (language === 'en') await expect(alert).toContainText('Your HubSpot private app lacks a permission this needs');
+    for (const scheme of ['light', 'dark'] as const) {
+      await settings.emulateMedia({ colorScheme: scheme });
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: join(SHOTS, `hubspot-mapping-scopes-${language}-${scheme}.png`) });
     }
   }
 });
