@@ -138,16 +138,19 @@ export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps)
 
   /**
    * Attio answers 409 `concurrent_write_conflict` when another write to the record was under way
-   * and asks to try again: nothing was written, so the request goes once more on the spot, and
-   * if it conflicts again the outbox retries it later, instead of parking it as a refusal.
+   * and asks to try again. It is retryable, not a refusal to park: an idempotent request (an
+   * assert, an update) goes once more on the spot, and whatever still conflicts is left to the
+   * outbox. A create is not resent on the spot: Attio does not document that nothing was
+   * written, and the outbox matches again (or looks for the note) before it creates anything.
    */
   async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>): Promise<CrmResult<CrmResponse<T>>> {
     const attempt = () => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
-    const first = await attempt();
-    if (!isWriteConflict(first)) return first;
-    await sleep(QUICK_RETRY.baseDelayMs);
-    const again = await attempt();
-    return isWriteConflict(again) && !again.ok ? fail({ ...again.error, retryable: true }) : again;
+    let result = await attempt();
+    if (isWriteConflict(result) && request.idempotent) {
+      await sleep(QUICK_RETRY.baseDelayMs);
+      result = await attempt();
+    }
+    return isWriteConflict(result) && !result.ok ? fail({ ...result.error, retryable: true }) : result;
   }
   let workspaceSlug = connection.workspaceSlug;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);

@@ -77,6 +77,15 @@ describe('Attio: a write that conflicts with another', () => {
     expect(own.state.list('people')).toHaveLength(1);
   });
 
+  it('a conflict on the note (a create) is not resent on the spot: the outbox retries it after looking for the note; one note', async () => {
+    own.state.conflicts.push({ code: 'concurrent_write_conflict', path: '/v2/notes', method: 'POST' });
+    const { result, errors } = await pushUntilSettled(await adapter(), contact());
+    expect(errors).toEqual([expect.objectContaining({ kind: 'conflict', retryable: true })]);
+    expect(result.ok).toBe(true);
+    expect(own.control.log.filter((r) => r.method === 'POST' && r.path === '/v2/notes').map((r) => r.status)).toEqual([409, 200]);
+    expect(own.state.notes.size).toBe(1);
+  });
+
   it('any other 409 stays a refusal: not sent again, not retried by the outbox', async () => {
     own.state.conflicts.push({ code: 'slug_conflict', ...ASSERT_PERSON });
     const { result } = await pushLikeTheOutbox(await adapter(), contact());
