@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ConnectionSummary } from '@/lib/crm/connection';
+import { HUBSPOT_SCOPES, type ConnectionSummary } from '@/lib/crm/connection';
 import type { CrmSettings as Settings } from '@/lib/crm/contract';
 import { webAuthRedirectUrl } from '@/lib/crm/web-auth/flow';
 import type { CrmTarget } from '@/lib/crm/types';
@@ -16,7 +16,7 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
   switch (target) {
     case 'hubspot':
       return [
-        { name: 'token', label: t('crm.settings.hubspotToken'), hint: t('crm.settings.hubspotTokenHint'), secret: true },
+        { name: 'token', label: t('crm.settings.hubspotToken'), hint: t('crm.settings.hubspotTokenHint', { scopes: HUBSPOT_SCOPES.join(', ') }), secret: true },
         { name: 'apiBase', label: apiAddress, hint: t('crm.settings.hubspotApiHint'), advanced: true },
       ];
     case 'pipedrive':

@@ -36,6 +36,7 @@ export function PushStatusList({ items, onRetry, onDrop, showName }: Props) {
                 </a>
               </>
             )}
+            {item.state === 'delivered' && item.result?.redirected && <p className="muted">{t('crm.outbox.redirected')}</p>}
             {item.error && item.state !== 'delivered' && <p className={item.state === 'failed' ? 'field-error' : 'muted'}>{item.error.message}</p>}
             {(item.state === 'failed' || item.state === 'retrying') && (
               <button type="button" className="secondary" onClick={() => onRetry(item.id)}>

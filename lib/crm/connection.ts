@@ -188,6 +188,24 @@ export const SALESFORCE_LOGIN_HOSTS = { production: 'https://login.salesforce.co
 /** Login hosts and every org's My Domain instance: one host permission covers the whole flow. */
 export const SALESFORCE_ORIGIN = 'https://*.salesforce.com/*';
 
+/**
+ * The scopes a HubSpot private app needs for everything Dossier does, as HubSpot's API reference
+ * names them per endpoint: contacts (and notes, which HubSpot files under contacts), companies
+ * and the association between them, the contact properties (reading the mapping, creating the
+ * profile URL property), the owners and the lists of the field mapping, and adding to a list.
+ */
+export const HUBSPOT_SCOPES = [
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
+  'crm.objects.companies.read',
+  'crm.objects.companies.write',
+  'crm.schemas.contacts.read',
+  'crm.schemas.contacts.write',
+  'crm.objects.owners.read',
+  'crm.lists.read',
+  'crm.lists.write',
+] as const;
+
 export function hubspotBase(connection: HubspotConnection): string {
   return connection.apiBase ?? HUBSPOT_API_BASE;
 }

@@ -68,6 +68,8 @@ export interface PushResult {
   action: 'created' | 'updated' | 'skipped';
   recordId: string;
   recordUrl: string | null;
+  /** A webhook receiver took the delivery and answered with a redirect: delivered, and said so. */
+  redirected?: true;
 }
 
 export type CheckState = 'in_crm' | 'not_in_crm' | 'unknown';
@@ -104,6 +106,11 @@ export interface CrmError {
   code?: string;
   /** Records the CRM's refusal names: the existing ones a duplicate rule matched. */
   recordIds?: string[];
+  /**
+   * The permissions the CRM says the token lacks (HubSpot's MISSING_SCOPES), one group per refused
+   * call: any one scope of a group lets that call through.
+   */
+  scopes?: string[][];
 }
 
 export type CrmResult<T> = { ok: true; value: T } | { ok: false; error: CrmError };

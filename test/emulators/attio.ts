@@ -41,7 +41,8 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  * - Errors `{status_code, type, code, message}`: 401 `auth_error`/`unauthorized`, 404
  *   `invalid_request_error`/`not_found`, 400 `validation_type`, `value_not_found`,
  *   `uniqueness_conflict` (a unique value held by another record) and `multiple_match_results`
- *   (an assert whose value matches two records), 429 `rate_limit_error`.
+ *   (an assert whose value matches two records), 429 `rate_limit_error`; 409 played on demand
+ *   (`state.conflicts`), e.g. `concurrent_write_conflict` ("please try again").
  */
 export const ATTIO_TOKEN = '5d1e0f3a9b7c4e21a8f60b2c3d4e5f60718293a4b5c6d7e8f9012a3b4c5d6e7f';
 export const ATTIO_WORKSPACE = { id: '14beef7a-99f7-4534-a87e-70b564330a4c', name: 'Acme Emulated', slug: 'acme-emulated' };
@@ -197,6 +198,12 @@ export class AttioState {
   entries: AttioEntry[] = [];
   /** Records a query does not return (yet): one made by someone else between Dossier's match and its push. */
   unsearchable = new Set<string>();
+  /**
+   * 409s to answer, one each, to the next authorised request matching them, before doing any work:
+   * `concurrent_write_conflict` is another write to the same record at that moment ("please try
+   * again"); any other code plays a 409 that retrying cannot mend.
+   */
+  conflicts: { code: string; path?: string; method?: string }[] = [];
 
   reset(): void {
     this.tokens = new Set([ATTIO_TOKEN]);
@@ -207,6 +214,7 @@ export class AttioState {
     this.members = ATTIO_MEMBERS.map((m) => ({ ...m }));
     this.lists = [];
     this.entries = [];
+    this.conflicts = [];
   }
 
   /** A custom attribute, as a workspace admin adds it (tests). */
@@ -434,6 +442,13 @@ export function createAttioEmulator() {
   api.use(async (c, next) => {
     const token = bearer(c);
     if (!token || !state.tokens.has(token)) return fail(c, 401, 'unauthorized', 'Authentication failed: the access token is invalid or has been revoked.');
+    const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    const at = state.conflicts.findIndex((f) => (!f.path || path.includes(f.path)) && (!f.method || f.method.toUpperCase() === c.req.method));
+    if (at >= 0) {
+      const { code } = state.conflicts.splice(at, 1)[0]!;
+      const message = code === 'concurrent_write_conflict' ? 'A concurrent write to this record conflicted with this request, please try again.' : `Conflict (${code}).`;
+      return fail(c, 409, code, message);
+    }
     await next();
   });
   api.onError((error, c) => (error instanceof AttioError ? fail(c, error.status, error.code, error.message) : fail(c, 500, 'internal_server_error', String(error))));

@@ -4,7 +4,8 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
 /**
  * An in-memory HubSpot CRM, faithful to the parts Dossier uses: private-app bearer tokens,
  * contacts/companies/notes objects (v3), search with filter groups (EQ compares strings without
- * regard to case), batch upsert keyed by a unique property with 207 multi-status for per-item
+ * regard to case; datetimes such as `hs_timestamp` compare as epoch milliseconds, and an ISO
+ * string in a filter finds nothing), batch upsert keyed by a unique property with 207 multi-status for per-item
  * errors, 409 `Contact already exists. Existing ID: <n>` on a duplicate email, v4 default
  * associations, contact properties (unknown ones are rejected) and account details. A 429 comes
  * as HubSpot's: no Retry-After unless a test asks for one, its `X-HubSpot-RateLimit-*` headers
@@ -66,9 +67,43 @@ export const HUBSPOT_LISTS = [
   { listId: '32', name: 'Opened last campaign', objectTypeId: '0-1', processingType: 'DYNAMIC' },
   { listId: '33', name: 'Target accounts', objectTypeId: '0-2', processingType: 'MANUAL' },
 ];
+/**
+ * The scope each endpoint Dossier calls requires, as HubSpot's API reference lists them per
+ * endpoint ("Scope requirements"): notes are filed under contacts' scopes, lists have their own,
+ * owners theirs. A token without it gets 403 MISSING_SCOPES naming it.
+ */
+export const HUBSPOT_SCOPE_OF: { method: string; path: RegExp; scope: string }[] = [
+  { method: 'GET', path: /^\/crm\/v3\/properties\/contacts(\/|$)/, scope: 'crm.schemas.contacts.read' },
+  { method: 'POST', path: /^\/crm\/v3\/properties\/contacts$/, scope: 'crm.schemas.contacts.write' },
+  { method: 'GET', path: /^\/crm\/v3\/owners/, scope: 'crm.objects.owners.read' },
+  { method: 'POST', path: /^\/crm\/v3\/lists\/search$/, scope: 'crm.lists.read' },
+  { method: 'PUT', path: /^\/crm\/v3\/lists\/[^/]+\/memberships\/add$/, scope: 'crm.lists.write' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/(contacts|notes)\/search$/, scope: 'crm.objects.contacts.read' },
+  { method: 'GET', path: /^\/crm\/v3\/objects\/(contacts|notes)\//, scope: 'crm.objects.contacts.read' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/companies\/search$/, scope: 'crm.objects.companies.read' },
+  { method: 'GET', path: /^\/crm\/v3\/objects\/companies\//, scope: 'crm.objects.companies.read' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/(contacts|notes)(\/batch\/upsert)?$/, scope: 'crm.objects.contacts.write' },
+  { method: 'PATCH', path: /^\/crm\/v3\/objects\/contacts\//, scope: 'crm.objects.contacts.write' },
+  { method: 'POST', path: /^\/crm\/v3\/objects\/companies(\/batch\/upsert)?$/, scope: 'crm.objects.companies.write' },
+  { method: 'PUT', path: /^\/crm\/v4\/objects\/contacts\/[^/]+\/associations\//, scope: 'crm.objects.contacts.write' },
+];
+const ALL_SCOPES = [...new Set(HUBSPOT_SCOPE_OF.map((s) => s.scope))];
+
 const CALCULATED = ['hs_email_domain', 'hs_object_id', 'createdate', 'lastmodifieddate'];
 const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'industry'];
 const NOTE_PROPERTIES = ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id', 'hs_attachment_ids'];
+/** Datetime properties: HubSpot keeps an instant and shows it as an ISO string; its search compares epoch milliseconds. */
+const DATETIME_PROPERTIES = new Set(['hs_timestamp', 'createdate', 'lastmodifieddate']);
+
+/**
+ * A datetime as HubSpot takes it on a write: epoch milliseconds or an ISO 8601 UTC string (the
+ * notes guide allows both for `hs_timestamp`). Null when it is neither.
+ */
+function instantOf(value: string): number | null {
+  if (/^\d+$/.test(value)) return Number(value);
+  const parsed = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(parsed) ? null : parsed;
+}
 
 function correlationId(): string {
   return crypto.randomUUID();
@@ -117,8 +152,16 @@ export class HubspotState {
   /** Members of each list, by list id. */
   memberships = new Map<string, Set<string>>();
   contactProperties = new Map<string, PropertyDef>(CONTACT_PROPERTIES.map((p) => [p.name, p]));
+  /** The scopes the private app's token was given (every one Dossier's calls need, unless a test removes some). */
+  scopes = new Set(ALL_SCOPES);
   /** Whether the token has the scope to create properties (crm.schemas.contacts.write). */
-  schemaWrite = true;
+  get schemaWrite(): boolean {
+    return this.scopes.has('crm.schemas.contacts.write');
+  }
+  set schemaWrite(granted: boolean) {
+    if (granted) this.scopes.add('crm.schemas.contacts.write');
+    else this.scopes.delete('crm.schemas.contacts.write');
+  }
   /** Records the search index has not caught up with yet (HubSpot's search lags new records by seconds). */
   unsearchable = new Set<string>();
   private nextId = 101;
@@ -135,7 +178,7 @@ export class HubspotState {
     this.memberships.clear();
     this.associations = [];
     this.contactProperties = new Map(CONTACT_PROPERTIES.map((p) => [p.name, p]));
-    this.schemaWrite = true;
+    this.scopes = new Set(ALL_SCOPES);
     this.unsearchable.clear();
   }
 
@@ -227,8 +270,39 @@ interface Filter {
   values?: unknown;
 }
 
+/**
+ * A datetime filter as HubSpot's search reads it: the value is epoch milliseconds ("HubSpot API
+ * endpoints accept UNIX formatted timestamps in milliseconds"), compared as a number with the
+ * stored instant. Anything else (an ISO string) matches nothing.
+ */
+function matchesInstant(actual: string | undefined, filter: Filter): boolean {
+  const held = actual ? Date.parse(actual) : NaN;
+  const wanted = typeof filter.value === 'string' || typeof filter.value === 'number' ? String(filter.value) : '';
+  const ms = /^\d+$/.test(wanted) ? Number(wanted) : NaN;
+  if (filter.operator === 'HAS_PROPERTY') return !Number.isNaN(held);
+  if (filter.operator === 'NOT_HAS_PROPERTY') return Number.isNaN(held);
+  if (Number.isNaN(held) || Number.isNaN(ms)) return false;
+  switch (filter.operator) {
+    case 'EQ':
+      return held === ms;
+    case 'NEQ':
+      return held !== ms;
+    case 'GT':
+      return held > ms;
+    case 'GTE':
+      return held >= ms;
+    case 'LT':
+      return held < ms;
+    case 'LTE':
+      return held <= ms;
+    default:
+      return false;
+  }
+}
+
 function matches(object: HsObject, filter: Filter): boolean {
   const actual = object.properties[String(filter.propertyName)];
+  if (DATETIME_PROPERTIES.has(String(filter.propertyName))) return matchesInstant(actual, filter);
   const norm = (v: unknown) => String(v ?? '').trim().toLowerCase();
   switch (filter.operator) {
     case 'EQ':
@@ -248,7 +322,7 @@ function matches(object: HsObject, filter: Filter): boolean {
   }
 }
 
-const OPERATORS = new Set(['EQ', 'NEQ', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'IN', 'CONTAINS_TOKEN']);
+const OPERATORS = new Set(['EQ', 'NEQ', 'GT', 'GTE', 'LT', 'LTE', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'IN', 'CONTAINS_TOKEN']);
 
 export function createHubspotEmulator() {
   const state = new HubspotState();
@@ -281,6 +355,14 @@ export function createHubspotEmulator() {
     const token = bearer(c);
     if (!token || !state.tokens.has(token)) {
       return error(c, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview');
+    }
+    const path = new URL(c.req.url).pathname;
+    const needed = HUBSPOT_SCOPE_OF.find((s) => s.method === c.req.method && s.path.test(path));
+    if (needed && !state.scopes.has(needed.scope)) {
+      return error(c, 403, 'MISSING_SCOPES', "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.", {
+        errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [needed.scope] } }],
+        links: { scopes: 'https://developers.hubspot.com/scopes' },
+      });
     }
     await next();
   });
@@ -322,7 +404,6 @@ export function createHubspotEmulator() {
     return property ? c.json(property) : error(c, 404, 'OBJECT_NOT_FOUND', `Unable to find property ${c.req.param('name')} for object type contacts`);
   });
   api.post('/crm/v3/properties/contacts', async (c) => {
-    if (!state.schemaWrite) return error(c, 403, 'MISSING_SCOPES', "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.", { errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.schemas.contacts.write'] } }] });
     const body = await c.req.json();
     if (typeof body.name !== 'string' || typeof body.label !== 'string' || typeof body.type !== 'string' || typeof body.fieldType !== 'string' || typeof body.groupName !== 'string') {
       return error(c, 400, 'VALIDATION_ERROR', 'Invalid input JSON: name, label, type, fieldType and groupName are required');
@@ -388,6 +469,12 @@ export function createHubspotEmulator() {
     if (problems.length) return error(c, 400, 'VALIDATION_ERROR', invalidMessage(problems));
     const properties = strings(body!.properties as Record<string, unknown>);
     if (type === 'notes' && !properties.hs_timestamp) return error(c, 400, 'VALIDATION_ERROR', 'Property values were not valid: hs_timestamp is required');
+    if (properties.hs_timestamp !== undefined) {
+      const at = instantOf(properties.hs_timestamp);
+      if (at === null) return error(c, 400, 'VALIDATION_ERROR', invalidMessage([{ isValid: false, message: `${properties.hs_timestamp} is not a valid datetime`, error: 'INVALID_DATETIME', name: 'hs_timestamp' }]));
+      // Kept as an instant and shown back as HubSpot shows datetimes: an ISO string, whatever was sent.
+      properties.hs_timestamp = new Date(at).toISOString();
+    }
     const conflict = conflictFor(type, properties);
     if (conflict) return error(c, 409, 'CONFLICT', conflict);
     for (const association of body?.associations ?? []) {

@@ -39,9 +39,19 @@ export function createWebhookEmulator(options: { secret?: string; rejectBadSigna
   const deliveries: Delivery[] = [];
   const control = new EmulatorControl();
   const app = new Hono();
+  /**
+   * How the receiver answers a delivery it took: 2xx, or a redirect to where its result can be
+   * read, as a Google Apps Script web app does (its answer is served from another host).
+   */
+  const answer: { redirect: 302 | 303 | null } = { redirect: null };
 
-  adminControlRoutes(app, control, () => void deliveries.splice(0));
+  adminControlRoutes(app, control, () => {
+    deliveries.splice(0);
+    answer.redirect = null;
+  });
   app.get('/__admin/deliveries', (c) => c.json({ deliveries }));
+  // Where the redirect points: a GET here reads the result (a client following a 302 after a POST turns it into a GET).
+  app.get('/echo/:id', (c) => c.json({ status: 'accepted', id: c.req.param('id') }));
 
   const hooks = new Hono();
   hooks.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
@@ -59,13 +69,14 @@ export function createWebhookEmulator(options: { secret?: string; rejectBadSigna
     const duplicate = idempotencyKey !== null && deliveries.some((d) => d.idempotencyKey === idempotencyKey && d.signatureValid && !d.duplicate);
     deliveries.push({ path: new URL(c.req.url).pathname, body, json, signature, signatureValid, idempotencyKey, duplicate, at: Date.now() });
     if (!signatureValid && options.rejectBadSignatures !== false) return c.json({ error: 'Invalid signature' }, 401);
+    if (answer.redirect) return c.redirect(`/echo/${deliveries.length}`, answer.redirect);
     return c.json({ status: duplicate ? 'duplicate' : 'accepted' }, duplicate ? 200 : 202);
   });
   app.route('/', hooks);
 
   /** Deliveries that counted: signed correctly and not a repeat of a key already accepted. */
   const accepted = () => deliveries.filter((d) => d.signatureValid && !d.duplicate);
-  return { app, deliveries, accepted, control, secret };
+  return { app, deliveries, accepted, control, secret, answer };
 }
 
 export type WebhookEmulator = ReturnType<typeof createWebhookEmulator>;

@@ -57,7 +57,10 @@ export const outboxItemSchema = z.object({
   progress: progressSchema.default({}),
   /** `budget: 'daily'`: waiting for the CRM's daily allowance to renew, not a failed attempt. */
   lastError: z.object({ kind: z.string(), message: z.string(), status: z.number().optional(), budget: z.literal('daily').optional() }).nullable().default(null),
-  result: z.object({ action: z.enum(['created', 'updated', 'skipped']), recordId: z.string(), recordUrl: z.string().nullable() }).nullable().default(null),
+  result: z
+    .object({ action: z.enum(['created', 'updated', 'skipped']), recordId: z.string(), recordUrl: z.string().nullable(), redirected: z.literal(true).optional() })
+    .nullable()
+    .default(null),
   /** Queued by the automatic push after an enrichment rather than by a click. */
   auto: z.boolean().default(false),
 });

@@ -22,6 +22,8 @@ export interface CrmResponse<T> {
   status: number;
   body: T;
   headers: Headers;
+  /** The answer was a redirect, let through because the caller asked for `redirect: 'manual'`. */
+  redirected?: true;
 }
 
 export interface HttpOptions {
@@ -34,13 +36,19 @@ export interface HttpOptions {
   /** The CRM's own error message in a JSON body, when the body has one. */
   messageOf(body: unknown): string | null;
   /** The CRM's own error code and the records its refusal names (a duplicate rule's matches). */
-  detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds'> | null;
+  detailsOf?(body: unknown): Pick<CrmError, 'code' | 'recordIds' | 'scopes'> | null;
   /** Waits for a slot under the CRM's rate limits (HubSpot's search has its own, so the request is told). */
   acquire?: (request: CrmRequest) => Promise<void>;
   /** How long this CRM's 429 asks to wait when it sends no Retry-After. */
   rateLimit?: RateLimitPolicy;
   retry?: RetryPolicy;
   now?: () => number;
+  /**
+   * `error` (the default, every CRM): a redirect is a failed exchange. `manual`: a redirect is the
+   * answer, returned with `redirected` for the caller to judge (a webhook receiver that did the
+   * work and points elsewhere for its result).
+   */
+  redirect?: 'error' | 'manual';
 }
 
 /** What a CRM's own rate-limit headers say of a 429. */
@@ -73,6 +81,13 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('***');
   return out;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A browser hides a manual redirect behind an `opaqueredirect` answer (status 0); Node's fetch returns the 3xx itself. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
 }
 
 function kindOf(status: number): Pick<CrmError, 'kind' | 'retryable'> {
@@ -134,7 +149,7 @@ export function createCrmHttp(options: HttpOptions) {
         body,
         signal: AbortSignal.timeout(timeoutMs),
         credentials: 'omit',
-        redirect: 'error',
+        redirect: options.redirect ?? 'error',
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -143,6 +158,10 @@ export function createCrmHttp(options: HttpOptions) {
         retryable: true,
         message: timedOut ? t('crm.error.timeout', { seconds: Math.round(timeoutMs / 1000) }) : t('crm.error.unreachable'),
       });
+    }
+    if (options.redirect === 'manual' && isRedirect(response)) {
+      const parsed = schema.safeParse(undefined);
+      if (parsed.success) return ok({ status: response.status, body: parsed.data, headers: response.headers, redirected: true });
     }
     const { json, text } = await readJson(response);
     if (!response.ok) {

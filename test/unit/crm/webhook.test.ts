@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhookAdapter } from '@/lib/crm/worker/webhook/adapter';
+import { createOutboxRunner } from '@/lib/crm/worker/outbox/runner';
+import { createCrmHttp } from '@/lib/crm/worker/http';
+import { z } from 'zod';
+import { outboxItemSchema, type OutboxItem } from '@/lib/crm/outbox/schema';
 import { idempotencyKey } from '@/lib/crm/worker/webhook/payload';
 import { hmacSha256Hex, signatureHeader } from '@/lib/crm/worker/webhook/sign';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
@@ -25,6 +29,7 @@ afterAll(() => hook.server.close());
 beforeEach(() => {
   hook.deliveries.splice(0);
   hook.control.reset();
+  hook.answer.redirect = null;
 });
 
 describe('webhook signature', () => {
@@ -86,5 +91,51 @@ describe('webhook adapter against the receiver', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
     if (!result.ok) expect(result.error.message).not.toContain('another-secret');
     expect(await adapter().test()).toMatchObject({ ok: true });
+  });
+});
+
+describe('a receiver that answers the POST with a redirect', () => {
+  it('a browser’s opaque answer to a manual redirect counts as delivered: asked with redirect "manual", sent once', async () => {
+    const seen: RequestInit[] = [];
+    // What a browser's fetch gives for `redirect: 'manual'`: the redirect hidden, status 0.
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false, statusText: '', headers: new Headers(), text: async () => '' } as unknown as Response;
+    const crm = createWebhookAdapter({ kind: 'webhook', url: 'https://script.google.com/macros/s/abc/exec', secret: WEBHOOK_SECRET }, { retry: instantRetry(), fetch: async (_url, init) => (seen.push(init!), opaque) });
+    const who = contact();
+    const result = await crm.apply(crm.plan(who, null, { overwrite: [] }), who, memoryProgress().context());
+    expect(result).toMatchObject({ ok: true, value: { action: 'created', redirected: true } });
+    expect(seen.map((init) => init.redirect)).toEqual(['manual']);
+  });
+
+  it('a CRM still refuses redirects: its token must never follow one to another host', async () => {
+    const seen: RequestInit[] = [];
+    const http = createCrmHttp({ secrets: [], messageOf: () => null, fetch: async (_url, init) => (seen.push(init!), new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } })) });
+    const sent = await http.send({ method: 'POST', url: 'https://api.crm.example/x', body: {}, idempotent: false }, z.unknown());
+    expect(seen.map((init) => init.redirect)).toEqual(['error']);
+    expect(sent.ok).toBe(false);
+  });
+
+  it('the outbox keeps the push delivered after one attempt, and its entry says the receiver answered with a redirect', async () => {
+    hook.answer.redirect = 302;
+    const items: OutboxItem[] = [];
+    const runner = createOutboxRunner({
+      read: async () => items.map((i) => ({ ...i })),
+      update: async (change) => {
+        const next = change(items.map((i) => ({ ...i })));
+        items.splice(0, items.length, ...next.items);
+        return next.result;
+      },
+      adapterFor: async () => adapter(),
+      remembered: async () => null,
+      remember: async () => {},
+      report: async () => {},
+      schedule: () => {},
+      now: () => 1_000,
+      newId: () => 'item-1',
+    });
+    await runner.enqueue({ target: 'webhook', contact: contact(), overwrite: [] });
+    await runner.drain();
+    expect(items).toEqual([expect.objectContaining({ state: 'delivered', attempts: 1, result: expect.objectContaining({ redirected: true }) })]);
+    expect(outboxItemSchema.parse(items[0]).result?.redirected).toBe(true);
+    expect(hook.deliveries).toHaveLength(1);
   });
 });

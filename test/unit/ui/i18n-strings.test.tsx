@@ -17,6 +17,7 @@ import type { CrmContact } from '@/lib/crm/contact';
 import { toVCard } from '@/lib/crm/export/vcard';
 import { createCrmHttp } from '@/lib/crm/worker/http';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
+import { HUBSPOT_SCOPES } from '@/lib/crm/connection';
 import { planPush } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { CRM_FIELDS, CRM_LABELS } from '@/lib/crm/types';
@@ -192,6 +193,7 @@ const OUTBOX: OutboxItemView[] = [
   outbox('delivered', { result: { action: 'created', recordId: '1', recordUrl: 'https://app.hubspot.com/1' } }),
   outbox('delivered', { result: { action: 'updated', recordId: '2', recordUrl: null } }),
   outbox('delivered', { result: { action: 'skipped', recordId: '3', recordUrl: null } }),
+  outbox('delivered', { id: 'o-redirected', target: 'webhook', result: { action: 'created', recordId: '4', recordUrl: null, redirected: true } }),
 ];
 
 /** Formatted by the browser's locale, not by the catalog: data as far as this test goes. */
@@ -367,6 +369,7 @@ describe('panel and CRM words come from the i18n table', () => {
     const text = visibleText(container);
     expect(text).toContain('⟦crm.plan.kept');
     expect(text).toContain('⟦crm.outbox.waitingForBudget');
+    expect(text).toContain('⟦crm.outbox.redirected');
     expect(leftover(text, [...URLS, ...FORMATTED])).toBe('');
   });
 
@@ -389,7 +392,8 @@ describe('panel and CRM words come from the i18n table', () => {
     fireEvent.click(button('⟦crm.connect.disconnect'));
     await waitFor(() => expect(visibleText(container)).toContain('⟦crm.connect.disconnected'));
     seen.push(visibleText(container));
-    expect(leftover(seen.join('\n'), ['https://api.hubapi.com', ...FORMATTED])).toBe('');
+    // HubSpot's scope names are identifiers the user ticks as they are, not words to translate.
+    expect(leftover(seen.join('\n'), ['https://api.hubapi.com', ...HUBSPOT_SCOPES, ...FORMATTED])).toBe('');
   });
 
   it('the CRM note and vCard, the CRM client’s own errors, and the notifications', async () => {

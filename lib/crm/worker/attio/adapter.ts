@@ -5,13 +5,15 @@ import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '@/lib/crm/worker/adapter';
 import { attioBase, type AttioConnection } from '@/lib/crm/connection';
 import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
-import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
+import { createCrmHttp, QUICK_RETRY, type CrmRequest, type CrmResponse, type HttpOptions } from '@/lib/crm/worker/http';
 import { ATTIO_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
+import { defaultSleep } from '@/lib/lookup/worker/rate-limiter';
 import { earliestNoteTime, plainNoteText } from '@/lib/crm/worker/note-once';
 import { comparable, planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan, type PushResult } from '@/lib/crm/types';
 import {
+  attioDetails,
   attioMessage,
   attributesSchema,
   entryResponseSchema,
@@ -29,6 +31,7 @@ import {
   type RecordQuery,
   type RecordWrite,
   type WriteValues,
+  WRITE_CONFLICT,
 } from '@/lib/crm/worker/attio/wire';
 
 /**
@@ -130,8 +133,26 @@ export interface AttioDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retr
 
 export function createAttioAdapter(connection: AttioConnection, deps: AttioDeps): CrmAdapter {
   const base = `${attioBase(connection)}/v2`;
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage, rateLimit: ATTIO_RATE_LIMIT });
-  const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
+  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: attioMessage, detailsOf: attioDetails, rateLimit: ATTIO_RATE_LIMIT });
+  const sleep = deps.retry?.sleep ?? defaultSleep;
+  const isWriteConflict = (result: CrmResult<unknown>) => !result.ok && result.error.status === 409 && result.error.code === WRITE_CONFLICT;
+
+  /**
+   * Attio answers 409 `concurrent_write_conflict` when another write to the record was under way
+   * and asks to try again. It is retryable, not a refusal to park: an idempotent request (an
+   * assert, an update) goes once more on the spot, and whatever still conflicts is left to the
+   * outbox. A create is not resent on the spot: Attio does not document that nothing was
+   * written, and the outbox matches again (or looks for the note) before it creates anything.
+   */
+  async function send<T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>): Promise<CrmResult<CrmResponse<T>>> {
+    const attempt = () => http.send({ ...request, headers: { authorization: `Bearer ${connection.token}` } }, schema);
+    let result = await attempt();
+    if (isWriteConflict(result) && request.idempotent) {
+      await sleep(QUICK_RETRY.baseDelayMs);
+      result = await attempt();
+    }
+    return isWriteConflict(result) && !result.ok ? fail({ ...result.error, retryable: true }) : result;
+  }
   let workspaceSlug = connection.workspaceSlug;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);
   const FIELDS = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);

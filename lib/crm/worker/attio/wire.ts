@@ -114,3 +114,15 @@ export function attioMessage(body: unknown): string | null {
   const parsed = errorSchema.safeParse(body);
   return parsed.success ? parsed.data.message : null;
 }
+
+/** Attio's own error code (`code`), kept on the error so a caller can tell one 409 from another. */
+export function attioDetails(body: unknown): { code: string } | null {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success && parsed.data.code ? { code: parsed.data.code } : null;
+}
+
+/**
+ * A 409 that says another write to the same record was under way ("please try again"): nothing
+ * was written, so the same request may be sent again. Other 409s stay refusals.
+ */
+export const WRITE_CONFLICT = 'concurrent_write_conflict';

@@ -18,6 +18,7 @@ import {
   hubspotMessage,
   listsSearchSchema,
   membershipsAddSchema,
+  missingScopesOf,
   objectSchema,
   propertySchema,
   searchResponseSchema,
@@ -61,6 +62,12 @@ const LISTS_TAKING_MEMBERS = new Set(['MANUAL', 'SNAPSHOT']);
 /** HubSpot's default association types (v4): note → contact. */
 const NOTE_TO_CONTACT = 202;
 
+/** What to add to the private app: each group is one refused call, any one of its scopes lets it through. */
+function scopesMessage(groups: readonly string[][]): string {
+  const unique = [...new Map(groups.map((group) => [group.join(' / '), group])).keys()];
+  return t('crm.error.hubspotMissingScopes', { scopes: unique.join(', ') });
+}
+
 export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
@@ -68,7 +75,21 @@ export interface HubspotDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 're
 
 export function createHubspotAdapter(connection: HubspotConnection, deps: HubspotDeps): CrmAdapter {
   const base = hubspotBase(connection);
-  const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: hubspotMessage, rateLimit: HUBSPOT_RATE_LIMIT });
+  // A 403 for a missing scope says which one, on every screen that calls HubSpot (connect,
+  // field mapping, the outbox): HubSpot's own message only points to its scopes page.
+  const http = createCrmHttp({
+    ...deps,
+    secrets: [connection.token],
+    messageOf: (body) => {
+      const scopes = missingScopesOf(body);
+      return scopes?.length ? scopesMessage([scopes]) : hubspotMessage(body);
+    },
+    detailsOf: (body) => {
+      const scopes = missingScopesOf(body);
+      return scopes?.length ? { code: 'MISSING_SCOPES', scopes: [scopes] } : null;
+    },
+    rateLimit: HUBSPOT_RATE_LIMIT,
+  });
   const auth = { authorization: `Bearer ${connection.token}` };
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: auth }, schema);
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap, KEY_FIELDS);
@@ -251,14 +272,16 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
 
   async function addNote(contact: CrmContact, progress: Progress, context: ApplyContext): Promise<CrmResult<Progress>> {
     const recordId = progress.recordId!;
-    const at = new Date(progress.noteAt ?? deps.now()).toISOString();
+    // Epoch milliseconds: what HubSpot's search compares a datetime with (an ISO string finds
+    // nothing), and one of the two forms a note's create takes, so both say the same instant.
+    const at = String(Math.trunc(progress.noteAt ?? deps.now()));
     if (progress.noteAt !== undefined) {
       // Sent before, answer unknown: the note with this timestamp on this record is that one.
       const sent = await search('notes', [{ filters: [eq('associations.contact', recordId), eq('hs_timestamp', at)] }], ['hs_timestamp']);
       if (!sent.ok) return sent;
       if (sent.value) return checkpoint(progress, context, { noteDone: true });
     } else {
-      progress = { ...progress, noteAt: Date.parse(at) };
+      progress = { ...progress, noteAt: Number(at) };
       await context.save(progress);
     }
     const body = {
@@ -327,6 +350,10 @@ export function createHubspotAdapter(connection: HubspotConnection, deps: Hubspo
         send({ method: 'GET', url: `${base}/crm/v3/owners?limit=100`, idempotent: true }, ownersSchema),
         send({ method: 'POST', url: `${base}/crm/v3/lists/search`, body: { processingTypes: [...LISTS_TAKING_MEMBERS], count: 250, offset: 0 }, idempotent: true }, listsSearchSchema),
       ]);
+      // The mapping screen reads three things; when scopes are missing, it names all of them at once.
+      const lacking = [listed, owners, lists].flatMap((r) => (!r.ok && r.error.scopes ? r.error.scopes : []));
+      const refused = [listed, owners, lists].find((r) => !r.ok && r.error.scopes);
+      if (refused && !refused.ok) return fail({ ...refused.error, scopes: lacking, message: scopesMessage(lacking) });
       if (!listed.ok) return listed;
       if (!owners.ok) return owners;
       if (!lists.ok) return lists;

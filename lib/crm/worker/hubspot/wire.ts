@@ -89,6 +89,25 @@ export function hubspotMessage(body: unknown): string | null {
   return parsed.success ? parsed.data.message : null;
 }
 
+const scopesContext = z.object({ requiredGranularScopes: z.array(z.string()).optional(), requiredScopes: z.array(z.string()).optional(), missingScopes: z.array(z.string()).optional() }).partial();
+const missingScopesSchema = z.object({
+  category: z.string(),
+  context: scopesContext.optional(),
+  errors: z.array(z.object({ context: scopesContext.optional() })).optional(),
+});
+
+/**
+ * 403 `category: MISSING_SCOPES`: the token lacks a scope the call needs. HubSpot names the
+ * scopes in `errors[].context.requiredGranularScopes` ("One or more of the following scopes are
+ * required"; older answers say `requiredScopes`, some `missingScopes`). Null for any other body.
+ */
+export function missingScopesOf(body: unknown): string[] | null {
+  const parsed = missingScopesSchema.safeParse(body);
+  if (!parsed.success || parsed.data.category !== 'MISSING_SCOPES') return null;
+  const named = [parsed.data.context, ...(parsed.data.errors ?? []).map((e) => e.context)].flatMap((c) => [...(c?.requiredGranularScopes ?? []), ...(c?.requiredScopes ?? []), ...(c?.missingScopes ?? [])]);
+  return [...new Set(named)];
+}
+
 /** `Contact already exists. Existing ID: 12345` is how a 409 names the record that has the email. */
 export function existingIdOf(message: string): string | null {
   return /Existing ID:\s*(\d+)/i.exec(message)?.[1] ?? null;

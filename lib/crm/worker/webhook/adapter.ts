@@ -30,13 +30,17 @@ export type WebhookDeps = Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'tim
  */
 export function createWebhookAdapter(connection: WebhookConnection, deps: WebhookDeps): CrmAdapter {
   // The URL is a credential too: a receiver's message that echoes it is masked before anyone sees it.
-  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url), rateLimit: WEBHOOK_RATE_LIMIT });
+  // Some receivers do the work and then answer 302/303 towards their result (Google Apps Script
+  // web apps serve every answer from another host). Following it would turn the POST into a GET
+  // of someone else's page, and refusing it would send the delivery again on every retry: the
+  // redirect itself is the receiver's acknowledgement.
+  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url), redirect: 'manual', rateLimit: WEBHOOK_RATE_LIMIT });
 
-  async function post(body: string, key: string): Promise<CrmResult<void>> {
+  async function post(body: string, key: string): Promise<CrmResult<{ redirected: boolean }>> {
     const headers = { [SIGNATURE_HEADER]: await signatureHeader(connection.secret, body), [IDEMPOTENCY_HEADER]: key };
     // Same key, same bytes: a receiver drops repeats, so even a retried POST is safe to resend.
     const sent = await http.send({ method: 'POST', url: connection.url, headers, body, idempotent: true }, anyBody);
-    return sent.ok ? ok(undefined) : sent;
+    return sent.ok ? ok({ redirected: sent.value.redirected === true }) : sent;
   }
 
   return {
@@ -54,7 +58,7 @@ export function createWebhookAdapter(connection: WebhookConnection, deps: Webhoo
       if (plan.action === 'skip') return ok({ action: 'skipped', recordId: key, recordUrl: null });
       const sent = await post(JSON.stringify(webhookPayload(contact, key)), key);
       if (!sent.ok) return sent;
-      return ok({ action: plan.action === 'create' ? 'created' : 'updated', recordId: key, recordUrl: null });
+      return ok({ action: plan.action === 'create' ? 'created' : 'updated', recordId: key, recordUrl: null, ...(sent.value.redirected ? { redirected: true as const } : {}) });
     },
     async check(_query, rememberedKey) {
       return ok(
@@ -66,7 +70,8 @@ export function createWebhookAdapter(connection: WebhookConnection, deps: Webhoo
     async test() {
       const body = JSON.stringify({ event: 'ping', version: 1 });
       const sent = await post(body, `dossier-ping-${Date.now()}`);
-      return sent.ok ? ok(t('crm.test.webhook')) : sent;
+      if (!sent.ok) return sent;
+      return ok(t(sent.value.redirected ? 'crm.test.webhookRedirected' : 'crm.test.webhook'));
     },
   };
 }
