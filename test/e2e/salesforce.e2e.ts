@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
-import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
 
 /**
@@ -42,7 +42,8 @@ async function prepare(context: BrowserContext, worker: Worker, sandbox: Sandbox
 /** The user's clicks in Settings › CRM: the consumer key, Leads or Contacts, the emulator's address under Advanced. */
 async function connectInSettings(settings: Page, pushAs: 'Leads' | 'Contacts, with their Account') {
   const card = settings.getByRole('group', { name: 'Salesforce', exact: true });
-  await card.getByLabel('Connected app consumer key').fill(SALESFORCE_CLIENT_ID);
+  await card.getByLabel('Consumer key').fill(SALESFORCE_CLIENT_ID);
+  await card.getByLabel('Consumer secret (if the app requires one)').fill(SALESFORCE_CONSUMER_SECRET);
   await card.getByLabel('Push people as').selectOption({ label: pushAs });
   await card.getByText('Advanced').click();
   await card.getByLabel(/API address/).fill(sf.origin);

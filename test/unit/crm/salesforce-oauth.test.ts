@@ -10,12 +10,13 @@ import {
   revokeToken,
   type WebAuthFlow,
 } from '@/lib/crm/worker/salesforce/oauth';
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 type Emulator = Awaited<ReturnType<typeof startSalesforceEmulator>>;
 let sf: Emulator;
-const input = () => ({ clientId: SALESFORCE_CLIENT_ID, loginHost: 'production' as const, apiBase: sf.origin });
+const input = () => ({ clientId: SALESFORCE_CLIENT_ID, clientSecret: SALESFORCE_CONSUMER_SECRET, loginHost: 'production' as const, apiBase: sf.origin });
+const client = { clientId: SALESFORCE_CLIENT_ID, clientSecret: SALESFORCE_CONSUMER_SECRET };
 
 beforeAll(async () => {
   sf = await startSalesforceEmulator();
@@ -95,20 +96,20 @@ describe('the flow against the emulator', () => {
 
   it('the code exchange checks the verifier: a wrong one is refused, and the code is then spent', async () => {
     const code = await codeFor('the-right-verifier-0123456789-0123456789-abc');
-    const wrong = await exchangeCode({ base: sf.origin, clientId: SALESFORCE_CLIENT_ID, redirectUri: REDIRECT_URI, code, verifier: 'another-verifier-0123456789-0123456789-abcde' });
+    const wrong = await exchangeCode({ base: sf.origin, ...client, redirectUri: REDIRECT_URI, code, verifier: 'another-verifier-0123456789-0123456789-abcde' });
     expect(wrong).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false, message: 'invalid code verifier' } });
-    const again = await exchangeCode({ base: sf.origin, clientId: SALESFORCE_CLIENT_ID, redirectUri: REDIRECT_URI, code, verifier: 'the-right-verifier-0123456789-0123456789-abc' });
+    const again = await exchangeCode({ base: sf.origin, ...client, redirectUri: REDIRECT_URI, code, verifier: 'the-right-verifier-0123456789-0123456789-abc' });
     expect(again).toMatchObject({ ok: false, error: { message: 'invalid authorization code' } });
   });
 
   it('refresh gives a new access token and keeps the refresh token; revoke ends the grant', async () => {
     const first = await authorizeSalesforce(input(), { flow: followRedirect, redirectUri: REDIRECT_URI });
     if (!first.ok) throw new Error(first.error.message);
-    const refreshed = await refreshAccessToken({ base: sf.origin, clientId: SALESFORCE_CLIENT_ID, refreshToken: first.value.refreshToken });
+    const refreshed = await refreshAccessToken({ base: sf.origin, ...client, refreshToken: first.value.refreshToken });
     expect(refreshed).toMatchObject({ ok: true, value: { refreshToken: first.value.refreshToken, instanceUrl: sf.origin } });
     expect(refreshed.ok && refreshed.value.token).not.toBe(first.value.token);
     expect(await revokeToken({ base: sf.origin, token: first.value.refreshToken })).toEqual({ ok: true, value: undefined });
-    expect(await refreshAccessToken({ base: sf.origin, clientId: SALESFORCE_CLIENT_ID, refreshToken: first.value.refreshToken })).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
+    expect(await refreshAccessToken({ base: sf.origin, ...client, refreshToken: first.value.refreshToken })).toMatchObject({ ok: false, error: { kind: 'auth', retryable: false } });
   });
 
   it('a token answer naming an instance outside Salesforce is refused: the token would go there', async () => {

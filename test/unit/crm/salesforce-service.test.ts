@@ -4,7 +4,7 @@ import { createCrmService } from '@/lib/crm/worker/presence-check';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { crmConnectionsItem } from '@/lib/crm/worker/storage';
 import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { AT } from '@/test/unit/crm/fixtures';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
@@ -12,7 +12,7 @@ let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
 let ids = 0;
 
 const service = () => createCrmService({ readHistory, readHistoryEntries, appendHistory: (e) => appendHistory(e, 10_000), now: () => AT, newId: () => `id-${++ids}`, wake: () => undefined });
-const input = () => ({ kind: 'salesforce' as const, clientId: SALESFORCE_CLIENT_ID, loginHost: 'production' as const, recordType: 'contact' as const, apiBase: sf.origin });
+const input = () => ({ kind: 'salesforce' as const, clientId: SALESFORCE_CLIENT_ID, clientSecret: SALESFORCE_CONSUMER_SECRET, loginHost: 'production' as const, recordType: 'contact' as const, apiBase: sf.origin });
 
 beforeAll(async () => {
   sf = await startSalesforceEmulator();
@@ -36,9 +36,12 @@ describe('Salesforce in the background', () => {
     expect(windows).toHaveLength(1);
     expect(connected.message).toContain('Connected to Salesforce');
     const stored = (await crmConnectionsItem.getValue())?.salesforce as Record<string, string>;
-    expect(stored).toMatchObject({ kind: 'salesforce', recordType: 'contact', instanceUrl: sf.origin, token: expect.any(String), refreshToken: expect.any(String) });
-    expect(JSON.stringify(connected)).not.toContain(stored.token);
-    expect(JSON.stringify(connected)).not.toContain(stored.refreshToken);
+    // The consumer secret is kept in the background's own item with the tokens, and never answered.
+    expect(stored).toMatchObject({ kind: 'salesforce', recordType: 'contact', instanceUrl: sf.origin, token: expect.any(String), refreshToken: expect.any(String), clientSecret: SALESFORCE_CONSUMER_SECRET });
+    for (const secret of [stored.token, stored.refreshToken, SALESFORCE_CONSUMER_SECRET]) {
+      expect(JSON.stringify(connected)).not.toContain(secret);
+      expect(JSON.stringify(await service().connections())).not.toContain(secret);
+    }
     expect(connected.connections).toEqual([expect.objectContaining({ target: 'salesforce', host: new URL(sf.origin).host })]);
   });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { t } from '@/lib/platform/i18n';
 import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '@/lib/crm/worker/adapter';
-import type { SalesforceConnection } from '@/lib/crm/connection';
+import { secretsOf, type SalesforceConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
@@ -77,7 +77,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   let token = connection.token;
   let instanceUrl = connection.instanceUrl;
   // A refreshed token joins the list, so that it too is scrubbed from every message.
-  const secrets = [connection.token, connection.refreshToken];
+  const secrets = secretsOf(connection);
   const http = createCrmHttp({ ...deps, secrets, messageOf: salesforceMessage, detailsOf: salesforceDetails });
   const api = () => `${instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
@@ -92,7 +92,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
 
   const session = createTokenSession({
     secrets,
-    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, refreshToken: connection.refreshToken }, deps),
+    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken: connection.refreshToken }, deps),
     learn: async (learnt) => {
       token = learnt.token;
       instanceUrl = learnt.instanceUrl;
