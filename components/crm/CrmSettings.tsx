@@ -99,7 +99,13 @@ function guideOf(target: CrmTarget): SetupGuide | undefined {
   if (target !== 'salesforce') return undefined;
   return {
     summary: t('crm.settings.salesforceGuide'),
-    paragraphs: [t('crm.settings.salesforceGuideNewOrg', { redirect: webAuthRedirectUrl() }), t('crm.settings.salesforceGuideOldOrg'), t('crm.settings.salesforceGuideSecret')],
+    paragraphs: [
+      t('crm.settings.salesforceGuideNewOrg'),
+      // On a line of its own, so that copying it takes no punctuation along.
+      t('crm.settings.salesforceGuideCallback', { redirect: webAuthRedirectUrl() }),
+      t('crm.settings.salesforceGuideSecret'),
+      t('crm.settings.salesforceGuideOldOrg'),
+    ],
   };
 }
 

@@ -5,7 +5,8 @@ import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/wo
 import { crmConnectionsItem } from '@/lib/crm/worker/storage';
 import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
 import { SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, startSalesforceEmulator } from '@/test/emulators/salesforce';
-import { AT } from '@/test/unit/crm/fixtures';
+import type { LookupEntry } from '@/lib/history/entry';
+import { AT, mayaEnrichment } from '@/test/unit/crm/fixtures';
 import { followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
 
 let sf: Awaited<ReturnType<typeof startSalesforceEmulator>>;
@@ -59,5 +60,28 @@ describe('Salesforce in the background', () => {
     await crm.disconnect('salesforce');
     expect(sf.state.sessions).toHaveLength(0);
     expect((await crmConnectionsItem.getValue())?.salesforce).toBeUndefined();
+  });
+
+  it('a refresh Salesforce refuses for want of the secret: the push fails saying which setting to change (not parked as an expired session), and once the admin turns it off a retry delivers', async () => {
+    // An app whose admin turned off "Require secret for Web Server Flow" only: connecting without the secret works.
+    sf.state.requireSecret = { webServerFlow: false, refreshTokenFlow: true };
+    setWebAuthFlow(followRedirect);
+    const crm = service();
+    await crm.connect({ ...input(), clientSecret: undefined, recordType: 'lead' });
+    const lookup: LookupEntry<'enrichPerson'> = { id: 'look-1', op: 'enrichPerson', subject: 'https://www.linkedin.com/in/maya-chen/', input: {}, identity: 'person:maya-chen', outcome: 'paid', cost: 2, fromLedger: false, paidAt: null, at: AT, pageUrl: null, result: mayaEnrichment(), error: null };
+    await appendHistory(lookup, 100);
+    sf.state.expireSessions();
+
+    const queued = await crm.push('look-1', 'salesforce', []);
+    await crm.drain();
+    const [failed] = await crm.pushStatus('look-1');
+    expect(failed).toMatchObject({ state: 'failed', error: { kind: 'auth', message: expect.stringContaining('Turn off “Require secret for Refresh Token Flow” in the app and retry') } });
+    expect(sf.state.records.Lead.size).toBe(0);
+
+    sf.state.requireSecret.refreshTokenFlow = false;
+    await crm.retry(queued.id);
+    await crm.drain();
+    expect((await crm.pushStatus('look-1'))[0]).toMatchObject({ state: 'delivered', result: { action: 'created' } });
+    expect(sf.state.records.Lead.size).toBe(1);
   });
 });
