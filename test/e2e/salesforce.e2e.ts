@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
 import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, test, valueFromBackground, type Sandbox } from '@/test/e2e/extension';
+import { findClipped } from '@/test/support/layout';
 
 /**
  * Salesforce in the real browser, against the local emulator playing both the login host and
@@ -190,4 +192,34 @@ test('Salesforce: connect through the web-auth flow with the consumer secret a n
   await card.getByRole('button', { name: 'Disconnect Salesforce' }).click();
   await expect(card.getByRole('button', { name: 'Connect with Salesforce' })).toBeVisible();
   expect(sf.state.sessions).toHaveLength(0);
+});
+
+test('the Salesforce card, its setup guide open and Salesforce’s refusal shown, in a narrow window, light and dark, in English and the pseudo-locale: nothing cut or spilling out', async ({ worker, sandbox, openExtensionPage }) => {
+  const shots = 'test-results/salesforce';
+  mkdirSync(shots, { recursive: true });
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(10_000) });
+  const settings = await openExtensionPage('options.html');
+  await settings.setViewportSize({ width: 420, height: 1800 });
+  for (const language of ['en', 'en-XA'] as const) {
+    if (language === 'en-XA') {
+      await settings.getByRole('combobox', { name: 'Language' }).selectOption('en-XA');
+      await expect(settings.locator('html')).toHaveAttribute('lang', 'en-XA');
+    }
+    // Found as the one card with a setup guide: the pseudo-locale changes every name, Salesforce's too.
+    const card = settings.locator('fieldset.crm-connection').filter({ has: settings.locator('details.crm-guide') });
+    await card.locator('details.crm-guide > summary').click();
+    await card.locator('input').first().fill(SALESFORCE_CLIENT_ID);
+    await card.locator('details:not(.crm-guide) > summary').click();
+    await card.locator('details:not(.crm-guide) input').fill(sf.origin);
+    await card.locator('button').last().click();
+    await expect(card.getByRole('alert')).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await settings.emulateMedia({ colorScheme });
+      await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await card.screenshot({ path: `${shots}/connect-${language}-${colorScheme}.png` });
+      const clipped = (await settings.evaluate(findClipped)).filter((c) => c.where.includes('crm-connection'));
+      expect(clipped, `${language} ${colorScheme}`).toEqual([]);
+    }
+    await settings.reload();
+  }
 });
