@@ -19,7 +19,9 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  *   External Client App's "Require secret for Web Server Flow" and "Require secret for Refresh
  *   Token Flow" (both on when the app is made) ask, unless told the app does not
  *   (`requireSecret`, or `POST /__admin/require-secret`); a secret that is sent is checked even
- *   where none is required. Missing or wrong: 400 `{"error":"invalid_client",
+ *   where none is required; with `rotateRefreshTokens` ("Enable Refresh Token Rotation") each
+ *   refresh answers a new `refresh_token` and retires the one sent, and a retired one sent again
+ *   revokes the grant. Missing or wrong secret: 400 `{"error":"invalid_client",
  *   "error_description":"invalid client credentials"}`; an unknown consumer key: 400
  *   `invalid_client_id` "client identifier invalid"; both before the code is looked at, which
  *   stays unspent.
@@ -200,6 +202,13 @@ export class SalesforceState {
   duplicateRules = true;
   /** Which token requests need the consumer secret (the admin may turn either off). */
   requireSecret: RequireSecret;
+  /**
+   * The app's "Enable Refresh Token Rotation": each refresh answers a new refresh token and
+   * retires the one sent; a retired one sent again revokes the grant (its sessions) and is refused.
+   */
+  rotateRefreshTokens = false;
+  /** Retired refresh token → the one that replaced it. */
+  private rotatedTo = new Map<string, string>();
   private counter = 0;
   origin = '';
 
@@ -220,6 +229,24 @@ export class SalesforceState {
     this.apiLimit = 15_000;
     this.duplicateRules = true;
     this.requireSecret = { ...this.defaults.requireSecret };
+    this.rotateRefreshTokens = false;
+    this.rotatedTo.clear();
+  }
+
+  /** A refresh: a session on the same grant, under a new refresh token when rotation is on. Null for a refresh token that is no grant's. */
+  refreshSession(refreshToken: string): { session: Session; rotated: boolean } | null {
+    if (this.rotatedTo.has(refreshToken)) {
+      let current = refreshToken;
+      while (this.rotatedTo.has(current)) current = this.rotatedTo.get(current)!;
+      this.sessions = this.sessions.filter((s) => s.refreshToken !== current);
+      return null;
+    }
+    if (!this.sessions.some((s) => s.refreshToken === refreshToken)) return null;
+    if (!this.rotateRefreshTokens) return { session: this.openSession(refreshToken), rotated: false };
+    const session = this.openSession();
+    this.rotatedTo.set(refreshToken, session.refreshToken);
+    for (const s of this.sessions) if (s.refreshToken === refreshToken) s.refreshToken = session.refreshToken;
+    return { session, rotated: true };
   }
 
   newId(type: SObjectType): string {
@@ -397,9 +424,9 @@ export function createSalesforceEmulator(options: SalesforceEmulatorOptions = {}
       return tokenAnswer(c, state.openSession(), true);
     }
     if (grant === 'refresh_token') {
-      const refresh = form.get('refresh_token');
-      if (!refresh || !state.sessions.some((s) => s.refreshToken === refresh)) return oauthError(c, 'invalid_grant', 'expired access/refresh token');
-      return tokenAnswer(c, state.openSession(refresh), false);
+      const refreshed = state.refreshSession(form.get('refresh_token') ?? '');
+      if (!refreshed) return oauthError(c, 'invalid_grant', 'expired access/refresh token');
+      return tokenAnswer(c, refreshed.session, refreshed.rotated);
     }
     return oauthError(c, 'unsupported_grant_type', 'grant type not supported');
   });

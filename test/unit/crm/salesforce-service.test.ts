@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createCrmService } from '@/lib/crm/worker/presence-check';
+import { createCrmConnections } from '@/lib/crm/worker/connections';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { crmConnectionsItem } from '@/lib/crm/worker/storage';
 import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
@@ -83,5 +84,28 @@ describe('Salesforce in the background', () => {
     await crm.drain();
     expect((await crm.pushStatus('look-1'))[0]).toMatchObject({ state: 'delivered', result: { action: 'created' } });
     expect(sf.state.records.Lead.size).toBe(1);
+  });
+
+  it('refresh token rotation on: every refresh token Salesforce rotates in is kept, also the second one a single adapter gets, so a retired one is never sent again (which would revoke the grant)', async () => {
+    sf.state.rotateRefreshTokens = true;
+    setWebAuthFlow(followRedirect);
+    await service().connect(input());
+    const stored = async () => (await crmConnectionsItem.getValue())?.salesforce as Record<string, string>;
+    const first = (await stored()).refreshToken;
+    const connections = createCrmConnections({ now: () => AT });
+
+    const crm = (await connections.adapter('salesforce'))!;
+    for (let expiry = 0; expiry < 2; expiry += 1) {
+      sf.state.expireSessions();
+      expect(await crm.test()).toMatchObject({ ok: true });
+    }
+    const kept = (await stored()).refreshToken;
+    expect(kept).not.toBe(first);
+    expect(sf.state.sessions.every((s) => s.refreshToken === kept)).toBe(true);
+
+    // The next adapter starts from what was kept: its refresh works and the grant stays.
+    sf.state.expireSessions();
+    expect(await (await connections.adapter('salesforce'))!.test()).toMatchObject({ ok: true });
+    expect(sf.state.sessions.length).toBeGreaterThan(0);
   });
 });

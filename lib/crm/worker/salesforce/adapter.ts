@@ -90,13 +90,21 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
 
   const recordUrl = (id: string) => `${instanceUrl}/${encodeURIComponent(id)}`;
 
+  // An app with "Enable Refresh Token Rotation" answers each refresh with a new refresh token and
+  // retires the one sent; sending a retired one again makes Salesforce revoke the whole grant.
+  let refreshToken = connection.refreshToken;
   const session = createTokenSession({
     secrets,
-    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken: connection.refreshToken }, deps),
+    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken }, deps),
     learn: async (learnt) => {
       token = learnt.token;
       instanceUrl = learnt.instanceUrl;
-      await deps.learn({ token, instanceUrl });
+      const rotated = learnt.refreshToken !== refreshToken;
+      if (rotated) {
+        refreshToken = learnt.refreshToken;
+        secrets.push(refreshToken);
+      }
+      await deps.learn({ token, instanceUrl, ...(rotated ? { refreshToken } : {}) });
     },
   });
 
