@@ -175,6 +175,12 @@ describe('the app’s consumer secret', () => {
     expect(await refreshAccessToken({ base: sf.origin, clientId: SALESFORCE_CLIENT_ID, refreshToken: first.value.refreshToken })).toMatchObject({ ok: true });
   });
 
+  it('the emulator’s admin switch turns a “Require secret” setting off, as a test in another process does it', async () => {
+    const answer = await fetch(`${sf.origin}/__admin/require-secret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webServerFlow: false }) });
+    expect(await answer.json()).toEqual({ webServerFlow: false, refreshTokenFlow: true });
+    expect(await authorizeSalesforce(withoutSecret(), { flow: followRedirect, redirectUri: REDIRECT_URI })).toMatchObject({ ok: true });
+  });
+
   it('a refresh without the secret the app requires for it names the setting, not an expired session', async () => {
     sf.state.requireSecret = { webServerFlow: false, refreshTokenFlow: true };
     const first = await authorizeSalesforce(withoutSecret(), { flow: followRedirect, redirectUri: REDIRECT_URI });
