@@ -20,9 +20,16 @@ export interface FieldSpec {
   options?: { value: string; label: string }[];
 }
 
+/** What the user sets up in the CRM before connecting, folded away until asked for. */
+export interface SetupGuide {
+  summary: string;
+  paragraphs: string[];
+}
+
 interface Props {
   target: CrmTarget;
   fields: FieldSpec[];
+  guide?: SetupGuide;
   summary: ConnectionSummary | undefined;
   autoPush: boolean;
   onAutoPush(enabled: boolean): void;
@@ -37,13 +44,13 @@ function inputOf(target: CrmTarget, draft: Record<string, string>): unknown {
   if (target === 'close') return { kind: 'close', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'pipedrive') return { kind: 'pipedrive', token: draft.token ?? '', domain: draft.domain ?? '', apiBase: optional(draft.apiBase) };
   if (target === 'attio') return { kind: 'attio', token: draft.token ?? '', apiBase: optional(draft.apiBase) };
-  if (target === 'salesforce') return { kind: 'salesforce', clientId: draft.clientId ?? '', loginHost: draft.loginHost ?? 'production', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
+  if (target === 'salesforce') return { kind: 'salesforce', clientId: draft.clientId ?? '', clientSecret: optional(draft.clientSecret), loginHost: draft.loginHost ?? 'production', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
   if (target === 'zoho') return { kind: 'zoho', clientId: draft.clientId ?? '', clientSecret: optional(draft.clientSecret), dataCentre: draft.dataCentre ?? 'com', recordType: draft.recordType ?? 'lead', apiBase: optional(draft.apiBase) };
   return { kind: 'webhook', url: draft.url ?? '', secret: draft.secret ?? '' };
 }
 
 /** One CRM: connect (asking for its host then), test, disconnect, and whether to push automatically. */
-export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, onChanged }: Props) {
+export function ConnectionCard({ target, fields, guide, summary, autoPush, onAutoPush, onChanged }: Props) {
   const label = CRM_LABELS[target];
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -135,6 +142,14 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
         </>
       ) : (
         <>
+          {guide && (
+            <details className="crm-guide">
+              <summary>{guide.summary}</summary>
+              {guide.paragraphs.map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+            </details>
+          )}
           {fields.filter((f) => !f.advanced).map(field)}
           {fields.some((f) => f.advanced) && (
             <details>

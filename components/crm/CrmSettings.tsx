@@ -6,7 +6,7 @@ import type { CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
 import { ask } from '@/components/platform/useBackground';
-import { ConnectionCard, type FieldSpec } from '@/components/crm/ConnectionCard';
+import { ConnectionCard, type FieldSpec, type SetupGuide } from '@/components/crm/ConnectionCard';
 import { ExportPicker } from '@/components/crm/ExportPicker';
 import { OutboxList } from '@/components/crm/OutboxList';
 
@@ -42,7 +42,8 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
       ];
     case 'salesforce':
       return [
-        { name: 'clientId', label: t('crm.settings.salesforceClientId'), hint: t('crm.settings.salesforceClientIdHint', { redirect: webAuthRedirectUrl() }) },
+        { name: 'clientId', label: t('crm.settings.salesforceClientId'), hint: t('crm.settings.salesforceClientIdHint') },
+        { name: 'clientSecret', label: t('crm.settings.salesforceClientSecret'), hint: t('crm.settings.salesforceClientSecretHint'), secret: true },
         {
           name: 'loginHost',
           label: t('crm.settings.salesforceLoginHost'),
@@ -90,6 +91,24 @@ function fieldsOf(target: CrmTarget): FieldSpec[] {
   }
 }
 
+/**
+ * How to make the app a CRM signs in with, where the user must make one first: the exact
+ * settings, since one left at its default is what refuses the first connection.
+ */
+function guideOf(target: CrmTarget): SetupGuide | undefined {
+  if (target !== 'salesforce') return undefined;
+  return {
+    summary: t('crm.settings.salesforceGuide'),
+    paragraphs: [
+      t('crm.settings.salesforceGuideNewOrg'),
+      // On a line of its own, so that copying it takes no punctuation along.
+      t('crm.settings.salesforceGuideCallback', { redirect: webAuthRedirectUrl() }),
+      t('crm.settings.salesforceGuideSecret'),
+      t('crm.settings.salesforceGuideOldOrg'),
+    ],
+  };
+}
+
 const TARGETS: CrmTarget[] = ['hubspot', 'pipedrive', 'salesforce', 'zoho', 'attio', 'close', 'webhook'];
 
 /**
@@ -130,6 +149,7 @@ export function CrmSettings({ generation = 0 }: { generation?: number }) {
           key={target}
           target={target}
           fields={fieldsOf(target)}
+          guide={guideOf(target)}
           summary={connections.find((c) => c.target === target)}
           autoPush={settings.autoPush.includes(target)}
           onAutoPush={(enabled) => void setAutoPush(target, enabled)}

@@ -89,9 +89,10 @@ export const webhookInputSchema = z.object({
 });
 
 /**
- * Salesforce: the user's connected app (its consumer key), the login host, and whether a push
- * makes Leads or Contacts with their Account. The tokens come from the OAuth flow the worker
- * runs on connect; `apiBase` replaces the login host (a local emulator).
+ * Salesforce: the user's External Client App or connected app (its consumer key, and its consumer
+ * secret where the app requires one), the login host, and whether a push makes Leads or Contacts
+ * with their Account. The tokens come from the OAuth flow the worker runs on connect; `apiBase`
+ * replaces the login host (a local emulator).
  */
 export const salesforceInputSchema = z.object({
   kind: z.literal('salesforce'),
@@ -101,6 +102,14 @@ export const salesforceInputSchema = z.object({
     .min(10, { error: () => t('crm.validation.salesforceClientId') })
     .max(255)
     .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientId') }),
+  // Salesforce asks for it unless both "Require secret" settings of the app are off (they are on by default).
+  clientSecret: z
+    .string()
+    .trim()
+    .min(10, { error: () => t('crm.validation.salesforceClientSecret') })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientSecret') })
+    .optional(),
   loginHost: z.enum(['production', 'sandbox']).default('production'),
   recordType: z.enum(['lead', 'contact']).default('lead'),
   apiBase: apiBaseSchema.optional(),
@@ -253,8 +262,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 export function secretsOf(connection: StoredConnection): string[] {
-  if (connection.kind === 'salesforce') return [connection.token, connection.refreshToken];
-  if (connection.kind === 'zoho') return [connection.token, connection.refreshToken, ...(connection.clientSecret ? [connection.clientSecret] : [])];
+  if (connection.kind === 'salesforce' || connection.kind === 'zoho') return [connection.token, connection.refreshToken, ...(connection.clientSecret ? [connection.clientSecret] : [])];
   return connection.kind === 'webhook' ? [connection.secret] : [connection.token];
 }
 

@@ -15,6 +15,16 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  *   `id + issued_at` keyed with the consumer secret); errors `{error, error_description}` 400;
  *   `POST /services/oauth2/revoke` (token=…, revokes the refresh token and its sessions); the
  *   identity URL `GET /id/<orgId>/<userId>`.
+ * - The app's consumer secret (`client_secret`) on the code exchange and on the refresh, as an
+ *   External Client App's "Require secret for Web Server Flow" and "Require secret for Refresh
+ *   Token Flow" (both on when the app is made) ask, unless told the app does not
+ *   (`requireSecret`, or `POST /__admin/require-secret`); a secret that is sent is checked even
+ *   where none is required; with `rotateRefreshTokens` ("Enable Refresh Token Rotation") each
+ *   refresh answers a new `refresh_token` and retires the one sent, and a retired one sent again
+ *   revokes the grant. Missing or wrong secret: 400 `{"error":"invalid_client",
+ *   "error_description":"invalid client credentials"}`; an unknown consumer key: 400
+ *   `invalid_client_id` "client identifier invalid"; both before the code is looked at, which
+ *   stays unspent.
  * - REST API v60.0 with `Authorization: Bearer`: an unknown or expired session answers 401
  *   `[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]`. Errors are
  *   always an array of `{message, errorCode, fields?}`.
@@ -38,7 +48,16 @@ import { adminControlRoutes, bearer, controlMiddleware, EmulatorControl, serve, 
  *   over the limit, 403 `[{"message":"TotalRequests Limit exceeded.","errorCode":"REQUEST_LIMIT_EXCEEDED"}]`.
  */
 export const SALESFORCE_CLIENT_ID = '3MVG9emulatedConsumerKey.0123456789';
-const CONSUMER_SECRET = 'emulated-consumer-secret';
+export const SALESFORCE_CONSUMER_SECRET = 'EMU5A1B2C3D4E5F60718293A4B5C6D7E8F90123456789ABCDEF0123456789AB';
+const CONSUMER_SECRET = SALESFORCE_CONSUMER_SECRET;
+
+/** The app's "Require secret for Web Server Flow" and "Require secret for Refresh Token Flow" settings. */
+export interface RequireSecret {
+  webServerFlow: boolean;
+  refreshTokenFlow: boolean;
+}
+/** An External Client App as Salesforce creates it: both on. */
+const SECRET_REQUIRED: RequireSecret = { webServerFlow: true, refreshTokenFlow: true };
 export const SALESFORCE_ORG_ID = '00D000000000001EAA';
 export const SALESFORCE_USER_ID = '005000000000001AAA';
 export const SALESFORCE_VERSION = 'v60.0';
@@ -186,8 +205,21 @@ export class SalesforceState {
   apiLimit = 15_000;
   /** Whether the duplicate rules block creates (they are active in a new org). */
   duplicateRules = true;
+  /** Which token requests need the consumer secret (the admin may turn either off). */
+  requireSecret: RequireSecret;
+  /**
+   * The app's "Enable Refresh Token Rotation": each refresh answers a new refresh token and
+   * retires the one sent; a retired one sent again revokes the grant (its sessions) and is refused.
+   */
+  rotateRefreshTokens = false;
+  /** Retired refresh token → the one that replaced it. */
+  private rotatedTo = new Map<string, string>();
   private counter = 0;
   origin = '';
+
+  constructor(private readonly defaults: { requireSecret: RequireSecret } = { requireSecret: SECRET_REQUIRED }) {
+    this.requireSecret = { ...defaults.requireSecret };
+  }
 
   reset(): void {
     for (const map of Object.values(this.records)) map.clear();
@@ -201,6 +233,25 @@ export class SalesforceState {
     this.apiUsage = 0;
     this.apiLimit = 15_000;
     this.duplicateRules = true;
+    this.requireSecret = { ...this.defaults.requireSecret };
+    this.rotateRefreshTokens = false;
+    this.rotatedTo.clear();
+  }
+
+  /** A refresh: a session on the same grant, under a new refresh token when rotation is on. Null for a refresh token that is no grant's. */
+  refreshSession(refreshToken: string): { session: Session; rotated: boolean } | null {
+    if (this.rotatedTo.has(refreshToken)) {
+      let current = refreshToken;
+      while (this.rotatedTo.has(current)) current = this.rotatedTo.get(current)!;
+      this.sessions = this.sessions.filter((s) => s.refreshToken !== current);
+      return null;
+    }
+    if (!this.sessions.some((s) => s.refreshToken === refreshToken)) return null;
+    if (!this.rotateRefreshTokens) return { session: this.openSession(refreshToken), rotated: false };
+    const session = this.openSession();
+    this.rotatedTo.set(refreshToken, session.refreshToken);
+    for (const s of this.sessions) if (s.refreshToken === refreshToken) s.refreshToken = session.refreshToken;
+    return { session, rotated: true };
   }
 
   newId(type: SObjectType): string {
@@ -300,13 +351,28 @@ function likeToRegExp(pattern: string): RegExp {
   return new RegExp(`^${escaped}$`, 'i');
 }
 
-export function createSalesforceEmulator() {
-  const state = new SalesforceState();
+export interface SalesforceEmulatorOptions {
+  /** The app's "Require secret" settings; both on unless told (`false` turns both off). */
+  requireSecret?: boolean | Partial<RequireSecret>;
+}
+
+function requireSecretOf(option: SalesforceEmulatorOptions['requireSecret']): RequireSecret {
+  if (option === undefined || typeof option === 'boolean') return { webServerFlow: option ?? true, refreshTokenFlow: option ?? true };
+  return { ...SECRET_REQUIRED, ...option };
+}
+
+export function createSalesforceEmulator(options: SalesforceEmulatorOptions = {}) {
+  const state = new SalesforceState({ requireSecret: requireSecretOf(options.requireSecret) });
   const control = new EmulatorControl();
   // Salesforce answers paths with or without a trailing slash (the docs write `sobjects/Lead/`).
   const app = new Hono({ strict: false });
 
   adminControlRoutes(app, control, () => state.reset());
+  // The admin changes the app's "Require secret" settings (a test running the emulator in another process).
+  app.post('/__admin/require-secret', async (c) => {
+    state.requireSecret = { ...state.requireSecret, ...((await c.req.json()) as Partial<RequireSecret>) };
+    return c.json(state.requireSecret);
+  });
   app.get('/__admin/records', (c) => c.json(Object.fromEntries(Object.entries(state.records).map(([type, map]) => [type, [...map.values()]]))));
 
   // --- OAuth 2.0 web server flow with PKCE --------------------------------------------------
@@ -348,6 +414,10 @@ export function createSalesforceEmulator() {
     const form = new URLSearchParams(await c.req.text());
     const grant = form.get('grant_type');
     if (form.get('client_id') !== SALESFORCE_CLIENT_ID) return oauthError(c, 'invalid_client_id', 'client identifier invalid');
+    const secret = form.get('client_secret');
+    const required = grant === 'authorization_code' ? state.requireSecret.webServerFlow : grant === 'refresh_token' ? state.requireSecret.refreshTokenFlow : false;
+    // A secret that is sent is checked whether or not the app requires one.
+    if (secret !== null ? secret !== CONSUMER_SECRET : required) return oauthError(c, 'invalid_client', 'invalid client credentials');
     if (grant === 'authorization_code') {
       const code = form.get('code') ?? '';
       const pending = state.codes.get(code);
@@ -359,9 +429,9 @@ export function createSalesforceEmulator() {
       return tokenAnswer(c, state.openSession(), true);
     }
     if (grant === 'refresh_token') {
-      const refresh = form.get('refresh_token');
-      if (!refresh || !state.sessions.some((s) => s.refreshToken === refresh)) return oauthError(c, 'invalid_grant', 'expired access/refresh token');
-      return tokenAnswer(c, state.openSession(refresh), false);
+      const refreshed = state.refreshSession(form.get('refresh_token') ?? '');
+      if (!refreshed) return oauthError(c, 'invalid_grant', 'expired access/refresh token');
+      return tokenAnswer(c, refreshed.session, refreshed.rotated);
     }
     return oauthError(c, 'unsupported_grant_type', 'grant type not supported');
   });
@@ -550,8 +620,8 @@ export function createSalesforceEmulator() {
 
 export type SalesforceEmulator = ReturnType<typeof createSalesforceEmulator>;
 
-export async function startSalesforceEmulator(port = 0): Promise<SalesforceEmulator & { server: RunningEmulator; origin: string }> {
-  const emulator = createSalesforceEmulator();
+export async function startSalesforceEmulator(port = 0, options: SalesforceEmulatorOptions = {}): Promise<SalesforceEmulator & { server: RunningEmulator; origin: string }> {
+  const emulator = createSalesforceEmulator(options);
   const server = await serve(emulator.app, port);
   emulator.state.origin = server.origin;
   return { ...emulator, server, origin: server.origin };

@@ -1,4 +1,4 @@
-import { SALESFORCE_CLIENT_ID, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { byName, byRole, click, enrichInSidebar, expect, expectText, fill, panelFrame, test } from '@/test/firefox/firefox';
 
 /**
@@ -23,7 +23,8 @@ test('Salesforce in Firefox: signed in through the browser’s web-auth window w
 
   const settings = await dossier.open('options.html');
   const card = await byRole(settings, 'group', 'Salesforce');
-  await fill(card, 'Connected app consumer key', SALESFORCE_CLIENT_ID);
+  await fill(card, 'Consumer key', SALESFORCE_CLIENT_ID);
+  await fill(card, 'Consumer secret (if the app requires one)', SALESFORCE_CONSUMER_SECRET);
   await (await byName(card, 'Advanced')).click();
   await fill(card, 'API address (only for a proxy or a local emulator)', sf.origin);
   await settings.bringToFront();

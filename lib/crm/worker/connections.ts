@@ -63,8 +63,14 @@ export function createCrmConnections(deps: ConnectionDeps) {
   async function adapter(target: CrmTarget): Promise<CrmAdapter | null> {
     const connection = (await readConnections())[target];
     if (!connection) return null;
-    // Learnt facts are kept only on the connection they came from (not one replaced meanwhile).
-    return adapterFor(connection, adapterDeps((patch) => learnAbout(target, connectionKey(connection), patch), target));
+    // Learnt facts are kept only on the connection they came from (not one replaced meanwhile);
+    // a refresh token the CRM rotated is still that connection's, and names it from then on.
+    let key = connectionKey(connection);
+    const learn: Learn = async (patch) => {
+      await learnAbout(target, key, patch);
+      if (typeof patch.refreshToken === 'string') key = patch.refreshToken;
+    };
+    return adapterFor(connection, adapterDeps(learn, target));
   }
 
   async function connected(target: CrmTarget): Promise<CrmAdapter> {

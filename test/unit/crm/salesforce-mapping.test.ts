@@ -6,7 +6,7 @@ import type { SalesforceConnection } from '@/lib/crm/connection';
 import { createSalesforceAdapter, PROFILE_FIELD } from '@/lib/crm/worker/salesforce/adapter';
 import { setWebAuthFlow } from '@/lib/crm/worker/salesforce/oauth';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
-import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
+import { SALESFORCE_CAMPAIGNS, SALESFORCE_CLIENT_ID, SALESFORCE_CONSUMER_SECRET, SALESFORCE_USER_ID, SALESFORCE_USERS, startSalesforceEmulator } from '@/test/emulators/salesforce';
 import { pushLikeTheOutbox } from '@/test/unit/crm/contract/harness';
 import { AT, contact } from '@/test/unit/crm/fixtures';
 import { connectSalesforce, followRedirect, REDIRECT_URI } from '@/test/unit/crm/salesforce-connect';
@@ -163,7 +163,7 @@ describe('the worker keeps a Salesforce mapping and owner', () => {
     setWebAuthFlow(followRedirect);
     addTitleField('Lead');
     const crm = service();
-    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
+    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, clientSecret: SALESFORCE_CONSUMER_SECRET, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
     expect(await crm.mapping('salesforce')).toMatchObject({ fieldMap: {}, ownerId: null });
     await expect(crm.saveMapping('salesforce', { jobTitle: 'No_Such_Field__c' }, null)).rejects.toThrow('Salesforce has no writable property for “Job title”');
     await expect(crm.saveMapping('salesforce', { jobTitle: TITLE_FIELD }, OLGA)).rejects.toThrow('That owner is not a user of this Salesforce account.');
@@ -181,7 +181,7 @@ describe('the worker keeps a Salesforce mapping and owner', () => {
     setWebAuthFlow(followRedirect);
     addTitleField('Lead');
     const crm = service();
-    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
+    await crm.connect({ kind: 'salesforce', clientId: SALESFORCE_CLIENT_ID, clientSecret: SALESFORCE_CONSUMER_SECRET, loginHost: 'production', recordType: 'lead', apiBase: sf.origin });
     await crm.saveMapping('salesforce', { jobTitle: TITLE_FIELD }, BEN, SALESFORCE_CAMPAIGNS[0].Id);
     const authorizations = sf.state.authorizeVisits.length;
     sf.state.customFields.Contact = [];

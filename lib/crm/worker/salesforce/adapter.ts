@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { t } from '@/lib/platform/i18n';
 import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf, splitFullName } from '@/lib/crm/worker/adapter';
-import type { SalesforceConnection } from '@/lib/crm/connection';
+import { secretsOf, type SalesforceConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { SALESFORCE_RATE_LIMIT, salesforceLimit } from '@/lib/crm/worker/rate-limits';
@@ -76,7 +76,7 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   let token = connection.token;
   let instanceUrl = connection.instanceUrl;
   // A refreshed token joins the list, so that it too is scrubbed from every message.
-  const secrets = [connection.token, connection.refreshToken];
+  const secrets = secretsOf(connection);
   const http = createCrmHttp({ ...deps, secrets, messageOf: salesforceMessage, detailsOf: salesforceDetails, rateLimit: SALESFORCE_RATE_LIMIT });
   const api = () => `${instanceUrl}/services/data/${SALESFORCE_API_VERSION}`;
   let profileField: string | null | undefined = connection.profileField === undefined ? undefined : connection.profileField || null;
@@ -89,13 +89,21 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
 
   const recordUrl = (id: string) => `${instanceUrl}/${encodeURIComponent(id)}`;
 
+  // An app with "Enable Refresh Token Rotation" answers each refresh with a new refresh token and
+  // retires the one sent; sending a retired one again makes Salesforce revoke the whole grant.
+  let refreshToken = connection.refreshToken;
   const session = createTokenSession({
     secrets,
-    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, refreshToken: connection.refreshToken }, deps),
+    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken }, deps),
     learn: async (learnt) => {
       token = learnt.token;
       instanceUrl = learnt.instanceUrl;
-      await deps.learn({ token, instanceUrl });
+      const rotated = learnt.refreshToken !== refreshToken;
+      if (rotated) {
+        refreshToken = learnt.refreshToken;
+        secrets.push(refreshToken);
+      }
+      await deps.learn({ token, instanceUrl, ...(rotated ? { refreshToken } : {}) });
     },
   });
 

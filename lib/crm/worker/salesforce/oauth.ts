@@ -5,13 +5,16 @@ import { SALESFORCE_LOGIN_HOSTS } from '@/lib/crm/connection';
 import { createCrmHttp, type HttpOptions } from '@/lib/crm/worker/http';
 import { fail, ok, type CrmResult } from '@/lib/crm/types';
 import { asAuth, createPkce, formBody, isLoopbackBase, openWebAuth, randomToken, redirectParams, type RedirectMessages, type WebAuthFlow } from '@/lib/crm/web-auth/flow';
-import { oauthMessage, tokenAnswerSchema, type TokenAnswer } from '@/lib/crm/worker/salesforce/wire';
+import { oauthDetails, oauthMessage, tokenAnswerSchema, type TokenAnswer } from '@/lib/crm/worker/salesforce/wire';
 
 /**
- * Salesforce's OAuth 2.0 web server flow with PKCE (RFC 7636, S256), for a connected app the
- * user created and whose consumer key (client id) they give us; no client secret: an extension
- * cannot keep one. The browser's web-auth window shows Salesforce's own login and consent; the
- * code comes back on the extension's redirect URL and is exchanged for tokens by the worker.
+ * Salesforce's OAuth 2.0 web server flow with PKCE (RFC 7636, S256), for an External Client App
+ * (or, in older orgs, a connected app) the user created and whose consumer key (client id) they
+ * give us. Such an app requires its consumer secret on the code exchange and on the refresh unless
+ * the admin turned off both "Require secret" settings; the user may give it, and the worker then
+ * sends it on both, keeps it with the tokens and scrubs it from every message. The browser's
+ * web-auth window shows Salesforce's own login and consent; the code comes back on the
+ * extension's redirect URL and is exchanged for tokens by the worker.
  */
 export const LOGIN_HOSTS = SALESFORCE_LOGIN_HOSTS;
 export type LoginHost = keyof typeof LOGIN_HOSTS;
@@ -77,7 +80,26 @@ function trustedInstance(instanceUrl: string, base: string): boolean {
 }
 
 function tokenHttp(deps: OAuthDeps, secrets: string[]) {
-  return createCrmHttp({ ...deps, secrets, messageOf: oauthMessage });
+  return createCrmHttp({ ...deps, secrets, messageOf: oauthMessage, detailsOf: oauthDetails });
+}
+
+type Grant = 'authorization_code' | 'refresh_token';
+
+/**
+ * A refused client says which setting to change: Salesforce answers the same `invalid_client`
+ * for a secret it required and did not get, and for a wrong one (it checks a secret it is sent
+ * even where none is required). Left as Salesforce's own words, it would read like an expired
+ * session that a reconnect fixes, and a reconnect alone does not.
+ */
+function clientRefusal<T>(answer: CrmResult<T>, grant: Grant, clientSecret: string | undefined): CrmResult<T> {
+  if (answer.ok) return answer;
+  const sent = Boolean(clientSecret);
+  const refusals = {
+    authorization_code: sent ? 'crm.salesforce.wrongSecret' : 'crm.salesforce.needsSecret',
+    refresh_token: sent ? 'crm.salesforce.refreshWrongSecret' : 'crm.salesforce.refreshNeedsSecret',
+  } as const;
+  const key = answer.error.code === 'invalid_client_id' ? 'crm.salesforce.unknownClientId' : answer.error.code === 'invalid_client' ? refusals[grant] : null;
+  return key ? fail({ ...answer.error, kind: 'auth', retryable: false, message: t(key) }) : answer;
 }
 
 function tokensOf(answer: TokenAnswer, base: string, refreshToken: string | undefined): CrmResult<SalesforceTokens> {
@@ -87,24 +109,26 @@ function tokensOf(answer: TokenAnswer, base: string, refreshToken: string | unde
   return ok({ token: answer.access_token, refreshToken: refresh, instanceUrl: answer.instance_url.replace(/\/+$/, ''), identityUrl: answer.id });
 }
 
-export async function exchangeCode(options: { base: string; clientId: string; redirectUri: string; code: string; verifier: string }, deps: OAuthDeps = {}): Promise<CrmResult<SalesforceTokens>> {
-  const http = tokenHttp(deps, [options.code, options.verifier]);
+export async function exchangeCode(
+  options: { base: string; clientId: string; clientSecret?: string; redirectUri: string; code: string; verifier: string },
+  deps: OAuthDeps = {},
+): Promise<CrmResult<SalesforceTokens>> {
+  const http = tokenHttp(deps, [options.code, options.verifier, ...(options.clientSecret ? [options.clientSecret] : [])]);
+  const fields = { grant_type: 'authorization_code', code: options.code, client_id: options.clientId, client_secret: options.clientSecret, redirect_uri: options.redirectUri, code_verifier: options.verifier };
   // A code is single use: the exchange is never repeated on the spot.
-  const answer = await http.send(
-    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody({ grant_type: 'authorization_code', code: options.code, client_id: options.clientId, redirect_uri: options.redirectUri, code_verifier: options.verifier }), idempotent: false },
-    tokenAnswerSchema,
-  );
-  if (!answer.ok) return asAuth(answer);
+  const answer = await http.send({ method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody(fields), idempotent: false }, tokenAnswerSchema);
+  if (!answer.ok) return asAuth(clientRefusal(answer, 'authorization_code', options.clientSecret));
   return tokensOf(answer.value.body, options.base, undefined);
 }
 
-export async function refreshAccessToken(options: { base: string; clientId: string; refreshToken: string }, deps: OAuthDeps & Pick<HttpOptions, 'retry'> = {}): Promise<CrmResult<SalesforceTokens>> {
-  const http = tokenHttp(deps, [options.refreshToken]);
-  const answer = await http.send(
-    { method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody({ grant_type: 'refresh_token', refresh_token: options.refreshToken, client_id: options.clientId }), idempotent: true },
-    tokenAnswerSchema,
-  );
-  if (!answer.ok) return asAuth(answer);
+export async function refreshAccessToken(
+  options: { base: string; clientId: string; clientSecret?: string; refreshToken: string },
+  deps: OAuthDeps & Pick<HttpOptions, 'retry'> = {},
+): Promise<CrmResult<SalesforceTokens>> {
+  const http = tokenHttp(deps, [options.refreshToken, ...(options.clientSecret ? [options.clientSecret] : [])]);
+  const fields = { grant_type: 'refresh_token', refresh_token: options.refreshToken, client_id: options.clientId, client_secret: options.clientSecret };
+  const answer = await http.send({ method: 'POST', url: `${options.base}/services/oauth2/token`, ...formBody(fields), idempotent: true }, tokenAnswerSchema);
+  if (!answer.ok) return asAuth(clientRefusal(answer, 'refresh_token', options.clientSecret));
   return tokensOf(answer.value.body, options.base, options.refreshToken);
 }
 
@@ -120,7 +144,7 @@ export async function revokeToken(options: { base: string; token: string }, deps
  * the code checked against our state, then exchanged with the verifier.
  */
 export async function authorizeSalesforce(
-  connection: { clientId: string; loginHost: LoginHost; apiBase?: string },
+  connection: { clientId: string; clientSecret?: string; loginHost: LoginHost; apiBase?: string },
   deps: OAuthDeps & { flow?: WebAuthFlow; redirectUri?: string } = {},
 ): Promise<CrmResult<SalesforceTokens>> {
   const base = loginBase(connection);
@@ -133,5 +157,5 @@ export async function authorizeSalesforce(
   if (!opened.redirected) return fail({ kind: 'auth', retryable: false, message: t('crm.salesforce.noCode') });
   const code = codeFromRedirect(opened.redirected, redirectUri, state);
   if (!code.ok) return code;
-  return exchangeCode({ base, clientId: connection.clientId, redirectUri, code: code.value, verifier }, deps);
+  return exchangeCode({ base, clientId: connection.clientId, clientSecret: connection.clientSecret, redirectUri, code: code.value, verifier }, deps);
 }

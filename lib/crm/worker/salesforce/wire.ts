@@ -27,6 +27,12 @@ export function oauthMessage(body: unknown): string | null {
   return parsed.success ? (parsed.data.error_description ?? parsed.data.error) : salesforceMessage(body);
 }
 
+/** The OAuth error code (`invalid_client`, `invalid_grant`…), kept so that a refusal can say what to change. */
+export function oauthDetails(body: unknown): { code: string } | null {
+  const parsed = oauthErrorSchema.safeParse(body);
+  return parsed.success ? { code: parsed.data.error } : null;
+}
+
 const matchRecordSchema = z.object({ record: z.object({ Id: z.string(), attributes: z.object({ type: z.string() }).partial().optional() }).passthrough() });
 
 /** The REST API's error body: always an array; a duplicate rule adds its matches. */
