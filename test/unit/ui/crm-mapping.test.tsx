@@ -23,6 +23,7 @@ const reply: CrmMappingReply = {
   fieldMap: {},
   ownerId: null,
   listId: null,
+  fieldDefaults: {},
   recordType: null,
 };
 
