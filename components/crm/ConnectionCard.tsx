@@ -122,6 +122,7 @@ export function ConnectionCard({ target, fields, summary, autoPush, onAutoPush, 
       {summary ? (
         <>
           <p data-testid={`crm-connected-${target}`}>{t('crm.connect.connected', { address: summary.address, secret: summary.maskedSecret })}</p>
+          {summary.limits && <p className="muted">{summary.limits}</p>}
           <CheckboxField label={t('crm.connect.autoPush', { crm: label })} hint={t('crm.connect.autoPushHint')} checked={autoPush} onChange={onAutoPush} />
           {MAPPABLE_TARGETS.has(target) && <FieldMappingEditor target={target} />}
           <div className="row">

@@ -9,6 +9,8 @@ import { maskWebhookUrl } from '@/lib/crm/webhook/redact';
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const CLOSE_API_BASE = 'https://api.close.com';
 export const ATTIO_API_BASE = 'https://api.attio.com';
+/** The person field Dossier adds in Pipedrive for the profile URL (found again by this name). */
+export const PIPEDRIVE_PROFILE_FIELD_NAME = 'Dossier profile URL';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -262,6 +264,8 @@ export interface ConnectionSummary {
   /** `…abcd`: enough to tell two tokens apart. */
   maskedSecret: string;
   address: string;
+  /** What this connection cannot do, in the user's words (a Pipedrive user who may not add fields). */
+  limits?: string;
 }
 
 function mask(secret: string): string {
@@ -293,5 +297,6 @@ export function summarise(connection: StoredConnection): ConnectionSummary {
     host,
     maskedSecret: mask(connection.kind === 'webhook' ? connection.secret : connection.token),
     address: shown,
+    ...(connection.kind === 'pipedrive' && connection.profileFieldDenied && !connection.profileFieldKey ? { limits: t('crm.test.pipedriveNoFieldRight', { field: PIPEDRIVE_PROFILE_FIELD_NAME }) } : {}),
   };
 }

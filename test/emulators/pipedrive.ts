@@ -22,6 +22,11 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * field (a set) lists the person labels as `options` [{id, label, color}]. Users
  * (`GET /api/v1/users`) carry `active_flag`; a person's `owner_id` must be an active user and its
  * `label_ids` options of the label field.
+ *
+ * Permission sets: a user whose set lacks "add custom fields" (`state.fieldRights = false`, shown as
+ * `can_add_custom_fields: false` by `GET /api/v1/users/{id}/permissions`) is refused
+ * `POST /api/v1/personFields` with 403 and Pipedrive's error body, as Pipedrive documents for the
+ * permissions of its permission sets (developers.pipedrive.com changelog); the message is ours.
  */
 export const PIPEDRIVE_TOKEN = 'pd0123456789abcdef0123456789abcdef01234567';
 export const PIPEDRIVE_DOMAIN = 'acme-emulated';
@@ -141,6 +146,8 @@ export class PipedriveState {
   notes = new Map<number, PdNote>();
   personFields: PdField[] = STANDARD_FIELDS();
   users: PdUser[] = PIPEDRIVE_USERS.map((u) => ({ ...u }));
+  /** Whether the token's user may add custom fields (an admin, or a permission set that allows it). */
+  fieldRights = true;
   private nextId = 1;
 
   id(): number {
@@ -154,6 +161,7 @@ export class PipedriveState {
     this.notes.clear();
     this.personFields = STANDARD_FIELDS();
     this.users = PIPEDRIVE_USERS.map((u) => ({ ...u }));
+    this.fieldRights = true;
   }
 
   customKeys(): Set<string> {
@@ -249,7 +257,13 @@ export function createPipedriveEmulator() {
   api.get('/api/v1/personFields', (c) =>
     c.json({ success: true, data: state.personFields, additional_data: { pagination: { start: 0, limit: 500, more_items_in_collection: false } } }),
   );
+  api.get('/api/v1/users/:id/permissions', (c) => {
+    if (!state.users.some((u) => u.id === Number(c.req.param('id')))) return fail(c, 404, 'User not found');
+    return c.json({ success: true, data: { can_add_custom_fields: state.fieldRights, can_edit_custom_fields: state.fieldRights, can_delete_custom_fields: state.fieldRights, can_add_people: true } });
+  });
+
   api.post('/api/v1/personFields', async (c) => {
+    if (!state.fieldRights) return fail(c, 403, 'You do not have permission to add custom fields.');
     const body = await c.req.json().catch(() => null);
     if (!body || typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Field name must be given.');
     if (typeof body.field_type !== 'string') return fail(c, 400, 'Field type must be given.');
