@@ -342,12 +342,20 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     if (module === 'Contacts' && companyId) record.Account_Name = { id: companyId };
     // A record Dossier makes goes to the owner the user chose (else Zoho gives it to the connected user).
     if (connection.ownerId) record.Owner = { id: connection.ownerId };
-    const complete = await withMandatory(record, contact);
-    if (!complete.ok) return complete;
     const keys = [...(record.Email ? ['Email'] : []), ...(profileField && profileUnique && record[profileField] ? [profileField] : [])];
-    // No key, no `duplicate_check_fields`: Zoho documents the array's fields, not what an empty one means.
-    const body = { data: [complete.value], ...(keys.length ? { duplicate_check_fields: keys } : {}) };
-    const made = await write({ method: 'POST', url: `/${module}/upsert`, body, idempotent: keys.length > 0 });
+    const upsert = async () => {
+      const complete = await withMandatory(record, contact);
+      if (!complete.ok) return complete;
+      // No key, no `duplicate_check_fields`: Zoho documents the array's fields, not what an empty one means.
+      const body = { data: [complete.value], ...(keys.length ? { duplicate_check_fields: keys } : {}) };
+      return write({ method: 'POST', url: `/${module}/upsert`, body, idempotent: keys.length > 0 });
+    };
+    let made = await upsert();
+    if (!made.ok && made.error.code === 'MANDATORY_NOT_FOUND') {
+      // The layout changed since it was read: read it again, then fill (or name) what it asks now.
+      mandatory = undefined;
+      made = await upsert();
+    }
     if (!made.ok) return made;
     const id = idOf(made.value);
     return id.ok ? ok({ id: id.value, created: made.value.action !== 'update' }) : id;

@@ -129,6 +129,17 @@ describe('Zoho CRM: a layout with a mandatory Company', () => {
     expect(sent).toEqual([{ data: [{ Email: 'maya.chen@northwind-analytics.example' }], duplicate_check_fields: ['Email'] }]);
   });
 
+  it('a layout changed after Dossier read it: Zoho’s refusal makes it read the layout again, and the new field is filled or named', async () => {
+    const adapter = await crm({ fieldDefaults: { Lead_Status: 'Not Contacted' } });
+    expect((await pushLikeTheOutbox(adapter, contact())).result.ok).toBe(true);
+    org.state.makeMandatory('Leads', 'Lead_Status');
+    const priya = mayaEnrichment();
+    priya.person = { ...priya.person!, fullName: 'Priya Raman', firstName: 'Priya', lastName: 'Raman', networkUrl: 'https://www.linkedin.com/in/priya-raman', emails: [{ address: 'priya@northwind-analytics.example', status: 'verified', verified: true }] };
+    const { result } = await pushLikeTheOutbox(adapter, contact(priya, 'h-2'));
+    expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(leads().find((lead) => lead.Last_Name === 'Raman')).toMatchObject({ Lead_Status: 'Not Contacted', Company: 'Northwind Analytics' });
+  });
+
   it('a Lead already holding the key is updated without asking for Company', async () => {
     org.state.seed('Leads', { Last_Name: 'Chen', Company: 'Northwind Analytics', Email: 'maya.chen@northwind-analytics.example' });
     org.state.unsearchable.add(leads()[0]!.id);
