@@ -297,7 +297,11 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       if (present(out[field.name]) || field.name === 'Owner') continue;
       const from = sourceOf(field.name);
       const value = (from ? values[from] : undefined) ?? connection.fieldDefaults?.[field.name];
-      if (!value) return fail({ kind: 'rejected', retryable: false, code: 'MANDATORY_NOT_FOUND', message: t('crm.error.zohoMandatoryMissing', { field: field.label }) });
+      if (!value) {
+        // A lookup or a date cannot take a typed value: the mapping screen cannot help there, the layout can.
+        const message = t(TYPED_TYPES.has(field.type) ? 'crm.error.zohoMandatoryMissing' : 'crm.error.zohoMandatoryUntyped', { field: field.label });
+        return fail({ kind: 'rejected', retryable: false, code: 'MANDATORY_NOT_FOUND', message });
+      }
       out[field.name] = value;
     }
     return ok(out);

@@ -140,6 +140,17 @@ describe('Zoho CRM: a layout with a mandatory Company', () => {
     expect(leads().find((lead) => lead.Last_Name === 'Raman')).toMatchObject({ Lead_Status: 'Not Contacted', Company: 'Northwind Analytics' });
   });
 
+  it('a mandatory field no typed value can fill (an Account lookup, for a person without a company) is named with what to ask the admin', async () => {
+    org.state.makeMandatory('Contacts', 'Account_Name');
+    connected = await connectZoho(org.origin, 'contact');
+    const { result } = await pushLikeTheOutbox(await crm(), withoutCompany());
+    expect(result).toMatchObject({ ok: false, error: { kind: 'rejected', code: 'MANDATORY_NOT_FOUND' } });
+    expect(!result.ok && result.error.message).toBe(
+      'Zoho CRM needs “Account Name” to create this person and Dossier has no value for it, nor can it take one typed in advance: ask your Zoho CRM admin to make it optional in the layout.',
+    );
+    expect(org.state.records.Contacts.size).toBe(0);
+  });
+
   it('a Lead already holding the key is updated without asking for Company', async () => {
     org.state.seed('Leads', { Last_Name: 'Chen', Company: 'Northwind Analytics', Email: 'maya.chen@northwind-analytics.example' });
     org.state.unsearchable.add(leads()[0]!.id);
