@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { CrmMappingReply } from '@/lib/crm/contract';
-import type { FieldDefaults, FieldMapping } from '@/lib/crm/mapping';
+import type { CrmSchema, FieldDefaults, FieldMapping } from '@/lib/crm/mapping';
 import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
@@ -12,9 +12,10 @@ type Draft = { fieldMap: FieldMapping; ownerId: string; listId: string; fieldDef
 
 const draftOf = (reply: CrmMappingReply): Draft => ({ fieldMap: reply.fieldMap, ownerId: reply.ownerId ?? '', listId: reply.listId ?? '', fieldDefaults: reply.fieldDefaults });
 
-/** What the user typed for required fields, without the ones left empty (the CRM keeps asking for those). */
-function typedDefaults(defaults: FieldDefaults): FieldDefaults {
-  return Object.fromEntries(Object.entries(defaults).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : [])));
+/** What the user typed for the fields the CRM requires now, without the ones left empty (the CRM keeps asking for those). */
+function typedDefaults(defaults: FieldDefaults, required: CrmSchema['required']): FieldDefaults {
+  const asked = new Set((required ?? []).map((field) => field.name));
+  return Object.fromEntries(Object.entries(defaults).flatMap(([name, value]) => (asked.has(name) && value.trim() ? [[name, value.trim()]] : [])));
 }
 
 // An empty value in a select: the field is not written at all.
@@ -50,7 +51,7 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
   async function save() {
     setBusy(true);
     const reply = await ask(() =>
-      sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null, listId: draft.listId || null, fieldDefaults: typedDefaults(draft.fieldDefaults) }),
+      sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null, listId: draft.listId || null, fieldDefaults: typedDefaults(draft.fieldDefaults, loaded?.schema.required) }),
     );
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });

@@ -104,8 +104,11 @@ export function fittingChoices(choices: MappingChoices, schema: CrmSchema): { ke
   if (choices.fieldMap && checkMapping(choices.fieldMap, schema).ok) kept.fieldMap = choices.fieldMap;
   if (choices.ownerId && schema.owners.some((owner) => owner.id === choices.ownerId)) kept.ownerId = choices.ownerId;
   if (choices.listId && schema.lists?.some((list) => list.id === choices.listId)) kept.listId = choices.listId;
-  // A value typed for a field no longer required is kept as it is: harmless, and used again if the field comes back.
-  if (choices.fieldDefaults) kept.fieldDefaults = choices.fieldDefaults;
-  const had = (Object.keys(choices) as (keyof MappingChoices)[]).filter((key) => choices[key] !== undefined);
+  // Values for fields this CRM (or the other object, after a switch) does not require go quietly: the
+  // screen no longer shows them, and saving the mapping would refuse them.
+  const required = new Set((schema.required ?? []).map((field) => field.name));
+  const defaults = Object.entries(choices.fieldDefaults ?? {}).filter(([name]) => required.has(name));
+  if (defaults.length) kept.fieldDefaults = Object.fromEntries(defaults);
+  const had = (Object.keys(choices) as (keyof MappingChoices)[]).filter((key) => choices[key] !== undefined && key !== 'fieldDefaults');
   return { kept, dropped: had.some((key) => kept[key] === undefined) };
 }

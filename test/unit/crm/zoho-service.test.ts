@@ -95,6 +95,12 @@ describe('Zoho CRM in the background', () => {
     expect(saved.fieldDefaults).toEqual({ Company: 'Independent', Lead_Status: 'Not Contacted' });
     expect((await crmConnectionsItem.getValue())?.zoho).toMatchObject({ fieldDefaults: { Company: 'Independent', Lead_Status: 'Not Contacted' } });
     await expect(crm.saveMapping('zoho', {}, null, null, { Website: 'https://example.com' })).rejects.toThrow('Zoho CRM does not ask for “Website” on new records');
+
+    // Contacts do not require them: the values go with the switch, quietly, and the Contacts mapping saves.
+    const switched = await crm.setRecordType('zoho', 'contact');
+    expect(switched.fieldDefaults).toEqual({});
+    expect(switched.message).not.toContain('Part of your field mapping');
+    expect(await crm.saveMapping('zoho', {}, null, null, switched.fieldDefaults)).toMatchObject({ recordType: 'contact', fieldDefaults: {} });
   });
 
   it('switches between Leads and Contacts from the mapping screen, without a new login; a Leads tag does not follow', async () => {

@@ -56,11 +56,12 @@ describe('the field mapping editor', () => {
     expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002', listId: null, fieldDefaults: {} }]);
   });
 
-  it('asks a value for each field the CRM requires on new records (labelled, hinted), and saves the ones typed; Enter saves too', async () => {
+  it('asks a value for each field the CRM requires on new records (labelled, hinted), and saves the ones typed for fields it requires now; Enter saves too', async () => {
     const zoho: CrmMappingReply = {
       ...reply,
       schema: { ...reply.schema, required: [{ name: 'Company', label: 'Company', from: 'companyName' }, { name: 'Lead_Status', label: 'Lead Status' }] },
-      fieldDefaults: { Company: 'Independent' },
+      // Typed while Leads required it; Contacts or a changed layout may not: never sent back.
+      fieldDefaults: { Company: 'Independent', Rating: 'Hot' },
     };
     vi.mocked(sendMessage).mockImplementation((async (name: string, data: { fieldDefaults: object }) =>
       name === 'crmSchema' ? { ok: true, value: zoho } : { ok: true, value: { ...zoho, fieldDefaults: data?.fieldDefaults } }) as never);
