@@ -129,6 +129,7 @@ export function ConnectionCard({ target, fields, guide, summary, autoPush, onAut
       {summary ? (
         <>
           <p data-testid={`crm-connected-${target}`}>{t('crm.connect.connected', { address: summary.address, secret: summary.maskedSecret })}</p>
+          {summary.limits && <p className="muted">{summary.limits}</p>}
           <CheckboxField label={t('crm.connect.autoPush', { crm: label })} hint={t('crm.connect.autoPushHint')} checked={autoPush} onChange={onAutoPush} />
           {MAPPABLE_TARGETS.has(target) && <FieldMappingEditor target={target} />}
           <div className="row">

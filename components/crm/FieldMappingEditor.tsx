@@ -1,13 +1,22 @@
 import { useRef, useState } from 'react';
 import type { CrmMappingReply } from '@/lib/crm/contract';
-import type { FieldMapping } from '@/lib/crm/mapping';
+import type { CrmSchema, FieldDefaults, FieldMapping } from '@/lib/crm/mapping';
 import { CRM_LABELS, FIELD_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
-import { SelectField } from '@/components/settings/fields';
+import { SelectField, TextField } from '@/components/settings/fields';
 import { ask } from '@/components/platform/useBackground';
 
 type Notice = { tone: 'status' | 'alert'; text: string } | null;
+type Draft = { fieldMap: FieldMapping; ownerId: string; listId: string; fieldDefaults: FieldDefaults };
+
+const draftOf = (reply: CrmMappingReply): Draft => ({ fieldMap: reply.fieldMap, ownerId: reply.ownerId ?? '', listId: reply.listId ?? '', fieldDefaults: reply.fieldDefaults });
+
+/** What the user typed for the fields the CRM requires now, without the ones left empty (the CRM keeps asking for those). */
+function typedDefaults(defaults: FieldDefaults, required: CrmSchema['required']): FieldDefaults {
+  const asked = new Set((required ?? []).map((field) => field.name));
+  return Object.fromEntries(Object.entries(defaults).flatMap(([name, value]) => (asked.has(name) && value.trim() ? [[name, value.trim()]] : [])));
+}
 
 // An empty value in a select: the field is not written at all.
 const NOT_WRITTEN = '';
@@ -19,7 +28,7 @@ const NOT_WRITTEN = '';
 export function FieldMappingEditor({ target }: { target: CrmTarget }) {
   const crm = CRM_LABELS[target];
   const [loaded, setLoaded] = useState<CrmMappingReply | null>(null);
-  const [draft, setDraft] = useState<{ fieldMap: FieldMapping; ownerId: string; listId: string }>({ fieldMap: {}, ownerId: '', listId: '' });
+  const [draft, setDraft] = useState<Draft>({ fieldMap: {}, ownerId: '', listId: '', fieldDefaults: {} });
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   // Opening, closing and opening again before the CRM answers asks it once (state would lag a render).
@@ -35,13 +44,15 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     setLoaded(reply.value);
-    setDraft({ fieldMap: reply.value.fieldMap, ownerId: reply.value.ownerId ?? '', listId: reply.value.listId ?? '' });
+    setDraft(draftOf(reply.value));
     setNotice(null);
   }
 
   async function save() {
     setBusy(true);
-    const reply = await ask(() => sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null, listId: draft.listId || null }));
+    const reply = await ask(() =>
+      sendMessage('crmSaveMapping', { target, fieldMap: draft.fieldMap, ownerId: draft.ownerId || null, listId: draft.listId || null, fieldDefaults: typedDefaults(draft.fieldDefaults, loaded?.schema.required) }),
+    );
     setBusy(false);
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     setLoaded(reply.value);
@@ -56,7 +67,7 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
     if (!reply.ok) return setNotice({ tone: 'alert', text: reply.error.message });
     const { message, ...mapping } = reply.value;
     setLoaded(mapping);
-    setDraft({ fieldMap: mapping.fieldMap, ownerId: mapping.ownerId ?? '', listId: mapping.listId ?? '' });
+    setDraft(draftOf(mapping));
     setNotice({ tone: 'status', text: message });
   }
 
@@ -104,6 +115,21 @@ export function FieldMappingEditor({ target }: { target: CrmTarget }) {
               options={[{ value: '', label: t('crm.mapping.noList') }, ...schema.lists.map((l) => ({ value: l.id, label: l.name }))]}
               onChange={(listId) => setDraft((d) => ({ ...d, listId }))}
             />
+          )}
+          {schema.required && schema.required.length > 0 && (
+            <fieldset>
+              <legend>{t('crm.mapping.requiredTitle', { crm })}</legend>
+              {schema.required.map((field) => (
+                <TextField
+                  key={field.name}
+                  label={t('crm.mapping.requiredValue', { field: field.label })}
+                  hint={field.from ? t('crm.mapping.requiredFrom', { source: FIELD_LABELS[field.from] }) : t('crm.mapping.requiredNoSource')}
+                  value={draft.fieldDefaults[field.name] ?? ''}
+                  onChange={(value) => setDraft((d) => ({ ...d, fieldDefaults: { ...d.fieldDefaults, [field.name]: value } }))}
+                  onEnter={() => void save()}
+                />
+              ))}
+            </fieldset>
           )}
           <button type="button" disabled={busy} onClick={() => void save()}>
             {t('crm.mapping.save')}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { t } from '@/lib/platform/i18n';
 import { hostPermissionFor } from '@/lib/settings/gateway';
-import { fieldMappingSchema } from '@/lib/crm/mapping';
+import { fieldDefaultsSchema, fieldMappingSchema } from '@/lib/crm/mapping';
 import type { CrmTarget } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
 import { maskWebhookUrl } from '@/lib/crm/webhook/redact';
@@ -9,6 +9,8 @@ import { maskWebhookUrl } from '@/lib/crm/webhook/redact';
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const CLOSE_API_BASE = 'https://api.close.com';
 export const ATTIO_API_BASE = 'https://api.attio.com';
+/** The person field Dossier adds in Pipedrive for the profile URL (found again by this name). */
+export const PIPEDRIVE_PROFILE_FIELD_NAME = 'Dossier profile URL';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -167,12 +169,16 @@ const mappingFields = {
   ownerId: z.string().trim().min(1).max(100).optional(),
   /** Every record pushed is put in this list (or given this label, tag, campaign). */
   listId: z.string().trim().min(1).max(100).optional(),
+  /** What a required field gets when Dossier has nothing for it (a Zoho layout's mandatory Company). */
+  fieldDefaults: fieldDefaultsSchema.optional(),
 };
 
 /** What is stored: the input plus what the CRM told us once (account id, custom field key). */
 export const storedConnectionSchema = z.discriminatedUnion('kind', [
   hubspotInputSchema.extend({ portalId: z.number().int().optional(), uiDomain: z.string().optional(), ...mappingFields }),
-  pipedriveInputSchema.extend({ profileFieldKey: z.string().optional(), ...mappingFields }),
+  // `profileFieldDenied`: the token's user may not add custom fields, so there is no profile URL field
+  // to match by (the link is in the note); asked again on "Test connection".
+  pipedriveInputSchema.extend({ profileFieldKey: z.string().optional(), profileFieldDenied: z.boolean().optional(), ...mappingFields }),
   webhookInputSchema,
   attioInputSchema.extend({ workspaceSlug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/i).optional(), ...mappingFields }),
   // `token` is the access token (refreshed in place), `instanceUrl` the org's My Domain from the token answer.
@@ -284,6 +290,8 @@ export interface ConnectionSummary {
   /** `…abcd`: enough to tell two tokens apart. */
   maskedSecret: string;
   address: string;
+  /** What this connection cannot do, in the user's words (a Pipedrive user who may not add fields). */
+  limits?: string;
 }
 
 function mask(secret: string): string {
@@ -315,5 +323,6 @@ export function summarise(connection: StoredConnection): ConnectionSummary {
     host,
     maskedSecret: mask(connection.kind === 'webhook' ? connection.secret : connection.token),
     address: shown,
+    ...(connection.kind === 'pipedrive' && connection.profileFieldDenied && !connection.profileFieldKey ? { limits: t('crm.test.pipedriveNoFieldRight', { field: PIPEDRIVE_PROFILE_FIELD_NAME }) } : {}),
   };
 }

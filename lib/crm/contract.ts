@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ConnectionSummary } from '@/lib/crm/connection';
 import { connectionInputSchema } from '@/lib/crm/connection';
-import { fieldMappingSchema, type CrmSchema, type FieldMapping } from '@/lib/crm/mapping';
+import { fieldDefaultsSchema, fieldMappingSchema, type CrmSchema, type FieldDefaults, type FieldMapping } from '@/lib/crm/mapping';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { CRM_FIELDS, CRM_TARGETS, type CheckState, type CrmTarget, type PushPlan } from '@/lib/crm/types';
 
@@ -22,7 +22,13 @@ export const crmMessageSchemas = {
   crmSchema: z.object({ target }).strict(),
   /** Settings: where each field goes, who owns the records Dossier creates (null: the connected user), which list they go in (null: none). */
   crmSaveMapping: z
-    .object({ target, fieldMap: fieldMappingSchema, ownerId: z.string().trim().min(1).max(100).nullable(), listId: z.string().trim().min(1).max(100).nullable().default(null) })
+    .object({
+      target,
+      fieldMap: fieldMappingSchema,
+      ownerId: z.string().trim().min(1).max(100).nullable(),
+      listId: z.string().trim().min(1).max(100).nullable().default(null),
+      fieldDefaults: fieldDefaultsSchema.default({}),
+    })
     .strict(),
   /** Settings: pushes to this CRM make Leads, or Contacts with their Account, from now on (no reconnect). */
   crmSetRecordType: z.object({ target, recordType: z.enum(['lead', 'contact']) }).strict(),
@@ -90,6 +96,8 @@ export interface CrmMappingReply {
   fieldMap: FieldMapping;
   ownerId: string | null;
   listId: string | null;
+  /** What the user typed for required fields Dossier may have nothing for (`schema.required`). */
+  fieldDefaults: FieldDefaults;
   /** What a push makes, where the CRM offers the choice (Salesforce, Zoho); null elsewhere. */
   recordType: 'lead' | 'contact' | null;
 }

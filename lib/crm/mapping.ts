@@ -35,6 +35,21 @@ export interface CrmList {
   name: string;
 }
 
+/**
+ * A field the CRM will not create a record without (a Zoho layout's mandatory Company). Dossier
+ * fills it from the contact where it can (`from`); otherwise from the value the user typed for
+ * it on the mapping screen, kept with the mapping.
+ */
+export interface CrmRequiredField {
+  name: string;
+  label: string;
+  from?: CrmField;
+}
+
+/** Values the user typed for required fields Dossier may have nothing for, by property name. */
+export const fieldDefaultsSchema = z.record(z.string().trim().min(1).max(200), z.string().trim().min(1).max(255));
+export type FieldDefaults = z.infer<typeof fieldDefaultsSchema>;
+
 /** What the mapping screen offers for one CRM, read from the CRM's own schema endpoints. */
 export interface CrmSchema {
   /** The fields the user may move, with where they go by default. */
@@ -43,6 +58,8 @@ export interface CrmSchema {
   owners: CrmOwner[];
   /** Absent: this CRM has nothing of the kind (the screen offers no choice). */
   lists?: CrmList[];
+  /** Fields a new record must have, Dossier's own name and key aside (absent: the CRM asks for none). */
+  required?: CrmRequiredField[];
 }
 
 /** The property each field is written to: the defaults, moved or left out as the user chose. */
@@ -74,6 +91,7 @@ export interface MappingChoices {
   fieldMap?: FieldMapping;
   ownerId?: string;
   listId?: string;
+  fieldDefaults?: FieldDefaults;
 }
 
 /**
@@ -86,6 +104,11 @@ export function fittingChoices(choices: MappingChoices, schema: CrmSchema): { ke
   if (choices.fieldMap && checkMapping(choices.fieldMap, schema).ok) kept.fieldMap = choices.fieldMap;
   if (choices.ownerId && schema.owners.some((owner) => owner.id === choices.ownerId)) kept.ownerId = choices.ownerId;
   if (choices.listId && schema.lists?.some((list) => list.id === choices.listId)) kept.listId = choices.listId;
-  const had = (Object.keys(choices) as (keyof MappingChoices)[]).filter((key) => choices[key] !== undefined);
+  // Values for fields this CRM (or the other object, after a switch) does not require go quietly: the
+  // screen no longer shows them, and saving the mapping would refuse them.
+  const required = new Set((schema.required ?? []).map((field) => field.name));
+  const defaults = Object.entries(choices.fieldDefaults ?? {}).filter(([name]) => required.has(name));
+  if (defaults.length) kept.fieldDefaults = Object.fromEntries(defaults);
+  const had = (Object.keys(choices) as (keyof MappingChoices)[]).filter((key) => choices[key] !== undefined && key !== 'fieldDefaults');
   return { kept, dropped: had.some((key) => kept[key] === undefined) };
 }

@@ -26,6 +26,11 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * A 429 comes as Pipedrive's: no Retry-After unless a test asks for one, its `x-ratelimit-limit`,
  * `x-ratelimit-remaining` (0) and `x-ratelimit-reset` (seconds left of the 2-second window), and
  * `x-daily-requests-left` (0 when the day's allowance is spent: a `daily` fault).
+ *
+ * Permission sets: a user whose set lacks "add custom fields" (`state.fieldRights = false`, shown as
+ * `can_add_custom_fields: false` by `GET /api/v1/users/{id}/permissions`) is refused
+ * `POST /api/v1/personFields` with 403 and Pipedrive's error body, as Pipedrive documents for the
+ * permissions of its permission sets (developers.pipedrive.com changelog); the message is ours.
  */
 export const PIPEDRIVE_TOKEN = 'pd0123456789abcdef0123456789abcdef01234567';
 export const PIPEDRIVE_DOMAIN = 'acme-emulated';
@@ -152,6 +157,8 @@ export class PipedriveState {
   notes = new Map<number, PdNote>();
   personFields: PdField[] = STANDARD_FIELDS();
   users: PdUser[] = PIPEDRIVE_USERS.map((u) => ({ ...u }));
+  /** Whether the token's user may add custom fields (an admin, or a permission set that allows it). */
+  fieldRights = true;
   private nextId = 1;
 
   id(): number {
@@ -165,6 +172,7 @@ export class PipedriveState {
     this.notes.clear();
     this.personFields = STANDARD_FIELDS();
     this.users = PIPEDRIVE_USERS.map((u) => ({ ...u }));
+    this.fieldRights = true;
   }
 
   customKeys(): Set<string> {
@@ -260,7 +268,13 @@ export function createPipedriveEmulator() {
   api.get('/api/v1/personFields', (c) =>
     c.json({ success: true, data: state.personFields, additional_data: { pagination: { start: 0, limit: 500, more_items_in_collection: false } } }),
   );
+  api.get('/api/v1/users/:id/permissions', (c) => {
+    if (!state.users.some((u) => u.id === Number(c.req.param('id')))) return fail(c, 404, 'User not found');
+    return c.json({ success: true, data: { can_add_custom_fields: state.fieldRights, can_edit_custom_fields: state.fieldRights, can_delete_custom_fields: state.fieldRights, can_add_people: true } });
+  });
+
   api.post('/api/v1/personFields', async (c) => {
+    if (!state.fieldRights) return fail(c, 403, 'You do not have permission to add custom fields.');
     const body = await c.req.json().catch(() => null);
     if (!body || typeof body.name !== 'string' || !body.name.trim()) return fail(c, 400, 'Field name must be given.');
     if (typeof body.field_type !== 'string') return fail(c, 400, 'Field type must be given.');

@@ -36,7 +36,16 @@ import { adminControlRoutes, controlMiddleware, EmulatorControl, serve, type Ans
  * - Tags: `GET /settings/tags?module=`, `POST /{module}/{id}/actions/add_tags` `{tags: [{name, id}]}`
  *   (a tag the record has already is not added twice; a new name makes a new tag).
  * - `GET /settings/fields?module=` (api_name, field_label, display_label, data_type, custom_field,
- *   read_only, field_read_only, unique when "Do not allow duplicate values" is on),
+ *   read_only, field_read_only, system_mandatory, unique when "Do not allow duplicate values" is on),
+ *   `GET /settings/layouts?module=` (one "Standard" layout per module, the default one of the
+ *   Administrator profile, its section's fields with `required`: Zoho's own mandatory fields and
+ *   those an admin made mandatory in the layout, `state.makeMandatory`). A new record missing one
+ *   is refused per record with 400 MANDATORY_NOT_FOUND `{api_name, json_path}`. Zoho's upsert page
+ *   says layout-specific mandatory fields join the API's check when the record names its `Layout`;
+ *   the emulator takes the stricter reading that a record naming none is filed under, and checked
+ *   against, the default layout.
+ * - `duplicate_check_fields` empty: Zoho documents the array's allowed fields, not an empty one;
+ *   the emulator refuses it (400 INVALID_DATA on `$.duplicate_check_fields`), the safe reading.
  *   `GET /users?type=CurrentUser|ActiveUsers|AllUsers`, `GET /org`.
  */
 export const ZOHO_CLIENT_ID = '1000.EMULATEDZOHOCLIENT0123456789AB';
@@ -180,6 +189,8 @@ export class ZohoState {
   tags: Record<ZohoModule, ZTag[]> = { Leads: [], Contacts: [], Accounts: [] };
   users = usersMap();
   customFields: Record<ZohoModule, ZohoFieldDef[]> = { Leads: [], Contacts: [], Accounts: [] };
+  /** Fields an admin made mandatory in the module's (only) layout, besides Zoho's own. */
+  layoutMandatory: Record<ZohoModule, Set<string>> = { Leads: new Set(), Contacts: new Set(), Accounts: new Set() };
   sessions: Session[] = [];
   codes = new Map<string, PendingCode>();
   /** The query of each visit to the authorize page, for tests to see where the login window went. */
@@ -206,6 +217,7 @@ export class ZohoState {
     this.tags = { Leads: [], Contacts: [], Accounts: [] };
     this.users = usersMap();
     this.customFields = { Leads: [], Contacts: [], Accounts: [] };
+    this.layoutMandatory = { Leads: new Set(), Contacts: new Set(), Accounts: new Set() };
     this.sessions = [];
     this.codes.clear();
     this.authorizeVisits = [];
@@ -227,6 +239,16 @@ export class ZohoState {
   /** An admin adds a custom field in Setup, e.g. "LinkedIn URL" (API name `LinkedIn_URL`), optionally "Do not allow duplicate values". */
   addCustomField(module: ZohoModule, apiName: string, label: string, dataType = 'website', unique = false): void {
     this.customFields[module].push(field(apiName, label, dataType, { custom: true, unique }));
+  }
+
+  /** An admin marks a field mandatory in the layout (Setup › Modules and Fields), e.g. the Leads' Company. */
+  makeMandatory(module: ZohoModule, apiName: string): void {
+    this.layoutMandatory[module].add(apiName);
+  }
+
+  /** What a new record must have: Zoho's own mandatory fields and the layout's. */
+  mandatory(module: ZohoModule): ZohoFieldDef[] {
+    return this.fields(module).filter((f) => f.system_mandatory || this.layoutMandatory[module].has(f.api_name));
   }
 
   addTag(module: ZohoModule, name: string): ZTag {
@@ -508,7 +530,7 @@ export function createZohoEmulator() {
         if (clash) return recordError('DUPLICATE_DATA', 'duplicate data', { ...path(name), duplicate_record: { module: { api_name: module, id: '4150868000000002175' }, id: clash.id, Owner: view(module, clash, ['Owner']).Owner } });
       }
     }
-    for (const def of STANDARD_FIELDS[module].filter((f) => f.system_mandatory)) {
+    for (const def of state.mandatory(module)) {
       const missing = existing ? def.api_name in body && !body[def.api_name] : !body[def.api_name];
       if (missing) return recordError('MANDATORY_NOT_FOUND', 'required field not found', path(def.api_name));
     }
@@ -550,6 +572,30 @@ export function createZohoEmulator() {
     const module = moduleOf(name);
     if (!module) return invalidModule(c);
     return c.json({ fields: state.fields(module) });
+  });
+
+  api.get(`${V}/settings/layouts`, (c) => {
+    if (!allowed(c, 'settings.layouts', 'READ')) return scopeMismatch(c);
+    const name = c.req.query('module');
+    if (!name) return c.json(apiError('REQUIRED_PARAM_MISSING', 'One of the expected parameter is missing', { param_name: 'module' }), 400);
+    const module = moduleOf(name);
+    if (!module) return invalidModule(c);
+    const required = new Set(state.mandatory(module).map((f) => f.api_name));
+    const fields = state.fields(module).map((f) => ({ ...f, required: required.has(f.api_name), visible: true }));
+    return c.json({
+      layouts: [
+        {
+          id: `${module === 'Leads' ? '4150868000000091055' : module === 'Contacts' ? '4150868000000091033' : '4150868000000091023'}`,
+          name: 'Standard',
+          api_name: 'Standard',
+          status: 'active',
+          visible: true,
+          source: 'crm',
+          profiles: [{ name: 'Administrator', id: '4150868000000026011', default: true, _default_view: { name: 'Standard', type: 'layout' } }],
+          sections: [{ api_name: `${module.slice(0, -1)} Information`, display_label: `${module.slice(0, -1)} Information`, sequence_number: 1, column_count: 2, isSubformSection: false, fields }],
+        },
+      ],
+    });
   });
 
   api.get(`${V}/settings/tags`, (c) => {
@@ -600,7 +646,10 @@ export function createZohoEmulator() {
     if (body.data.length > 100) return c.json(apiError('LIMIT_EXCEEDED', 'the number of records exceeds the limit', { limit: 100 }), 400);
     const uniques = state.fields(module).filter((f) => f.unique).map((f) => f.api_name);
     const checkable = [SYSTEM_DUPLICATE_CHECK[module], ...uniques];
-    const order = body.duplicate_check_fields?.length ? body.duplicate_check_fields : checkable;
+    if (Array.isArray(body.duplicate_check_fields) && body.duplicate_check_fields.length === 0) {
+      return c.json(apiError('INVALID_DATA', 'invalid data', { api_name: 'duplicate_check_fields', json_path: '$.duplicate_check_fields' }), 400);
+    }
+    const order = body.duplicate_check_fields ?? checkable;
     const notKey = order.find((f) => !checkable.includes(f));
     if (notKey) return c.json(apiError('INVALID_DATA', 'invalid data', { api_name: notKey, json_path: '$.duplicate_check_fields' }), 400);
     let inserted = false;

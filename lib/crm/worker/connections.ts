@@ -16,13 +16,13 @@ type RecordType = 'lead' | 'contact';
 
 /** The mapping screen's choices a connection holds (none for a CRM without them). */
 function choicesOf(connection: StoredConnection | undefined): MappingChoices {
-  if (!connection || !('fieldMap' in connection || 'ownerId' in connection || 'listId' in connection)) return {};
-  const { fieldMap, ownerId, listId } = connection as StoredConnection & MappingChoices;
-  return { ...(fieldMap ? { fieldMap } : {}), ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) };
+  if (!connection || !('fieldMap' in connection || 'ownerId' in connection || 'listId' in connection || 'fieldDefaults' in connection)) return {};
+  const { fieldMap, ownerId, listId, fieldDefaults } = connection as StoredConnection & MappingChoices;
+  return { ...(fieldMap ? { fieldMap } : {}), ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}), ...(fieldDefaults && Object.keys(fieldDefaults).length ? { fieldDefaults } : {}) };
 }
 
 function withoutChoices(connection: StoredConnection): StoredConnection {
-  const { fieldMap: _map, ownerId: _owner, listId: _list, ...rest } = connection as StoredConnection & MappingChoices;
+  const { fieldMap: _map, ownerId: _owner, listId: _list, fieldDefaults: _defaults, ...rest } = connection as StoredConnection & MappingChoices;
   return rest as StoredConnection;
 }
 
@@ -32,7 +32,7 @@ function recordTypeOf(connection: StoredConnection | undefined): RecordType | nu
 
 function replyOf(schema: CrmSchema, connection: StoredConnection): CrmMappingReply {
   const choices = choicesOf(connection);
-  return { schema, fieldMap: choices.fieldMap ?? {}, ownerId: choices.ownerId ?? null, listId: choices.listId ?? null, recordType: recordTypeOf(connection) };
+  return { schema, fieldMap: choices.fieldMap ?? {}, ownerId: choices.ownerId ?? null, listId: choices.listId ?? null, fieldDefaults: choices.fieldDefaults ?? {}, recordType: recordTypeOf(connection) };
 }
 
 export interface ConnectionDeps {
@@ -139,16 +139,25 @@ export function createCrmConnections(deps: ConnectionDeps) {
       return replyOf(schema, stored);
     },
 
-    /** Keeps a mapping the CRM can take (checked against its schema now), the owner and the list, on the connection. */
-    async saveMapping(target: CrmTarget, fieldMap: NonNullable<MappingChoices['fieldMap']>, ownerId: string | null, listId: string | null = null): Promise<CrmMappingReply> {
+    /** Keeps a mapping the CRM can take (checked against its schema now), the owner, the list and the required fields' values, on the connection. */
+    async saveMapping(
+      target: CrmTarget,
+      fieldMap: NonNullable<MappingChoices['fieldMap']>,
+      ownerId: string | null,
+      listId: string | null = null,
+      fieldDefaults: NonNullable<MappingChoices['fieldDefaults']> = {},
+    ): Promise<CrmMappingReply> {
       const current = await this.mapping(target);
       const checked = checkMapping(fieldMap, current.schema);
       if (!checked.ok) throw new CrmRefusal('invalid_input', t(checked.problem === 'unknown' ? 'crm.mapping.unknownProperty' : 'crm.mapping.sharedProperty', { field: FIELD_LABELS[checked.field], crm: CRM_LABELS[target] }));
       if (ownerId !== null && !current.schema.owners.some((owner) => owner.id === ownerId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownOwner', { crm: CRM_LABELS[target] }));
       if (listId !== null && !current.schema.lists?.some((list) => list.id === listId)) throw new CrmRefusal('invalid_input', t('crm.mapping.unknownList', { crm: CRM_LABELS[target] }));
+      const required = new Set((current.schema.required ?? []).map((field) => field.name));
+      const stray = Object.keys(fieldDefaults).find((name) => !required.has(name));
+      if (stray !== undefined) throw new CrmRefusal('invalid_input', t('crm.mapping.notRequired', { field: stray, crm: CRM_LABELS[target] }));
       const stored = (await readConnections())[target];
       if (!stored) throw new CrmRefusal('not_connected', t('crm.refusal.notConnected', { crm: CRM_LABELS[target] }));
-      const next = { ...withoutChoices(stored), fieldMap, ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}) } as StoredConnection;
+      const next = { ...withoutChoices(stored), fieldMap, ...(ownerId ? { ownerId } : {}), ...(listId ? { listId } : {}), ...(Object.keys(fieldDefaults).length ? { fieldDefaults } : {}) } as StoredConnection;
       await writeConnection(next);
       return replyOf(current.schema, next);
     },

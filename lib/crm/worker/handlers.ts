@@ -36,7 +36,7 @@ export function createCrmHandlers(crm: CrmService): Pick<Handlers, CrmHandlerNam
   return {
     crmStatus: () => answer(() => crm.status()),
     crmSchema: ({ target }) => answer(() => crm.mapping(target)),
-    crmSaveMapping: ({ target, fieldMap, ownerId, listId }) => answer(() => crm.saveMapping(target, fieldMap, ownerId, listId)),
+    crmSaveMapping: ({ target, fieldMap, ownerId, listId, fieldDefaults }) => answer(() => crm.saveMapping(target, fieldMap, ownerId, listId, fieldDefaults)),
     crmSetRecordType: ({ target, recordType }) => answer(() => crm.setRecordType(target, recordType)),
     crmCheck: (query) => answer(async () => ({ results: await crm.check(query) })),
     crmPlan: ({ historyId, target }) => answer(() => crm.plan(historyId, target)),

@@ -48,6 +48,15 @@ describe('CRM connections', () => {
     expect(JSON.stringify(summary)).not.toContain('5d1e0f3a9b7c4e21a8f6');
   });
 
+  it('Pipedrive for a user who may not add fields: the settings card says what is lost, until the field exists', () => {
+    const pipedrive = { kind: 'pipedrive', token: 'pd0123456789abcdef', domain: 'acme' } as const;
+    expect(summarise(pipedrive)).not.toHaveProperty('limits');
+    expect(summarise({ ...pipedrive, profileFieldDenied: true }).limits).toBe(
+      'Your Pipedrive user may not add fields: profile links go into the note, and matching by profile link is off until an admin adds the “Dossier profile URL” person field or gives you that right.',
+    );
+    expect(summarise({ ...pipedrive, profileFieldDenied: true, profileFieldKey: 'a'.repeat(40) })).not.toHaveProperty('limits');
+  });
+
   it('redacts secrets from any text', () => {
     expect(redact('GET https://x.example/?api_token=pd-token-123456 failed', ['pd-token-123456'])).toBe('GET https://x.example/?api_token=*** failed');
   });

@@ -149,3 +149,18 @@ describe('Zoho CRM pushes by the mapping, to the owner and tag chosen', () => {
     expect(leads()).toHaveLength(1);
   });
 });
+
+describe('Zoho CRM mandatory fields, for a connection made before Dossier asked for the layouts scope', () => {
+  it('reads Zoho’s own mandatory fields from /settings/fields instead, and still pushes', async () => {
+    const connection = await connectZoho(zoho.origin, 'lead');
+    const session = zoho.state.sessions.find((s) => s.accessToken === connection.token)!;
+    session.scopes = session.scopes.filter((scope) => scope !== 'ZohoCRM.settings.layouts.READ');
+    const crm = createZohoAdapter(connection, { learn: async () => {}, now: () => AT });
+    const schema = await crm.schema!();
+    expect(schema).toMatchObject({ ok: true });
+    expect(schema.ok && schema.value.required).toBeUndefined();
+    const { result } = await pushLikeTheOutbox(crm, contact());
+    expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
+    expect(leads()).toHaveLength(1);
+  });
+});

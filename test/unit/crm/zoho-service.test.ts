@@ -79,6 +79,30 @@ describe('Zoho CRM in the background', () => {
     await expect(crm.saveMapping('zoho', {}, ZOHO_USERS[2].id, null)).rejects.toThrow();
   });
 
+  it('a layout that makes Company and Lead Status mandatory: the mapping screen asks a value for them, kept with the mapping', async () => {
+    zoho.state.makeMandatory('Leads', 'Company');
+    zoho.state.makeMandatory('Leads', 'Lead_Status');
+    const crm = service();
+    await crm.connect(zohoInput(zoho.origin));
+    const mapping = await crm.mapping('zoho');
+    // Last_Name is always filled from the name: never asked for.
+    expect(mapping.schema.required).toEqual([
+      { name: 'Company', label: 'Company', from: 'companyName' },
+      { name: 'Lead_Status', label: 'Lead Status' },
+    ]);
+    expect(mapping.fieldDefaults).toEqual({});
+    const saved = await crm.saveMapping('zoho', {}, null, null, { Company: 'Independent', Lead_Status: 'Not Contacted' });
+    expect(saved.fieldDefaults).toEqual({ Company: 'Independent', Lead_Status: 'Not Contacted' });
+    expect((await crmConnectionsItem.getValue())?.zoho).toMatchObject({ fieldDefaults: { Company: 'Independent', Lead_Status: 'Not Contacted' } });
+    await expect(crm.saveMapping('zoho', {}, null, null, { Website: 'https://example.com' })).rejects.toThrow('Zoho CRM does not ask for “Website” on new records');
+
+    // Contacts do not require them: the values go with the switch, quietly, and the Contacts mapping saves.
+    const switched = await crm.setRecordType('zoho', 'contact');
+    expect(switched.fieldDefaults).toEqual({});
+    expect(switched.message).not.toContain('Part of your field mapping');
+    expect(await crm.saveMapping('zoho', {}, null, null, switched.fieldDefaults)).toMatchObject({ recordType: 'contact', fieldDefaults: {} });
+  });
+
   it('switches between Leads and Contacts from the mapping screen, without a new login; a Leads tag does not follow', async () => {
     const tag = zoho.state.addTag('Leads', 'Dossier');
     zoho.state.addCustomField('Contacts', PROFILE_FIELD, 'LinkedIn URL', 'website', true);

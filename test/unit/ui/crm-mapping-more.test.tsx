@@ -22,6 +22,7 @@ const labels: CrmMappingReply = {
   fieldMap: {},
   ownerId: null,
   listId: null,
+  fieldDefaults: {},
   recordType: null,
 };
 

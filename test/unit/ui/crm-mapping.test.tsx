@@ -23,6 +23,7 @@ const reply: CrmMappingReply = {
   fieldMap: {},
   ownerId: null,
   listId: null,
+  fieldDefaults: {},
   recordType: null,
 };
 
@@ -52,7 +53,33 @@ describe('the field mapping editor', () => {
     expect(vi.mocked(sendMessage).mock.calls.filter(([name]) => name === 'crmSchema')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Save the mapping' }));
     expect(await screen.findByText('Saved: the next pushes to HubSpot use this mapping.')).toBeTruthy();
-    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002', listId: null }]);
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'hubspot', fieldMap: { jobTitle: 'dossier_found_title', phone: null }, ownerId: '7002', listId: null, fieldDefaults: {} }]);
+  });
+
+  it('asks a value for each field the CRM requires on new records (labelled, hinted), and saves the ones typed for fields it requires now; Enter saves too', async () => {
+    const zoho: CrmMappingReply = {
+      ...reply,
+      schema: { ...reply.schema, required: [{ name: 'Company', label: 'Company', from: 'companyName' }, { name: 'Lead_Status', label: 'Lead Status' }] },
+      // Typed while Leads required it; Contacts or a changed layout may not: never sent back.
+      fieldDefaults: { Company: 'Independent', Rating: 'Hot' },
+    };
+    vi.mocked(sendMessage).mockImplementation((async (name: string, data: { fieldDefaults: object }) =>
+      name === 'crmSchema' ? { ok: true, value: zoho } : { ok: true, value: { ...zoho, fieldDefaults: data?.fieldDefaults } }) as never);
+    render(<FieldMappingEditor target="zoho" />);
+    open('Zoho CRM');
+    expect(await screen.findByRole('group', { name: 'Fields Zoho CRM needs on every new record' })).toBeTruthy();
+    const company = screen.getByRole('textbox', { name: 'Company when Dossier has no value' }) as HTMLInputElement;
+    expect(company.value).toBe('Independent');
+    expect(company.getAttribute('aria-describedby') && document.getElementById(company.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Dossier fills it with the contact’s Company when it has one, else with what you type here.',
+    );
+    const status = screen.getByRole('textbox', { name: 'Lead Status when Dossier has no value' });
+    expect(document.getElementById(status.getAttribute('aria-describedby')!)?.textContent).toContain('Dossier has nothing for it');
+    fireEvent.change(company, { target: { value: '  ' } });
+    fireEvent.change(status, { target: { value: 'Not Contacted' } });
+    fireEvent.keyDown(status, { key: 'Enter' });
+    await screen.findByText('Saved: the next pushes to Zoho CRM use this mapping.');
+    expect(vi.mocked(sendMessage).mock.calls.at(-1)).toEqual(['crmSaveMapping', { target: 'zoho', fieldMap: {}, ownerId: null, listId: null, fieldDefaults: { Lead_Status: 'Not Contacted' } }]);
   });
 
   it('says what the CRM refused, and keeps the choices on screen', async () => {

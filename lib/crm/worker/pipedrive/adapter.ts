@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { t } from '@/lib/platform/i18n';
 import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
 import { type ApplyContext, checkFrom, checkpoint, type CrmAdapter, firstMatch, type Learn, type MatchQuery, type Progress, queryOf } from '@/lib/crm/worker/adapter';
-import { pipedriveBase, type PipedriveConnection } from '@/lib/crm/connection';
+import { PIPEDRIVE_PROFILE_FIELD_NAME, pipedriveBase, type PipedriveConnection } from '@/lib/crm/connection';
 import type { CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { PIPEDRIVE_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
@@ -37,7 +37,7 @@ import {
  * Pipedrive has no standard field for a network profile, so Dossier adds a person field of its
  * own, found by this name (custom fields are keyed by a hash Pipedrive chooses).
  */
-export const PROFILE_FIELD_NAME = 'Dossier profile URL';
+export const PROFILE_FIELD_NAME = PIPEDRIVE_PROFILE_FIELD_NAME;
 
 const ALL_FIELDS: readonly CrmField[] = ['fullName', 'jobTitle', 'email', 'phone', 'mobilePhone', 'profileUrl'];
 // The name, the email and the profile URL are what persons are searched by: they never move.
@@ -131,8 +131,12 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
   const http = createCrmHttp({ ...deps, secrets: [connection.token], messageOf: pipedriveMessage, rateLimit: PIPEDRIVE_RATE_LIMIT });
   const send = <T>(request: Omit<CrmRequest, 'headers'>, schema: z.ZodType<T>) => http.send({ ...request, headers: { 'x-api-token': connection.token } }, schema);
   let profileKey = connection.profileFieldKey;
+  // A user whose permission set lacks "add custom fields" gets 403 for the profile URL field: the link
+  // stays in the note and matching does without it, until "Test connection" finds the field or the right.
+  let denied = connection.profileFieldDenied === true;
   const PROPERTY_OF = propertiesOf(DEFAULT_PROPERTY_OF, connection.fieldMap);
-  const FIELDS = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);
+  const ALL_WRITTEN = ALL_FIELDS.filter((field) => KEY_FIELDS.includes(field) || field in PROPERTY_OF);
+  const fieldsNow = () => (denied && !profileKey ? ALL_WRITTEN.filter((field) => field !== 'profileUrl') : ALL_WRITTEN);
   // The label every pushed person is given (Pipedrive's labels are the person field `label_ids`).
   const label = connection.listId !== undefined && /^\d+$/.test(connection.listId) ? Number(connection.listId) : undefined;
 
@@ -140,18 +144,24 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
 
   async function profileFieldKey(createIfMissing: boolean): Promise<CrmResult<string | undefined>> {
     if (profileKey) return ok(profileKey);
+    if (denied) return ok(undefined);
     const fields = await send({ method: 'GET', url: `${base}/api/v1/personFields?limit=500`, idempotent: true }, fieldsResponseSchema);
     if (!fields.ok) return fields;
     let key = fields.value.body.data?.find((f) => f.name === PROFILE_FIELD_NAME)?.key;
     if (!key && createIfMissing) {
       const body = { name: PROFILE_FIELD_NAME, field_type: 'varchar' as const } satisfies FieldCreate;
       const created = await send({ method: 'POST', url: `${base}/api/v1/personFields`, body, idempotent: false }, fieldResponseSchema);
+      if (!created.ok && created.error.status === 403) {
+        denied = true;
+        await deps.learn({ profileFieldDenied: true });
+        return ok(undefined);
+      }
       if (!created.ok) return created;
       key = created.value.body.data?.key;
     }
     if (key) {
       profileKey = key;
-      await deps.learn({ profileFieldKey: key });
+      await deps.learn({ profileFieldKey: key, ...(connection.profileFieldDenied ? { profileFieldDenied: false } : {}) });
     }
     return ok(key);
   }
@@ -281,7 +291,7 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     if (!current.ok) return current;
     if (!current.value) return fail({ kind: 'not_found', retryable: true, message: t('crm.error.pipedrivePersonDeleted') });
     const person = current.value;
-    const plan = planPush('pipedrive', FIELDS, contact, { id, by: 'remembered', url: null, values: valuesOf(person, profileKey, PROPERTY_OF) }, policy);
+    const plan = planPush('pipedrive', fieldsNow(), contact, { id, by: 'remembered', url: null, values: valuesOf(person, profileKey, PROPERTY_OF) }, policy);
     const fields = writtenFields(plan);
     const key = fields.profileUrl ? await profileFieldKey(true) : ok(undefined);
     if (!key.ok) return key;
@@ -371,9 +381,11 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
 
   return {
     target: 'pipedrive',
-    fields: FIELDS,
+    get fields() {
+      return fieldsNow();
+    },
     find: (contact, rememberedId) => findPerson(queryOf(contact), rememberedId),
-    plan: (contact, match, policy) => planPush('pipedrive', FIELDS, contact, match, policy),
+    plan: (contact, match, policy) => planPush('pipedrive', fieldsNow(), contact, match, policy),
     async apply(plan, contact, context): Promise<CrmResult<PushResult>> {
       let progress = context.progress;
       if (plan.action === 'skip' && !progress.recordId) return ok({ action: 'skipped', recordId: plan.match!.id, recordUrl: plan.match!.url });
@@ -415,11 +427,14 @@ export function createPipedriveAdapter(connection: PipedriveConnection, deps: Pi
     async test() {
       const me = await send({ method: 'GET', url: `${base}/api/v1/users/me`, idempotent: true }, currentUserSchema);
       if (!me.ok) return me;
+      // Asked again each time: an admin may have added the field, or given the right, since.
+      denied = false;
       const key = await profileFieldKey(true);
       if (!key.ok) return key;
       const who = me.value.body.data;
       const user = who?.name ?? t('crm.test.pipedriveYourUser');
-      return ok(who?.company_name ? t('crm.test.pipedriveCompany', { user, company: who.company_name }) : t('crm.test.pipedrive', { user }));
+      const connected = who?.company_name ? t('crm.test.pipedriveCompany', { user, company: who.company_name }) : t('crm.test.pipedrive', { user });
+      return ok(denied ? `${connected} ${t('crm.test.pipedriveNoFieldRight', { field: PROFILE_FIELD_NAME })}` : connected);
     },
   };
 }

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import { t } from '@/lib/platform/i18n';
 import { checkFrom, firstMatch, queryOf, splitFullName, type ApplyContext, type CrmAdapter, type Learn, type MatchQuery, type Progress } from '@/lib/crm/worker/adapter';
 import { secretsOf, ZOHO_DATA_CENTRES, type ZohoConnection } from '@/lib/crm/connection';
-import type { CrmContact } from '@/lib/crm/contact';
+import { contactValues, type CrmContact } from '@/lib/crm/contact';
 import { createCrmHttp, type CrmRequest, type HttpOptions } from '@/lib/crm/worker/http';
 import { ZOHO_RATE_LIMIT } from '@/lib/crm/worker/rate-limits';
-import { propertiesOf, type CrmSchema } from '@/lib/crm/mapping';
+import { propertiesOf, type CrmRequiredField, type CrmSchema } from '@/lib/crm/mapping';
 import { applyPersonSteps, fileUnderAccount, type AccountSearch } from '@/lib/crm/worker/person-steps';
 import { planPush, writtenFields, type PlanPolicy } from '@/lib/crm/worker/plan';
 import { summaryLines } from '@/lib/crm/summary';
@@ -16,6 +16,7 @@ import { createTokenSession } from '@/lib/crm/worker/web-auth/session';
 import {
   actionAnswerSchema,
   fieldsAnswerSchema,
+  layoutsAnswerSchema,
   notesAnswerSchema,
   orgAnswerSchema,
   recordsAnswerSchema,
@@ -26,6 +27,7 @@ import {
   ZOHO_API_VERSION,
   type ActionOutcome,
   type ZohoField,
+  type ZohoLayout,
   type ZohoRecord,
 } from '@/lib/crm/worker/zoho/wire';
 
@@ -57,6 +59,25 @@ const KEY_FIELDS: readonly CrmField[] = ['email', 'profileUrl'];
 /** Zoho data types a text from Dossier can go into (a picklist may refuse it, a lookup or number would). */
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'phone', 'website']);
 
+/** A field a new record of the module must have, as the layout (or Zoho itself) says. */
+interface MandatoryField {
+  name: string;
+  label: string;
+  type: string;
+}
+// Filled by Dossier or Zoho whatever the layout says: the name (required() below) and the owner.
+const ALWAYS_FILLED = new Set(['Last_Name', 'Owner']);
+/** Mandatory fields a value the user types can fill as it is (a picklist takes one of its options). */
+const TYPED_TYPES = new Set([...TEXT_TYPES, 'picklist']);
+
+/** The layout a record Dossier creates is filed under: the connected user's profile's default one, else the first active one. */
+function layoutFor(layouts: readonly ZohoLayout[], profileId: string | undefined): ZohoLayout | undefined {
+  const active = layouts.filter((l) => l.visible !== false && l.status !== 'inactive' && l.status !== -1);
+  return active.find((l) => profileId !== undefined && (l.profiles ?? []).some((p) => p.id === profileId && p.default === true)) ?? active[0];
+}
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 export interface ZohoDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
@@ -78,6 +99,8 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
   let tagName: string | null = null;
   const FIELD_MAP = propertiesOf(DEFAULT_FIELD_OF[module], connection.fieldMap, KEY_FIELDS);
   const appBase = connection.apiBase ?? ZOHO_DATA_CENTRES[connection.dataCentre].app;
+
+  let mandatory: MandatoryField[] | undefined;
 
   const recordUrl = (id: string) => `${appBase}/crm/${orgDomain ? `${orgDomain}/` : ''}tab/${module}/${encodeURIComponent(id)}`;
 
@@ -223,6 +246,68 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     },
   };
 
+  /**
+   * The fields the layout makes mandatory (`required`) and Zoho's own (`system_mandatory`). A
+   * connection made before Dossier asked for the layouts scope reads Zoho's own ones only.
+   */
+  async function mandatoryFields(): Promise<CrmResult<MandatoryField[]>> {
+    if (mandatory) return ok(mandatory);
+    const layouts = await send({ method: 'GET', url: `/settings/layouts?module=${module}`, idempotent: true }, layoutsAnswerSchema);
+    let fields: { api_name: string; display_label?: string; field_label?: string; data_type?: string }[];
+    if (layouts.ok) {
+      const me = await send({ method: 'GET', url: '/users?type=CurrentUser', idempotent: true }, usersAnswerSchema);
+      if (!me.ok) return me;
+      const layout = layoutFor(layouts.value.body?.layouts ?? [], me.value.body?.users[0]?.profile?.id);
+      fields = (layout?.sections ?? []).flatMap((section) => section.fields ?? []).filter((f) => f.required === true || f.system_mandatory === true);
+    } else if (layouts.error.code === 'OAUTH_SCOPE_MISMATCH') {
+      const all = await fieldsOfModule(module);
+      if (!all.ok) return all;
+      fields = all.value.filter((f) => f.system_mandatory === true);
+    } else return layouts;
+    mandatory = [...new Map(fields.map((f) => [f.api_name, { name: f.api_name, label: f.display_label || f.field_label || f.api_name, type: f.data_type ?? '' }])).values()];
+    return ok(mandatory);
+  }
+
+  /** The Dossier field that fills a Zoho field: the one the mapping writes there, else the one that goes there by default (Company ← the company's name). */
+  function sourceOf(name: string): CrmField | undefined {
+    const writer = (map: Partial<Record<CrmField, string>>) => (Object.entries(map) as [CrmField, string][]).find(([, property]) => property === name)?.[0];
+    return writer(fieldMap()) ?? writer(DEFAULT_FIELD_OF[module]);
+  }
+
+  /** What the mapping screen asks a value for: the mandatory fields Dossier may have nothing for. */
+  function requiredOf(fields: readonly MandatoryField[]): CrmRequiredField[] {
+    return fields
+      .filter((f) => !ALWAYS_FILLED.has(f.name) && TYPED_TYPES.has(f.type))
+      .map((f) => {
+        const from = sourceOf(f.name);
+        return { name: f.name, label: f.label, ...(from ? { from } : {}) };
+      });
+  }
+
+  /**
+   * Each mandatory field the record lacks, from the contact or else from the value the user
+   * typed for it; one still empty is named to the user before anything is sent, rather than
+   * left to Zoho's bare MANDATORY_NOT_FOUND.
+   */
+  async function withMandatory(record: Record<string, unknown>, contact: CrmContact): Promise<CrmResult<Record<string, unknown>>> {
+    const fields = await mandatoryFields();
+    if (!fields.ok) return fields;
+    const values = contactValues(contact);
+    const out = { ...record };
+    for (const field of fields.value) {
+      if (present(out[field.name]) || field.name === 'Owner') continue;
+      const from = sourceOf(field.name);
+      const value = (from ? values[from] : undefined) ?? connection.fieldDefaults?.[field.name];
+      if (!value) {
+        // A lookup or a date cannot take a typed value: the mapping screen cannot help there, the layout can.
+        const message = t(TYPED_TYPES.has(field.type) ? 'crm.error.zohoMandatoryMissing' : 'crm.error.zohoMandatoryUntyped', { field: field.label });
+        return fail({ kind: 'rejected', retryable: false, code: 'MANDATORY_NOT_FOUND', message });
+      }
+      out[field.name] = value;
+    }
+    return ok(out);
+  }
+
   /** Leads and Contacts require Last_Name: a one-word name is the last name. */
   function required(body: Record<string, unknown>, contact: CrmContact): Record<string, unknown> {
     const out = { ...body };
@@ -263,7 +348,19 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     // A record Dossier makes goes to the owner the user chose (else Zoho gives it to the connected user).
     if (connection.ownerId) record.Owner = { id: connection.ownerId };
     const keys = [...(record.Email ? ['Email'] : []), ...(profileField && profileUnique && record[profileField] ? [profileField] : [])];
-    const made = await write({ method: 'POST', url: `/${module}/upsert`, body: { data: [record], duplicate_check_fields: keys }, idempotent: keys.length > 0 });
+    const upsert = async () => {
+      const complete = await withMandatory(record, contact);
+      if (!complete.ok) return complete;
+      // No key, no `duplicate_check_fields`: Zoho documents the array's fields, not what an empty one means.
+      const body = { data: [complete.value], ...(keys.length ? { duplicate_check_fields: keys } : {}) };
+      return write({ method: 'POST', url: `/${module}/upsert`, body, idempotent: keys.length > 0 });
+    };
+    let made = await upsert();
+    if (!made.ok && made.error.code === 'MANDATORY_NOT_FOUND') {
+      // The layout changed since it was read: read it again, then fill (or name) what it asks now.
+      mandatory = undefined;
+      made = await upsert();
+    }
     if (!made.ok) return made;
     const id = idOf(made.value);
     return id.ok ? ok({ id: id.value, created: made.value.action !== 'update' }) : id;
@@ -354,6 +451,9 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       if (!users.ok) return users;
       const tags = await send({ method: 'GET', url: `/settings/tags?module=${module}`, idempotent: true }, tagsAnswerSchema);
       if (!tags.ok) return tags;
+      const mandatoryNow = await mandatoryFields();
+      if (!mandatoryNow.ok) return mandatoryNow;
+      const required = requiredOf(mandatoryNow.value);
       const { email: _email, ...movable } = DEFAULT_FIELD_OF[module];
       const keys = new Set(['Email', PROFILE_FIELD]);
       return ok({
@@ -363,6 +463,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
           .map((f) => ({ name: f.api_name, label: f.display_label || f.field_label || f.api_name, custom: f.custom_field === true })),
         owners: (users.value.body?.users ?? []).map((user) => ({ id: user.id, name: user.full_name || user.email || user.id })),
         lists: (tags.value.body?.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name })),
+        ...(required.length ? { required } : {}),
       });
     },
     async test() {

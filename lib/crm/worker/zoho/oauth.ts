@@ -26,6 +26,8 @@ export const ZOHO_SCOPES = [
   'ZohoCRM.modules.accounts.ALL',
   'ZohoCRM.modules.notes.ALL',
   'ZohoCRM.settings.fields.READ',
+  // The layout says which fields a new Lead or Contact must have (a mandatory Company).
+  'ZohoCRM.settings.layouts.READ',
   'ZohoCRM.settings.tags.READ',
   'ZohoCRM.users.READ',
   'ZohoCRM.org.READ',

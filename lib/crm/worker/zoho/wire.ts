@@ -92,6 +92,7 @@ export const fieldsAnswerSchema = z.object({
         read_only: z.boolean().optional(),
         field_read_only: z.boolean().optional(),
         unique: z.unknown().optional(),
+        system_mandatory: z.boolean().nullable().optional(),
       })
       .passthrough(),
   ),
@@ -100,8 +101,51 @@ export type ZohoField = z.infer<typeof fieldsAnswerSchema>['fields'][number];
 
 export const usersAnswerSchema = z.union([
   z.undefined(),
-  z.object({ users: z.array(z.object({ id: z.string(), full_name: z.string().optional(), email: z.string().optional(), status: z.string().optional() }).passthrough()) }).passthrough(),
+  z
+    .object({
+      users: z.array(
+        z.object({ id: z.string(), full_name: z.string().optional(), email: z.string().optional(), status: z.string().optional(), profile: z.object({ id: z.string() }).passthrough().optional() }).passthrough(),
+      ),
+    })
+    .passthrough(),
 ]);
+
+/**
+ * `GET /settings/layouts?module=`: each layout, the profiles it is the default one of, and its
+ * sections' fields; `required` is the layout's own mandatory mark, `system_mandatory` Zoho's
+ * (Last_Name). 204 when the module has none.
+ */
+const layoutFieldSchema = z
+  .object({
+    api_name: z.string(),
+    field_label: z.string().optional(),
+    display_label: z.string().optional(),
+    data_type: z.string().optional(),
+    required: z.boolean().nullable().optional(),
+    system_mandatory: z.boolean().nullable().optional(),
+  })
+  .passthrough();
+export const layoutsAnswerSchema = z.union([
+  z.undefined(),
+  z
+    .object({
+      layouts: z.array(
+        z
+          .object({
+            id: z.string(),
+            name: z.string().optional(),
+            // "active" (v4 on) or a number (0 active, -1 deleted) in older answers.
+            status: z.union([z.string(), z.number()]).nullable().optional(),
+            visible: z.boolean().nullable().optional(),
+            profiles: z.array(z.object({ id: z.string(), default: z.boolean().nullable().optional() }).passthrough()).nullable().optional(),
+            sections: z.array(z.object({ api_name: z.string().optional(), fields: z.array(layoutFieldSchema).nullable().optional() }).passthrough()).nullable().optional(),
+          })
+          .passthrough(),
+      ),
+    })
+    .passthrough(),
+]);
+export type ZohoLayout = NonNullable<z.infer<typeof layoutsAnswerSchema>>['layouts'][number];
 
 export const orgAnswerSchema = z.object({ org: z.array(z.object({ id: z.string().optional(), company_name: z.string().optional(), domain_name: z.string().optional() }).passthrough()) });
 
