@@ -872,6 +872,7 @@ export const de = {
   'crm.error.zohoTagGone': 'Das für übertragene Personen gewählte Zoho-CRM-Tag existiert nicht mehr: Wählen Sie in der Feldzuordnung ein anderes.',
   'crm.error.zohoNoRecordId': 'Zoho CRM hat keine Datensatz-ID geliefert.',
   'crm.error.zohoMandatoryMissing': 'Zoho CRM verlangt „{field}“, um diese Person anzulegen, und Dossier hat dafür keinen Wert. Geben Sie unter Einstellungen › CRM › Feldzuordnung einen Wert für „{field}“ ein und versuchen Sie es erneut.',
+  'crm.error.zohoReconnectForLayout': 'Zoho CRM verlangt ein Feld, das Dossier noch nicht sieht. Verbinden Sie Zoho CRM erneut (Einstellungen › CRM), damit Dossier die Pflichtfelder Ihres Layouts lesen darf. Zoho CRM meldete: {zoho}',
   'crm.error.zohoMandatoryUntyped': 'Zoho CRM verlangt „{field}“, um diese Person anzulegen, und Dossier hat dafür keinen Wert; ein im Voraus eingegebener Wert ist bei diesem Feld nicht möglich: Bitten Sie Ihren Zoho-CRM-Admin, es im Layout optional zu machen.',
   'crm.zoho.noCode': 'Zoho hat Dossier keine Autorisierung zurückgegeben. Verbinden Sie sich erneut.',
   'crm.zoho.stateMismatch': 'Die Antwort von Zoho gehörte nicht zu diesem Verbindungsversuch. Verbinden Sie sich erneut.',

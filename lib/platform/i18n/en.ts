@@ -880,6 +880,7 @@ export const en = {
   'crm.error.zohoTagGone': 'The Zoho CRM tag chosen for pushed people no longer exists: choose another in the field mapping.',
   'crm.error.zohoNoRecordId': 'Zoho CRM gave no record id.',
   'crm.error.zohoMandatoryMissing': 'Zoho CRM needs “{field}” to create this person and Dossier has no value for it. Type one for “{field}” in Settings › CRM › Field mapping, then retry.',
+  'crm.error.zohoReconnectForLayout': 'Zoho CRM requires a field Dossier cannot see yet. Connect Zoho CRM again (Settings › CRM) so that Dossier may read your layout’s required fields. Zoho CRM said: {zoho}',
   'crm.error.zohoMandatoryUntyped': 'Zoho CRM needs “{field}” to create this person and Dossier has no value for it, nor can it take one typed in advance: ask your Zoho CRM admin to make it optional in the layout.',
   'crm.zoho.noCode': 'Zoho did not send Dossier back an authorization. Connect again.',
   'crm.zoho.stateMismatch': 'The answer from Zoho did not belong to this connection attempt. Connect again.',

@@ -872,6 +872,7 @@ export const es = {
   'crm.error.zohoTagGone': 'La etiqueta de Zoho CRM elegida para las personas enviadas ya no existe: elija otra en la asignación de campos.',
   'crm.error.zohoNoRecordId': 'Zoho CRM no devolvió ningún identificador de registro.',
   'crm.error.zohoMandatoryMissing': 'Zoho CRM exige «{field}» para crear esta persona y Dossier no tiene valor para ese campo. Escriba uno para «{field}» en Configuración › CRM › Asignación de campos y vuelva a intentarlo.',
+  'crm.error.zohoReconnectForLayout': 'Zoho CRM exige un campo que Dossier aún no ve. Vuelva a conectar Zoho CRM (Ajustes › CRM) para que Dossier pueda leer los campos obligatorios de su diseño. Zoho CRM respondió: {zoho}',
   'crm.error.zohoMandatoryUntyped': 'Zoho CRM exige «{field}» para crear esta persona y Dossier no tiene valor para ese campo, que tampoco admite uno escrito de antemano: pida a su administrador de Zoho CRM que lo haga opcional en el diseño.',
   'crm.zoho.noCode': 'Zoho no devolvió ninguna autorización a Dossier. Vuelva a conectar.',
   'crm.zoho.stateMismatch': 'La respuesta de Zoho no correspondía a este intento de conexión. Vuelva a conectar.',

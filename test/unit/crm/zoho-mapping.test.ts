@@ -163,4 +163,29 @@ describe('Zoho CRM mandatory fields, for a connection made before Dossier asked 
     expect(result).toMatchObject({ ok: true, value: { action: 'created' } });
     expect(leads()).toHaveLength(1);
   });
+
+  it('takes Zoho’s 401 for the missing scope as such, not as an expired token: no new token per push (Zoho mints ten in ten minutes)', async () => {
+    const connection = await connectZoho(zoho.origin, 'lead');
+    const session = zoho.state.sessions.find((s) => s.accessToken === connection.token)!;
+    session.scopes = session.scopes.filter((scope) => scope !== 'ZohoCRM.settings.layouts.READ');
+    const sessions = zoho.state.sessions.length;
+    for (const n of [1, 2, 3]) {
+      const person = contact();
+      person.emails = [{ address: `person${n}@northwind-analytics.example`, status: 'verified' } as never];
+      const crm = createZohoAdapter(connection, { learn: async () => {}, now: () => AT });
+      expect((await pushLikeTheOutbox(crm, person)).result).toMatchObject({ ok: true });
+    }
+    expect(zoho.state.sessions.length).toBe(sessions);
+  });
+
+  it('a field only the layout requires, which such a connection cannot read: the push says to connect again', async () => {
+    const connection = await connectZoho(zoho.origin, 'lead');
+    const session = zoho.state.sessions.find((s) => s.accessToken === connection.token)!;
+    session.scopes = session.scopes.filter((scope) => scope !== 'ZohoCRM.settings.layouts.READ');
+    zoho.state.makeMandatory('Leads', 'Lead_Status');
+    const crm = createZohoAdapter(connection, { learn: async () => {}, now: () => AT });
+    const { result } = await pushLikeTheOutbox(crm, contact());
+    expect(result).toMatchObject({ ok: false, error: { code: 'MANDATORY_NOT_FOUND', retryable: false, message: expect.stringContaining('Connect Zoho CRM again') } });
+    expect(leads()).toHaveLength(0);
+  });
 });

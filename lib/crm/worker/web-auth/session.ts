@@ -1,4 +1,4 @@
-import { ok, type CrmResult } from '@/lib/crm/types';
+import { ok, type CrmError, type CrmResult } from '@/lib/crm/types';
 
 /**
  * An OAuth CRM's access token, renewed from its refresh token when the CRM says it expired (401):
@@ -12,7 +12,14 @@ export function createTokenSession<Learnt extends { token: string }>(options: {
   secrets: string[];
   refresh: () => Promise<CrmResult<Learnt>>;
   learn: (learnt: Learnt) => Promise<void>;
+  /**
+   * Whether a refusal means the token expired. Every 401 by default; Zoho also answers 401 for a
+   * scope the token lacks, which a new token (with the same scopes) cannot cure, and its refresh
+   * tokens mint at most ten access tokens in ten minutes.
+   */
+  expired?: (error: CrmError) => boolean;
 }) {
+  const expired = options.expired ?? ((error: CrmError) => error.status === 401);
   let refreshing: Promise<CrmResult<void>> | null = null;
 
   function refreshOnce(): Promise<CrmResult<void>> {
@@ -30,7 +37,7 @@ export function createTokenSession<Learnt extends { token: string }>(options: {
     /** `call` (which reads the current token), repeated once after a refresh if the CRM answered 401. */
     async withFreshToken<T>(call: () => Promise<CrmResult<T>>): Promise<CrmResult<T>> {
       const result = await call();
-      if (result.ok || result.error.status !== 401) return result;
+      if (result.ok || !expired(result.error)) return result;
       const refreshed = await refreshOnce();
       return refreshed.ok ? call() : refreshed;
     },

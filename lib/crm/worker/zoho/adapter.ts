@@ -86,6 +86,9 @@ export interface ZohoDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry
 const uniqueField = (field: ZohoField) => field.unique === true || (typeof field.unique === 'object' && field.unique !== null && Object.keys(field.unique).length > 0);
 const writable = (field: ZohoField) => field.read_only !== true && field.field_read_only !== true;
 
+/** Zoho's 401 for a scope the token lacks (not an expired token). */
+const SCOPE_MISMATCH = 'OAUTH_SCOPE_MISMATCH';
+
 export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): CrmAdapter {
   const module: Module = connection.recordType === 'contact' ? 'Contacts' : 'Leads';
   let token = connection.token;
@@ -101,6 +104,8 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
   const appBase = connection.apiBase ?? ZOHO_DATA_CENTRES[connection.dataCentre].app;
 
   let mandatory: MandatoryField[] | undefined;
+  /** The token may not read layouts (a connection made before Dossier asked for that scope). */
+  let layoutsDenied = false;
 
   const recordUrl = (id: string) => `${appBase}/crm/${orgDomain ? `${orgDomain}/` : ''}tab/${module}/${encodeURIComponent(id)}`;
 
@@ -112,6 +117,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       apiDomain = learnt.apiDomain;
       await deps.learn({ token, apiDomain });
     },
+    expired: (error) => error.status === 401 && error.code !== SCOPE_MISMATCH,
   });
 
   /** Every API call, with Zoho's own header; an expired token (401 INVALID_TOKEN) is refreshed once and the call repeated. */
@@ -259,7 +265,8 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       if (!me.ok) return me;
       const layout = layoutFor(layouts.value.body?.layouts ?? [], me.value.body?.users[0]?.profile?.id);
       fields = (layout?.sections ?? []).flatMap((section) => section.fields ?? []).filter((f) => f.required === true || f.system_mandatory === true);
-    } else if (layouts.error.code === 'OAUTH_SCOPE_MISMATCH') {
+    } else if (layouts.error.code === SCOPE_MISMATCH) {
+      layoutsDenied = true;
       const all = await fieldsOfModule(module);
       if (!all.ok) return all;
       fields = all.value.filter((f) => f.system_mandatory === true);
@@ -297,7 +304,7 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
     for (const field of fields.value) {
       if (present(out[field.name]) || field.name === 'Owner') continue;
       const from = sourceOf(field.name);
-      const value = (from ? values[from] : undefined) ?? connection.fieldDefaults?.[field.name];
+      const value = (from ? values[from] : undefined) || connection.fieldDefaults?.[field.name];
       if (!value) {
         // A lookup or a date cannot take a typed value: the mapping screen cannot help there, the layout can.
         const message = t(TYPED_TYPES.has(field.type) ? 'crm.error.zohoMandatoryMissing' : 'crm.error.zohoMandatoryUntyped', { field: field.label });
@@ -360,6 +367,10 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
       // The layout changed since it was read: read it again, then fill (or name) what it asks now.
       mandatory = undefined;
       made = await upsert();
+      // Only a new sign-in can let Dossier read which field the layout requires.
+      if (!made.ok && made.error.code === 'MANDATORY_NOT_FOUND' && layoutsDenied) {
+        made = fail({ ...made.error, message: t('crm.error.zohoReconnectForLayout', { zoho: made.error.message }) });
+      }
     }
     if (!made.ok) return made;
     const id = idOf(made.value);
