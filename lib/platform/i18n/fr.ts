@@ -872,7 +872,7 @@ export const fr = {
   'crm.error.zohoTagGone': 'Le tag Zoho CRM choisi pour les personnes envoyées n’existe plus : choisissez-en un autre dans la correspondance des champs.',
   'crm.error.zohoNoRecordId': 'Zoho CRM n’a renvoyé aucun identifiant de fiche.',
   'crm.error.zohoMandatoryMissing': 'Zoho CRM exige « {field} » pour créer cette personne et Dossier n’a pas de valeur pour ce champ. Saisissez-en une pour « {field} » dans Paramètres › CRM › Correspondance des champs, puis relancez.',
-  'crm.error.zohoReconnectForLayout': 'Zoho CRM exige un champ que Dossier ne voit pas encore. Reconnectez Zoho CRM (Paramètres › CRM) pour que Dossier puisse lire les champs obligatoires de votre mise en page. Zoho CRM a répondu : {zoho}',
+  'crm.error.zohoReconnectForLayout': 'Zoho CRM exige un champ que Dossier ne voit pas encore. Reconnectez Zoho CRM (Paramètres › CRM) pour que Dossier puisse lire les champs obligatoires de votre mise en page. Zoho CRM a répondu : {zoho}',
   'crm.error.zohoMandatoryUntyped': 'Zoho CRM exige « {field} » pour créer cette personne et Dossier n’a pas de valeur pour ce champ, qui ne peut pas non plus en recevoir une saisie à l’avance : demandez à votre administrateur Zoho CRM de le rendre facultatif dans la mise en page.',
   'crm.zoho.noCode': 'Zoho n’a pas renvoyé d’autorisation à Dossier. Connectez-vous à nouveau.',
   'crm.zoho.stateMismatch': 'La réponse de Zoho ne correspondait pas à cette tentative de connexion. Connectez-vous à nouveau.',
