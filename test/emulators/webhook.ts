@@ -41,13 +41,15 @@ export function createWebhookEmulator(options: { secret?: string; rejectBadSigna
   const app = new Hono();
   /**
    * How the receiver answers a delivery it took: 2xx, or a redirect to where its result can be
-   * read, as a Google Apps Script web app does (its answer is served from another host).
+   * read, as a Google Apps Script web app does (its answer is served from another host). `moved`:
+   * the receiver now lives at its path with a trailing slash, and the old one answers a move.
    */
-  const answer: { redirect: 302 | 303 | null } = { redirect: null };
+  const answer: { redirect: 302 | 303 | null; moved: 301 | 307 | 308 | null } = { redirect: null, moved: null };
 
   adminControlRoutes(app, control, () => {
     deliveries.splice(0);
     answer.redirect = null;
+    answer.moved = null;
   });
   app.get('/__admin/deliveries', (c) => c.json({ deliveries }));
   // Where the redirect points: a GET here reads the result (a client following a 302 after a POST turns it into a GET).
@@ -56,6 +58,9 @@ export function createWebhookEmulator(options: { secret?: string; rejectBadSigna
   const hooks = new Hono();
   hooks.use(controlMiddleware(control, (kind) => FAULT_BODIES[kind]));
   hooks.post('/*', async (c) => {
+    // A receiver that moved (to the same path with a trailing slash) hands the request on, undone.
+    const path = new URL(c.req.url).pathname;
+    if (answer.moved && !path.endsWith('/')) return c.redirect(`${path}/`, answer.moved);
     const body = await c.req.text();
     const signature = c.req.header('x-dossier-signature') ?? null;
     const idempotencyKey = c.req.header('idempotency-key') ?? null;

@@ -44,11 +44,15 @@ export interface HttpOptions {
   retry?: RetryPolicy;
   now?: () => number;
   /**
-   * `error` (the default, every CRM): a redirect is a failed exchange. `manual`: a redirect is the
-   * answer, returned with `redirected` for the caller to judge (a webhook receiver that did the
-   * work and points elsewhere for its result).
+   * `error` (the default, every CRM): a redirect is a failed exchange. `manual`: a "see other"
+   * redirect (302, 303, or a browser's opaque one) is the answer, returned with `redirected` for the
+   * caller to judge (a webhook receiver that did the work and points elsewhere for its result),
+   * and a move (301, 307, 308: nothing was done here) is refused as one. `follow`: followed, and
+   * refused as a move when `moved` says the final address is the same place moved.
    */
-  redirect?: 'error' | 'manual';
+  redirect?: 'error' | 'manual' | 'follow';
+  /** With `follow`: whether the address the redirects ended at is where the request was meant to go, moved (another scheme, a trailing slash). */
+  moved?: (finalUrl: string) => boolean;
 }
 
 /** What a CRM's own rate-limit headers say of a 429. */
@@ -83,11 +87,18 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** "See other": the request was handled, its result is elsewhere. */
+const SEE_OTHER = new Set([302, 303]);
+/** "Moved": send it over there instead; nothing was handled here. */
+const MOVES = new Set([301, 307, 308]);
 
-/** A browser hides a manual redirect behind an `opaqueredirect` answer (status 0); Node's fetch returns the 3xx itself. */
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
+/**
+ * A browser hides a manual redirect behind an `opaqueredirect` answer (status 0), which says
+ * neither which nor where: counted as handled (a receiver's Test connection follows its
+ * redirects to tell a move). Node's fetch returns the 3xx itself.
+ */
+function isSeeOther(response: Response): boolean {
+  return response.type === 'opaqueredirect' || SEE_OTHER.has(response.status);
 }
 
 function kindOf(status: number): Pick<CrmError, 'kind' | 'retryable'> {
@@ -159,10 +170,12 @@ export function createCrmHttp(options: HttpOptions) {
         message: timedOut ? t('crm.error.timeout', { seconds: Math.round(timeoutMs / 1000) }) : t('crm.error.unreachable'),
       });
     }
-    if (options.redirect === 'manual' && isRedirect(response)) {
+    if (options.redirect === 'manual' && isSeeOther(response)) {
       const parsed = schema.safeParse(undefined);
       if (parsed.success) return ok({ status: response.status, body: parsed.data, headers: response.headers, redirected: true });
     }
+    const moved = (options.redirect === 'manual' && MOVES.has(response.status)) || (options.redirect === 'follow' && response.redirected && options.moved?.(response.url) === true);
+    if (moved) return fail({ kind: 'rejected', retryable: false, status: response.status, message: t('crm.error.receiverMoved') });
     const { json, text } = await readJson(response);
     if (!response.ok) {
       const { kind, retryable } = kindOf(response.status);
@@ -181,7 +194,7 @@ export function createCrmHttp(options: HttpOptions) {
       const message = t(text ? 'crm.error.unexpectedShape' : 'crm.error.unexpectedShapeEmpty', { where });
       return fail({ kind: 'invalid_response', retryable: false, status: response.status, message: clean(message) });
     }
-    return ok({ status: response.status, body: parsed.data, headers: response.headers });
+    return ok({ status: response.status, body: parsed.data, headers: response.headers, ...(response.redirected ? { redirected: true as const } : {}) });
   }
 
   return {

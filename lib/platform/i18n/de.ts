@@ -798,6 +798,7 @@ export const de = {
   'crm.error.rejected': 'Das CRM hat die Anfrage abgelehnt.',
   'crm.error.withStatus': '{message} (HTTP {status})',
   'crm.error.timeout': 'Das CRM hat nicht innerhalb von {seconds} s geantwortet.',
+  'crm.error.receiverMoved': 'Der Empfänger ist umgezogen: Er leitet die Sendungen von Dossier an eine andere Adresse weiter, ohne sie zu verarbeiten. Tragen Sie seine neue Adresse (https oder mit abschließendem Schrägstrich) unter Einstellungen › CRM › Webhook ein.',
   'crm.error.unreachable': 'Das CRM war nicht erreichbar (Netzwerkfehler oder Verbindung abgelehnt).',
   'crm.error.unexpectedShape': 'Das CRM hat bei {where} in einem unerwarteten Format geantwortet.',
   'crm.error.unexpectedShapeEmpty': 'Das CRM hat bei {where} in einem unerwarteten Format geantwortet (leerer Inhalt).',

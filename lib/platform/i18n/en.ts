@@ -803,6 +803,7 @@ export const en = {
   'crm.error.rejected': 'The CRM rejected the request.',
   'crm.error.withStatus': '{message} (HTTP {status})',
   'crm.error.timeout': 'The CRM did not answer within {seconds} s.',
+  'crm.error.receiverMoved': 'The receiver has moved: it sends Dossier’s deliveries to another address without handling them. Put its new address (https, or with the trailing slash) in Settings › CRM › Webhook.',
   'crm.error.unreachable': 'The CRM could not be reached (network error or connection refused).',
   'crm.error.unexpectedShape': 'The CRM answered in an unexpected shape at {where}.',
   'crm.error.unexpectedShapeEmpty': 'The CRM answered in an unexpected shape at {where} (empty body).',

@@ -798,6 +798,7 @@ export const es = {
   'crm.error.rejected': 'El CRM rechazó la solicitud.',
   'crm.error.withStatus': '{message} (HTTP {status})',
   'crm.error.timeout': 'El CRM no respondió en {seconds} s.',
+  'crm.error.receiverMoved': 'El receptor se ha mudado: reenvía los envíos de Dossier a otra dirección sin procesarlos. Ponga su nueva dirección (https, o con la barra final) en Ajustes › CRM › Webhook.',
   'crm.error.unreachable': 'No se pudo contactar con el CRM (error de red o conexión rechazada).',
   'crm.error.unexpectedShape': 'El CRM respondió con un formato inesperado en {where}.',
   'crm.error.unexpectedShapeEmpty': 'El CRM respondió con un formato inesperado en {where} (cuerpo vacío).',

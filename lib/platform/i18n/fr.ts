@@ -798,6 +798,7 @@ export const fr = {
   'crm.error.rejected': 'Le CRM a rejeté la requête.',
   'crm.error.withStatus': '{message} (HTTP {status})',
   'crm.error.timeout': 'Le CRM n’a pas répondu en {seconds} s.',
+  'crm.error.receiverMoved': 'Le récepteur a déménagé : il renvoie les envois de Dossier vers une autre adresse sans les traiter. Indiquez sa nouvelle adresse (https, ou avec la barre oblique finale) dans Paramètres › CRM › Webhook.',
   'crm.error.unreachable': 'Le CRM est injoignable (erreur réseau ou connexion refusée).',
   'crm.error.unexpectedShape': 'Le CRM a répondu sous une forme inattendue à {where}.',
   'crm.error.unexpectedShapeEmpty': 'Le CRM a répondu sous une forme inattendue à {where} (corps vide).',

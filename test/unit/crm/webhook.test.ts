@@ -30,6 +30,7 @@ beforeEach(() => {
   hook.deliveries.splice(0);
   hook.control.reset();
   hook.answer.redirect = null;
+  hook.answer.moved = null;
 });
 
 describe('webhook signature', () => {
@@ -104,6 +105,31 @@ describe('a receiver that answers the POST with a redirect', () => {
     const result = await crm.apply(crm.plan(who, null, { overwrite: [] }), who, memoryProgress().context());
     expect(result).toMatchObject({ ok: true, value: { action: 'created', redirected: true } });
     expect(seen.map((init) => init.redirect)).toEqual(['manual']);
+  });
+
+  it.each([301, 307, 308] as const)('a receiver that moved (%i: nothing done at the old address) is refused as moved, never counted delivered', async (status) => {
+    hook.answer.moved = status;
+    const who = contact();
+    const crm = adapter();
+    const pushed = await crm.apply(crm.plan(who, null, { overwrite: [] }), who, memoryProgress().context());
+    expect(pushed).toMatchObject({ ok: false, error: { kind: 'rejected', retryable: false, message: expect.stringContaining('The receiver has moved') } });
+    // Test connection follows the move and names it too (a browser hides a manual redirect's status).
+    expect(await crm.test()).toMatchObject({ ok: false, error: { message: expect.stringContaining('The receiver has moved') } });
+    expect(hook.accepted().filter((d) => (d.json as { event?: string } | null)?.event !== 'ping')).toHaveLength(0);
+  });
+
+  it('Test connection follows a receiver’s "see other" to its result elsewhere, and counts the delivery received', async () => {
+    hook.answer.redirect = 302;
+    expect(await adapter().test()).toMatchObject({ ok: true, value: expect.stringContaining('answered with a redirect') });
+    expect(hook.accepted()).toHaveLength(1);
+  });
+
+  it('tells a receiver that moved from one answering elsewhere', async () => {
+    const { sameReceiverMoved } = await import('@/lib/crm/worker/webhook/adapter');
+    expect(sameReceiverMoved('http://hooks.example/in', 'https://hooks.example/in/')).toBe(true);
+    expect(sameReceiverMoved('https://hooks.example/in', 'https://www.hooks.example/in')).toBe(true);
+    expect(sameReceiverMoved('https://script.google.com/macros/s/abc/exec', 'https://script.googleusercontent.com/macros/echo?user_content_key=x')).toBe(false);
+    expect(sameReceiverMoved('not a url', 'https://hooks.example/')).toBe(false);
   });
 
   it('a CRM still refuses redirects: its token must never follow one to another host', async () => {

@@ -21,6 +21,18 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
+/** The same host (with or without www.) and path (with or without a trailing slash): the receiver moved, rather than answered from elsewhere. */
+export function sameReceiverMoved(configured: string, finalUrl: string): boolean {
+  try {
+    const [a, b] = [new URL(configured), new URL(finalUrl)];
+    const host = (url: URL) => url.hostname.replace(/^www\./, '');
+    const path = (url: URL) => url.pathname.replace(/\/+$/, '');
+    return host(a) === host(b) && path(a) === path(b);
+  } catch {
+    return false;
+  }
+}
+
 export type WebhookDeps = Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'>;
 
 /**
@@ -34,12 +46,17 @@ export function createWebhookAdapter(connection: WebhookConnection, deps: Webhoo
   // web apps serve every answer from another host). Following it would turn the POST into a GET
   // of someone else's page, and refusing it would send the delivery again on every retry: the
   // redirect itself is the receiver's acknowledgement.
-  const http = createCrmHttp({ ...deps, secrets: [connection.secret], messageOf, redact: (text) => redactWebhookUrl(text, connection.url), redirect: 'manual', rateLimit: WEBHOOK_RATE_LIMIT });
+  const options = { ...deps, secrets: [connection.secret], messageOf, redact: (text: string) => redactWebhookUrl(text, connection.url), rateLimit: WEBHOOK_RATE_LIMIT };
+  const http = createCrmHttp({ ...options, redirect: 'manual' });
+  // The test delivery follows its redirects: a browser's manual redirect says neither which nor
+  // where, and an address that moved (http to https, a trailing slash) would take every push as
+  // delivered while nothing is done; followed, a move shows as the same place at another address.
+  const probe = createCrmHttp({ ...options, redirect: 'follow', moved: (finalUrl) => sameReceiverMoved(connection.url, finalUrl) });
 
-  async function post(body: string, key: string): Promise<CrmResult<{ redirected: boolean }>> {
+  async function post(body: string, key: string, via = http): Promise<CrmResult<{ redirected: boolean }>> {
     const headers = { [SIGNATURE_HEADER]: await signatureHeader(connection.secret, body), [IDEMPOTENCY_HEADER]: key };
     // Same key, same bytes: a receiver drops repeats, so even a retried POST is safe to resend.
-    const sent = await http.send({ method: 'POST', url: connection.url, headers, body, idempotent: true }, anyBody);
+    const sent = await via.send({ method: 'POST', url: connection.url, headers, body, idempotent: true }, anyBody);
     return sent.ok ? ok({ redirected: sent.value.redirected === true }) : sent;
   }
 
@@ -69,7 +86,7 @@ export function createWebhookAdapter(connection: WebhookConnection, deps: Webhoo
     },
     async test() {
       const body = JSON.stringify({ event: 'ping', version: 1 });
-      const sent = await post(body, `dossier-ping-${Date.now()}`);
+      const sent = await post(body, `dossier-ping-${Date.now()}`, probe);
       if (!sent.ok) return sent;
       return ok(t(sent.value.redirected ? 'crm.test.webhookRedirected' : 'crm.test.webhook'));
     },
