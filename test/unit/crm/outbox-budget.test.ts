@@ -53,6 +53,44 @@ beforeEach(async () => {
 });
 
 describe('CRM outbox: a spent daily allowance', () => {
+  it('holds every other push to that CRM until the allowance renews: one request learns it is spent, not one per push each hour', async () => {
+    for (let i = 0; i < 5; i += 1) pd.control.faults.push({ kind: '429', retryAfter: null, daily: true });
+    const outbox = runner();
+    const people = [contact(), contact(), contact()];
+    people.forEach((person, n) => {
+      person.emails = [{ ...person.emails[0]!, address: `person${n}@northwind-analytics.example` }];
+      person.identity = `email:person${n}@northwind-analytics.example`;
+      person.profileUrl = `https://www.linkedin.com/in/person-${n}/`;
+    });
+    for (const person of people) await outbox.enqueue({ target: 'pipedrive', contact: person, overwrite: [] });
+    await outbox.drain();
+    expect(pd.control.log.filter((r) => r.status === 429)).toHaveLength(1);
+    const waiting = await readOutbox();
+    expect(waiting.map((item) => item.state)).toEqual(['retrying', 'retrying', 'retrying']);
+    expect(waiting.every((item) => item.nextAttemptAt === NEXT_DAY && item.lastError?.budget === 'daily' && item.attempts === 0)).toBe(true);
+
+    // Midnight UTC, still spent: again one request, not three.
+    clock = NEXT_DAY;
+    await outbox.drain();
+    expect(pd.control.log.filter((r) => r.status === 429)).toHaveLength(2);
+    expect((await readOutbox()).every((item) => item.nextAttemptAt === NEXT_DAY + HOUR)).toBe(true);
+  });
+
+  it('gives up after a week of waiting for allowances, and says so', async () => {
+    for (let i = 0; i < 400; i += 1) pd.control.faults.push({ kind: '429', retryAfter: null, daily: true });
+    const outbox = runner();
+    await outbox.enqueue({ target: 'pipedrive', contact: contact(), overwrite: [] });
+    await outbox.drain();
+    for (let hops = 0; hops < 200 && (await readOutbox())[0]!.state === 'retrying'; hops += 1) {
+      clock = (await readOutbox())[0]!.nextAttemptAt;
+      await outbox.drain();
+    }
+    const [item] = await readOutbox();
+    expect(item).toMatchObject({ state: 'failed' });
+    expect(clock - SPENT_AT).toBeGreaterThanOrEqual(7 * 24 * HOUR);
+    expect(clock - SPENT_AT).toBeLessThan(8 * 24 * HOUR);
+  });
+
   it('Pipedrive’s daily budget spent: the push waits for the next day (midnight UTC), then hourly, never counting an attempt nor giving up; delivered once the budget is back', async () => {
     // More refusals than the outbox's attempts: a push that counted them would fail for good.
     const refusals = DEFAULT_BACKOFF.maxAttempts + 2;

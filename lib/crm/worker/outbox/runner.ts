@@ -41,6 +41,23 @@ const HOUR = 3_600_000;
  * no clock); one still spent then renews on another clock (the account's time zone), so it is
  * looked at hourly rather than a whole day later.
  */
+/** A push that waited this long for allowances is kept for the user (a header misread, an account closed). */
+const BUDGET_WAITS_AT_MOST_MS = 7 * 24 * HOUR;
+
+/**
+ * The CRMs whose allowance is spent, each with the push that learnt it: until then, none of their
+ * other pushes is sent (each would spend a request to hear the same refusal, every hour).
+ */
+function budgetHolds(items: readonly OutboxItem[], now: number): Map<OutboxItem['target'], OutboxItem> {
+  const holds = new Map<OutboxItem['target'], OutboxItem>();
+  for (const item of items) {
+    if (item.state !== 'retrying' || item.lastError?.budget !== 'daily' || item.nextAttemptAt <= now) continue;
+    const held = holds.get(item.target);
+    if (!held || item.nextAttemptAt > held.nextAttemptAt) holds.set(item.target, item);
+  }
+  return holds;
+}
+
 function budgetDelay(item: OutboxItem, error: CrmError): number {
   return item.lastError?.budget === 'daily' ? HOUR : Math.max(error.retryAfterMs ?? HOUR, 0);
 }
@@ -139,7 +156,7 @@ export function createOutboxRunner(deps: OutboxDeps) {
     }
     const error = outcome.error;
     // Waiting for tomorrow's allowance is no failure of the push: it neither counts nor runs out.
-    const forBudget = error.retryable && error.dailyBudget === true;
+    const forBudget = error.retryable && error.dailyBudget === true && now - item.createdAt < BUDGET_WAITS_AT_MOST_MS;
     const retry = forBudget || (error.retryable && item.attempts < backoff.maxAttempts);
     const delay = !retry ? 0 : forBudget ? budgetDelay(item, error) : nextDelay(item.attempts, backoff, error.retryAfterMs, deps.random);
     const crm = CRM_LABELS[item.target];
@@ -202,12 +219,24 @@ export function createOutboxRunner(deps: OutboxDeps) {
   async function drainOnce(): Promise<void> {
     for (;;) {
       const now = deps.now();
-      const due = (await deps.read()).filter((item) => isDue(item, now));
+      const items = await deps.read();
+      const holds = budgetHolds(items, now);
+      const held = items.filter((item) => isDue(item, now) && holds.has(item.target));
+      for (const item of held) {
+        const holder = holds.get(item.target)!;
+        await patch(item.id, (i) => ({ ...i, state: 'retrying', nextAttemptAt: holder.nextAttemptAt, lastError: holder.lastError, updatedAt: now }));
+      }
+      const due = items.filter((item) => isDue(item, now) && !holds.has(item.target));
       if (!due.length) break;
+      const spent = new Set<OutboxItem['target']>();
       for (const item of due) {
+        // Its CRM's allowance ran out during this pass: the next pass holds it with the others.
+        if (spent.has(item.target)) continue;
         inFlight.add(item.id);
         try {
           await attempt(item);
+          const after = (await deps.read()).find((i) => i.id === item.id);
+          if (after?.lastError?.budget === 'daily' && after.state === 'retrying') spent.add(item.target);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await settle(item, { ok: false, error: { kind: 'network', retryable: true, message: t('crm.outbox.crashed', { message }) } });
