@@ -101,7 +101,7 @@ describe('CRM outbox: a spent daily allowance', () => {
 
     const [waiting] = await readOutbox();
     expect(waiting).toMatchObject({ state: 'retrying', attempts: 0, nextAttemptAt: NEXT_DAY, lastError: { kind: 'rate_limited', status: 429, budget: 'daily' } });
-    expect(waiting!.lastError!.message).toMatch(/^Pipedrive’s API allowance for the day is used up: this push waits for tomorrow’s, trying again in 10 h/);
+    expect(waiting!.lastError!.message).toMatch(/^Pipedrive’s API allowance is used up: this push waits until it renews, trying again in 10 h/);
 
     for (let refused = 1; refused < refusals; refused += 1) {
       clock = (await readOutbox())[0]!.nextAttemptAt;

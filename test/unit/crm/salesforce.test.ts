@@ -181,7 +181,7 @@ describe('Salesforce adapter against the emulator', () => {
     sf.state.apiLimit = sf.state.apiUsage;
     const { result } = await push(crm);
     expect(result).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryable: true, retryAfterMs: 60 * 60_000, dailyBudget: true, status: 403 } });
-    expect(!result.ok && result.error.message).toBe('Salesforce’s API request allowance for your org’s last 24 hours is used up: TotalRequests Limit exceeded.');
+    expect(!result.ok && result.error.message).toBe('Salesforce counts your org’s API requests over the last 24 hours, and the limit is reached: TotalRequests Limit exceeded.');
     expect(leads()).toHaveLength(0);
     const answered = await fetch(`${sf.origin}/services/data/v60.0/`, { headers: { authorization: `Bearer ${learnt.token ?? (await connectSalesforce(sf.origin)).token}` } });
     expect(answered.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/\d+$/);

@@ -167,7 +167,8 @@ export function createOutboxRunner(deps: OutboxDeps) {
         : forBudget
           ? t('crm.outbox.waitsForBudget', { crm, wait: waitText(delay), message: error.message })
           : error.kind === 'rate_limited'
-            ? t('crm.outbox.slowDown', { crm, wait: waitText(delay), message: error.message })
+            ? // The CRM's own words, when it had any: the generic ones would say the same thing twice.
+              t('crm.outbox.slowDown', { crm, wait: waitText(delay), message: error.message.startsWith(t('crm.error.rateLimited')) ? '' : error.message }).trim()
             : error.message;
     const next = await patch(item.id, (i) => ({
       ...i,
