@@ -1,4 +1,5 @@
 import type { CrmAdapter, Learn } from '@/lib/crm/worker/adapter';
+import type { ShareRefresh } from '@/lib/crm/worker/web-auth/shared-refresh';
 import { createAttioAdapter } from '@/lib/crm/worker/attio/adapter';
 import { createCloseAdapter } from '@/lib/crm/worker/close/adapter';
 import type { StoredConnection } from '@/lib/crm/connection';
@@ -12,6 +13,8 @@ import { createZohoAdapter } from '@/lib/crm/worker/zoho/adapter';
 export interface AdapterDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
+  /** One refresh for every adapter of a connection that sends the same refresh token (shareRefresh.ts). */
+  shareRefresh?: ShareRefresh;
 }
 
 export function adapterFor(connection: StoredConnection, deps: AdapterDeps): CrmAdapter {

@@ -8,6 +8,7 @@ import { checkMapping, fittingChoices, type CrmSchema, type MappingChoices } fro
 import type { CrmMappingReply } from '@/lib/crm/contract';
 import { CRM_LABELS, FIELD_LABELS, type CrmResult, type CrmTarget } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
+import { createSharedRefresh } from '@/lib/crm/worker/web-auth/shared-refresh';
 import { crmLimiter } from '@/lib/crm/worker/rate-limits';
 import { releaseHostAccess } from '@/lib/settings/permissions';
 import { CrmRefusal } from '@/lib/crm/worker/refusal';
@@ -54,10 +55,11 @@ export function unwrap<T>(result: CrmResult<T>): T {
  */
 export function createCrmConnections(deps: ConnectionDeps) {
   const limiters = new Map<CrmTarget, ReturnType<typeof crmLimiter>>();
+  const shareRefresh = createSharedRefresh(deps.now);
 
   function adapterDeps(learn: Learn, target: CrmTarget): AdapterDeps {
     if (!limiters.has(target)) limiters.set(target, crmLimiter(target));
-    return { fetch: deps.fetch, timeoutMs: deps.timeoutMs, acquire: limiters.get(target), learn, now: deps.now };
+    return { fetch: deps.fetch, timeoutMs: deps.timeoutMs, acquire: limiters.get(target), learn, now: deps.now, shareRefresh };
   }
 
   async function adapter(target: CrmTarget): Promise<CrmAdapter | null> {

@@ -108,4 +108,19 @@ describe('Salesforce in the background', () => {
     expect(await (await connections.adapter('salesforce'))!.test()).toMatchObject({ ok: true });
     expect(sf.state.sessions.length).toBeGreaterThan(0);
   });
+
+  it('refresh token rotation on: two adapters whose session expired together (a push and a check) share one refresh, so the grant is not revoked', async () => {
+    sf.state.rotateRefreshTokens = true;
+    setWebAuthFlow(followRedirect);
+    await service().connect(input());
+    const connections = createCrmConnections({ now: () => AT });
+    const [push, check] = [(await connections.adapter('salesforce'))!, (await connections.adapter('salesforce'))!];
+    sf.state.expireSessions();
+    const answers = await Promise.all([push.test(), check.test()]);
+    expect(answers).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(sf.state.sessions.length).toBeGreaterThan(0);
+    // And the grant still works for the next adapter.
+    sf.state.expireSessions();
+    expect(await (await connections.adapter('salesforce'))!.test()).toMatchObject({ ok: true });
+  });
 });

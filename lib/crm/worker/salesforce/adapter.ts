@@ -12,6 +12,7 @@ import { summaryLines } from '@/lib/crm/summary';
 import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, type MatchedBy, type PushPlan } from '@/lib/crm/types';
 import { loginBase, refreshAccessToken } from '@/lib/crm/worker/salesforce/oauth';
 import { createTokenSession } from '@/lib/crm/worker/web-auth/session';
+import type { ShareRefresh } from '@/lib/crm/worker/web-auth/shared-refresh';
 import {
   createAnswerSchema,
   describeSchema,
@@ -69,6 +70,7 @@ export function soqlString(value: string): string {
 export interface SalesforceDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
+  shareRefresh?: ShareRefresh;
 }
 
 export function createSalesforceAdapter(connection: SalesforceConnection, deps: SalesforceDeps): CrmAdapter {
@@ -94,7 +96,11 @@ export function createSalesforceAdapter(connection: SalesforceConnection, deps: 
   let refreshToken = connection.refreshToken;
   const session = createTokenSession({
     secrets,
-    refresh: () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken }, deps),
+    refresh: () => {
+      const sent = refreshToken;
+      const refresh = () => refreshAccessToken({ base: loginBase(connection), clientId: connection.clientId, clientSecret: connection.clientSecret, refreshToken: sent }, deps);
+      return deps.shareRefresh ? deps.shareRefresh(sent, refresh) : refresh();
+    },
     learn: async (learnt) => {
       token = learnt.token;
       instanceUrl = learnt.instanceUrl;
