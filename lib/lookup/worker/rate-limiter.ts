@@ -12,7 +12,7 @@ export interface RateLimiterOptions {
   /**
    * A "retry after" says requests arrived closer together than they left (a busy machine or
    * network delays some more than others): each widens the window by `stepMs`, up to `widestMs`;
-   * a minute without one narrows it back a quarter step every 10 s. Without it, a machine whose
+   * after a minute without one, it narrows back a quarter step at most every 10 s. Without it, a machine whose
    * jitter outgrows the margin is turned away again and again, each time pausing every lookup.
    */
   margin?: { stepMs: number; widestMs: number };

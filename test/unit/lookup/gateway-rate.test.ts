@@ -122,6 +122,26 @@ describe('the gateway limiter, over a simulated clock', () => {
     expect(quiet.perSecond).toBeGreaterThanOrEqual(9);
   });
 
+  it('widens its window once for the lookups a 429 turned away together, and narrows it back after a calm minute', async () => {
+    const clock = simulatedClock();
+    const limiter = createRateLimiter({ ...GATEWAY_RATE, now: clock.now, sleep: clock.sleep });
+    limiter.pauseFor(1_000);
+    limiter.pauseFor(1_000);
+    expect(limiter.windowMs()).toBe(GATEWAY_RATE.windowMs + GATEWAY_RATE.margin.stepMs);
+    const windows: number[] = [];
+    const later = (async () => {
+      for (const at of [30_000, 61_000, 75_000, 200_000, 211_000, 300_000]) {
+        await clock.sleep(at - clock.now());
+        (await limiter.reserve()).leaving();
+        windows.push(limiter.windowMs());
+      }
+    })();
+    await clock.runUntilIdle();
+    await later;
+    // Still wide within the minute; then a quarter step at most every 10 s while in use, never below the narrowest.
+    expect(windows).toEqual([1_110, 1_100, 1_090, 1_080, 1_070, 1_070]);
+  });
+
   it('holds a slot until its request leaves, and gives back one whose request never does', async () => {
     const clock = simulatedClock();
     const limiter = createRateLimiter({ limit: 2, windowMs: 1_000, now: clock.now, sleep: clock.sleep });
