@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createCrmService } from '@/lib/crm/worker/presence-check';
+import { createCrmConnections } from '@/lib/crm/worker/connections';
 import { crmConnectionsItem } from '@/lib/crm/worker/storage';
 import { setWebAuthFlow } from '@/lib/crm/web-auth/flow';
 import { PROFILE_FIELD } from '@/lib/crm/worker/zoho/adapter';
@@ -115,6 +116,16 @@ describe('Zoho CRM in the background', () => {
     expect(zoho.state.authorizeVisits).toHaveLength(logins);
     expect((await crmConnectionsItem.getValue())?.zoho).toMatchObject({ recordType: 'contact', ownerId: ZOHO_USERS[1].id });
     expect((await crmConnectionsItem.getValue())?.zoho).not.toHaveProperty('listId');
+  });
+
+  it('two adapters whose token expired together (a push and a check) share one new token: Zoho mints ten in ten minutes', async () => {
+    await service().connect(zohoInput(zoho.origin));
+    const connections = createCrmConnections({ now: () => AT });
+    const [push, check] = [(await connections.adapter('zoho'))!, (await connections.adapter('zoho'))!];
+    zoho.state.expireAccessTokens();
+    const sessions = zoho.state.sessions.length;
+    expect(await Promise.all([push.test(), check.test()])).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(zoho.state.sessions.length).toBe(sessions + 1);
   });
 
   it('disconnect revokes the grant in Zoho and forgets the tokens', async () => {

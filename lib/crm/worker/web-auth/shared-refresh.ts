@@ -3,8 +3,9 @@
  * adapter per push and per "already in your CRM?" check, and each keeps the tokens it was built
  * with: two that find their session expired together would each send the refresh token, and a
  * CRM that rotates refresh tokens (Salesforce's recommended setting) retires it on the first and
- * revokes the whole grant on the second. So a refresh sent with a token is shared, while in flight
- * and for a while after, by every adapter that sends that token.
+ * revokes the whole grant on the second; one that limits new tokens (Zoho: ten in ten minutes)
+ * spends two. So a refresh sent with a token is shared, while in flight and for a while after, by
+ * every adapter that sends that token.
  */
 export type ShareRefresh = <T>(refreshToken: string, refresh: () => Promise<T>) => Promise<T>;
 

@@ -13,6 +13,7 @@ import { fail, ok, type CrmField, type CrmResult, type FieldValues, type Match, 
 import { allOf, anyOf, criterion, websiteForms } from '@/lib/crm/worker/zoho/criteria';
 import { refreshAccessToken } from '@/lib/crm/worker/zoho/oauth';
 import { createTokenSession } from '@/lib/crm/worker/web-auth/session';
+import type { ShareRefresh } from '@/lib/crm/worker/web-auth/shared-refresh';
 import {
   actionAnswerSchema,
   fieldsAnswerSchema,
@@ -81,6 +82,8 @@ const present = (value: unknown) => value !== undefined && value !== null && val
 export interface ZohoDeps extends Pick<HttpOptions, 'fetch' | 'acquire' | 'retry' | 'timeoutMs'> {
   learn: Learn;
   now(): number;
+  /** Zoho mints at most ten access tokens in ten minutes: adapters whose token expired together share one. */
+  shareRefresh?: ShareRefresh;
 }
 
 const uniqueField = (field: ZohoField) => field.unique === true || (typeof field.unique === 'object' && field.unique !== null && Object.keys(field.unique).length > 0);
@@ -111,7 +114,10 @@ export function createZohoAdapter(connection: ZohoConnection, deps: ZohoDeps): C
 
   const session = createTokenSession({
     secrets,
-    refresh: () => refreshAccessToken({ ...connection, refreshToken: connection.refreshToken }, deps),
+    refresh: () => {
+      const refresh = () => refreshAccessToken({ ...connection, refreshToken: connection.refreshToken }, deps);
+      return deps.shareRefresh ? deps.shareRefresh(connection.refreshToken, refresh) : refresh();
+    },
     learn: async (learnt) => {
       token = learnt.token;
       apiDomain = learnt.apiDomain;
