@@ -26,7 +26,8 @@ test('on a profile in Firefox: the in-page panel, which cannot tell whether the 
   // button does. Nothing is spent by it.
   await click(frame, 'button', 'Open Dossier’s menu');
   await expect
-    .poll(() => dossier.inBackground((bg) => bg.browser.extension.getViews({ type: 'popup' }).map((view) => view.document.body.textContent ?? ''), null), { message: "Dossier's menu to open" })
+    // A menu still being parsed has no body yet (its first-paint script runs in the head): read as empty, and poll again.
+    .poll(() => dossier.inBackground((bg) => bg.browser.extension.getViews({ type: 'popup' }).map((view) => view.document.body?.textContent ?? ''), null), { message: "Dossier's menu to open" })
     .toEqual([expect.stringContaining('Open sidebar')]);
 
   // The same panel in a tab (the sidebar's page, as sidebar.firefox.ts opens it), really clicked: it spends.
