@@ -105,7 +105,8 @@ for (const language of ['en', 'de', 'en-XA'] as const) {
       // (its name and controls) stays in view, and covers no control a keyboard brings back up.
       await card.getByText(say('card.allFields')).click();
       // The frame's document is what scrolls (the frame is as tall as the page allows).
-      expect(await frame.evaluate(() => document.scrollingElement!.scrollHeight > document.scrollingElement!.clientHeight + 200)).toBe(true);
+      // Polled: the fields open on the next render, which a busy machine draws a little later.
+      await expect.poll(() => frame.evaluate(() => document.scrollingElement!.scrollHeight > document.scrollingElement!.clientHeight + 200)).toBe(true);
       await frame.evaluate(() => document.scrollingElement!.scrollTo(0, document.scrollingElement!.scrollHeight));
       await expect(frame.getByRole('button', { name: say('panel.close') })).toBeInViewport();
       expect(await frame.evaluate(findCoveredControls), 'nothing covers a control once scrolled').toEqual([]);
