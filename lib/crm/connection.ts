@@ -90,6 +90,15 @@ export const webhookInputSchema = z.object({
   secret: z.string().trim().min(16, { error: () => t('crm.validation.secret') }).max(500),
 });
 
+/** An OAuth client id or secret as a vendor's console shows it: one word, said wrong by `message`. */
+const oauthCredential = (message: 'crm.validation.salesforceClientId' | 'crm.validation.salesforceClientSecret' | 'crm.validation.zohoClientId' | 'crm.validation.zohoClientSecret') =>
+  z
+    .string()
+    .trim()
+    .min(10, { error: () => t(message) })
+    .max(255)
+    .regex(/^\S+$/, { error: () => t(message) });
+
 /**
  * Salesforce: the user's External Client App or connected app (its consumer key, and its consumer
  * secret where the app requires one), the login host, and whether a push makes Leads or Contacts
@@ -98,20 +107,9 @@ export const webhookInputSchema = z.object({
  */
 export const salesforceInputSchema = z.object({
   kind: z.literal('salesforce'),
-  clientId: z
-    .string()
-    .trim()
-    .min(10, { error: () => t('crm.validation.salesforceClientId') })
-    .max(255)
-    .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientId') }),
+  clientId: oauthCredential('crm.validation.salesforceClientId'),
   // Salesforce asks for it unless both "Require secret" settings of the app are off (they are on by default).
-  clientSecret: z
-    .string()
-    .trim()
-    .min(10, { error: () => t('crm.validation.salesforceClientSecret') })
-    .max(255)
-    .regex(/^\S+$/, { error: () => t('crm.validation.salesforceClientSecret') })
-    .optional(),
+  clientSecret: oauthCredential('crm.validation.salesforceClientSecret').optional(),
   loginHost: z.enum(['production', 'sandbox']).default('production'),
   recordType: z.enum(['lead', 'contact']).default('lead'),
   apiBase: apiBaseSchema.optional(),
@@ -141,19 +139,8 @@ export type ZohoDataCentre = keyof typeof ZOHO_DATA_CENTRES;
  */
 export const zohoInputSchema = z.object({
   kind: z.literal('zoho'),
-  clientId: z
-    .string()
-    .trim()
-    .min(10, { error: () => t('crm.validation.zohoClientId') })
-    .max(255)
-    .regex(/^\S+$/, { error: () => t('crm.validation.zohoClientId') }),
-  clientSecret: z
-    .string()
-    .trim()
-    .min(10, { error: () => t('crm.validation.zohoClientSecret') })
-    .max(255)
-    .regex(/^\S+$/, { error: () => t('crm.validation.zohoClientSecret') })
-    .optional(),
+  clientId: oauthCredential('crm.validation.zohoClientId'),
+  clientSecret: oauthCredential('crm.validation.zohoClientSecret').optional(),
   dataCentre: z.enum(Object.keys(ZOHO_DATA_CENTRES) as [ZohoDataCentre, ...ZohoDataCentre[]]).default('com'),
   recordType: z.enum(['lead', 'contact']).default('lead'),
   apiBase: apiBaseSchema.optional(),
