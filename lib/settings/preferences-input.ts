@@ -25,8 +25,8 @@ export const preferencesInputSchema = preferencesSchema.superRefine((prefs, ctx)
   const period = prefs.privacy.historyRetentionDays;
   const longest = Math.max(prefs.freshness.phoneDays, prefs.freshness.otherDays);
   for (const field of ['phoneDays', 'otherDays'] as const) {
-    if (prefs.freshness[field] > period) ctx.addIssue({ code: 'custom', path: ['freshness', field], message: t('retention.reuseTooLong', { days: period }) });
+    if (prefs.freshness[field] > period) ctx.addIssue({ code: 'custom', path: ['freshness', field], message: t('retention.reuseTooLong', { days: period, section: t('privacy.title') }) });
   }
   // Said beside the period as well: it is in another section than the reuse windows.
-  if (longest > period) ctx.addIssue({ code: 'custom', path: ['privacy', 'historyRetentionDays'], message: t('retention.periodTooShort', { days: longest }) });
+  if (longest > period) ctx.addIssue({ code: 'custom', path: ['privacy', 'historyRetentionDays'], message: t('retention.periodTooShort', { days: longest, section: t('spending.title') }) });
 });

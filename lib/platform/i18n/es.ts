@@ -480,8 +480,8 @@ export const es = {
   'retention.exportFirst': 'Exportar antes',
   'retention.change': 'Con {days} días, la limpieza diaria tras guardar elimina {what}.',
   'retention.changeNothing': 'Con {days} días, la limpieza diaria tras guardar no elimina nada más.',
-  'retention.reuseTooLong': 'Como máximo {days} días, el plazo fijado en Privacidad: no se conserva nada más tiempo.',
-  'retention.periodTooShort': 'Al menos {days} días, el plazo de reutilización más largo en Avanzado (o acórtelo antes).',
+  'retention.reuseTooLong': 'Como máximo {days} días, el plazo fijado en {section}: no se conserva nada más tiempo.',
+  'retention.periodTooShort': 'Al menos {days} días, el plazo de reutilización más largo en {section} (o acórtelo antes).',
 
   'pageAccess.title': 'Páginas y panel lateral',
   'pageAccess.allSites': 'Detectar correos y números de teléfono en todos los sitios',

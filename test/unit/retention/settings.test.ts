@@ -25,7 +25,7 @@ describe('the retention period in the settings', () => {
       ok: false,
       errors: {
         'freshness.otherDays': 'At most 60 days, the period set in Privacy: nothing is kept longer.',
-        'privacy.historyRetentionDays': 'At least 90 days, the longest reuse window in Advanced (or shorten it first).',
+        'privacy.historyRetentionDays': 'At least 90 days, the longest reuse window in Spending (or shorten it first).',
       },
     });
     expect(parseDraft({ ...draft, 'freshness.otherDays': '60' }, DEFAULT_PREFERENCES)).toMatchObject({ ok: true, value: { privacy: { historyRetentionDays: 60 } } });
