@@ -49,6 +49,7 @@ export function RetentionField({ draft, errors, set, prefs, onExport }: SectionP
     };
   }, [prefs, typed]);
 
+  const shown = change && change.days === typed ? change.text : null;
   return (
     <div className="retention">
       <NumberField
@@ -58,17 +59,17 @@ export function RetentionField({ draft, errors, set, prefs, onExport }: SectionP
         error={errors['privacy.historyRetentionDays']}
         onChange={(v) => set('privacy.historyRetentionDays', v)}
       />
-      <p className="retention-change" aria-live="polite" data-testid="retention-change">
-        {change && change.days === typed ? change.text : null}
+      <p className={shown ? 'retention-change warning' : 'retention-change'} aria-live="polite" data-testid="retention-change">
+        {shown}
       </p>
-      <p className="retention-next">
+      <div className="retention-next">
         <span aria-live="polite" data-testid="retention-next">
           {forecast.state === 'reading' ? t('retention.reading') : forecast.state === 'failed' ? t('retention.unreadable') : forecast.text}
-        </span>{' '}
+        </span>
         <button type="button" className="secondary" onClick={onExport}>
           {t('retention.exportFirst')}
         </button>
-      </p>
+      </div>
     </div>
   );
 }

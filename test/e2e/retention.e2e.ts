@@ -72,6 +72,8 @@ for (const language of ['en', 'en-XA'] as const) {
       const period = privacy.getByLabel(say('privacy.retention'));
       await expect(period).toHaveValue('365');
       await expect(period).toHaveAccessibleDescription(say('retention.hint'));
+      await privacy.getByRole('button', { name: say('retention.exportFirst') }).scrollIntoViewIfNeeded();
+      await privacy.screenshot({ path: `${SHOTS}/privacy-saved-${language}-${scheme}.png` });
 
       await period.fill('20');
       const change = privacy.getByTestId('retention-change');
