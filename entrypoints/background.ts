@@ -1,5 +1,5 @@
 import { createHandlers } from '@/lib/worker/handlers';
-import { MAINTENANCE_ALARM, runMaintenance } from '@/lib/worker/maintenance';
+import { ensureMaintenanceAlarm, MAINTENANCE_ALARM, runMaintenance } from '@/lib/worker/maintenance';
 import { createContextMenus, openNotificationDetails, runMenuClick, runProfileCommand } from '@/lib/worker/menus';
 import { createRouter } from '@/lib/worker/router';
 import { startWorkerLanguage } from '@/lib/settings/worker/language';
@@ -55,7 +55,6 @@ export default defineBackground(() => {
     if (shouldWelcome(reason, __DOSSIER_AUTOMATION__)) void openExtensionPage('welcome');
     void language.ready.then(createContextMenus);
     syncOptInScripts();
-    void browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
   });
   // Chrome keeps the menus across restarts; the browser's language may have changed since ("auto").
   browser.runtime.onStartup.addListener(() => void language.ready.then(createContextMenus));
@@ -91,6 +90,8 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === MAINTENANCE_ALARM) void keepAlive.during(() => runMaintenance(Date.now()));
   });
+  // The retention purge's daily alarm, on every start: a browser restart may have cleared it.
+  void ensureMaintenanceAlarm();
 
   // A worker stopped mid-lookup left it in the journal: its answer is lost, and it is recorded
   // as such (never sent again) before any new lookup may spend.

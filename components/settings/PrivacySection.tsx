@@ -4,12 +4,15 @@ import { ConfirmAction } from '@/components/platform/ConfirmAction';
 import { download } from '@/components/history/download';
 import { t } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
-import { CheckboxField, LinesField, NumberField } from '@/components/settings/fields';
+import { CheckboxField, LinesField } from '@/components/settings/fields';
+import { RetentionField } from '@/components/settings/RetentionField';
+import { usePreferences } from '@/components/settings/preferences-store';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 import type { SectionProps } from '@/components/settings/types';
 
 export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps & { onDeleted(): void }) {
   const [message, setMessage] = useState<string | null>(null);
+  const prefs = usePreferences((s) => s.prefs);
 
   async function exportAll() {
     const reply = await ask(() => sendMessage('exportAllData', undefined));
@@ -34,7 +37,7 @@ export function PrivacySection({ draft, errors, set, onDeleted }: SectionProps &
         error={errors['privacy.suppression']}
         onChange={(v) => set('privacy.suppression', v)}
       />
-      <NumberField label={t('privacy.retention')} value={draft['privacy.historyRetentionDays']} error={errors['privacy.historyRetentionDays']} onChange={(v) => set('privacy.historyRetentionDays', v)} />
+      <RetentionField draft={draft} errors={errors} set={set} prefs={prefs} onExport={() => void exportAll()} />
       <div className="data-actions">
         <p>
           <button type="button" className="secondary" onClick={() => void exportAll()}>

@@ -248,3 +248,42 @@ export async function clearContacts(): Promise<void> {
 export async function readAllContacts(): Promise<Contact[]> {
   return withRecords(async (db) => parsed(await db.getAll(STORE)));
 }
+
+/** How many contacts a purge deletes per transaction: short enough that a page's reads wait little between two. */
+export const PURGE_BATCH = 200;
+
+/**
+ * The retention purge (lib/retention/README.md): deletes every contact first collected before
+ * `cutoff`, whatever updated it since (a tag, a CRM check, a repeat, a merge: firstSeenAt is the
+ * earliest of what was merged, never moved later). A range of the `firstSeenAt` index, taken in
+ * batches of `batch`, each one transaction (the records, the counts) announced once it is in;
+ * a record that no longer parses goes too, since it is as old. Answers how many went.
+ */
+export async function purgeContactsCollectedBefore(cutoff: number, batch = PURGE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = await withRecords(async (db) => {
+      const { tx, contacts, meta } = writeTx(db);
+      return allOrNothing(tx, async () => {
+        const ids = (await contacts.index('firstSeenAt').getAllKeys(IDBKeyRange.upperBound(cutoff, true), batch)).map(String);
+        const before = await Promise.all(ids.map((id) => tracked(contacts.get(id))));
+        await Promise.all(ids.map((id) => tracked(contacts.delete(id))));
+        await storeCountsAfter(contacts, meta, countsDelta(before, ids.map(() => null)));
+        return ids;
+      });
+    });
+    if (gone.length) announceRecords({ store: STORE, ids: gone });
+    total += gone.length;
+    if (gone.length < batch) return total;
+  }
+}
+
+/** How many contacts were first collected before `cutoff`, and when the earliest was (null: none). */
+export async function contactsCollectedBefore(cutoff: number): Promise<{ count: number; earliest: number | null }> {
+  return withRecords(async (db) => {
+    const index = db.transaction(STORE, 'readonly').store.index('firstSeenAt');
+    const range = IDBKeyRange.upperBound(cutoff, true);
+    const [count, first] = await Promise.all([index.count(range), index.openKeyCursor(range)]);
+    return { count, earliest: first ? (first.key as number) : null };
+  });
+}

@@ -127,3 +127,13 @@ export async function readHistorySince(since: number): Promise<HistoryEntry[]> {
 export async function readHistory(): Promise<HistoryEntry[]> {
   return withRecords(async (db) => parseEntries(await db.getAllFromIndex(HISTORY_STORE, 'at')).reverse());
 }
+
+/** How many entries were recorded before `cutoff`, and when the earliest was (null: none): what a retention purge would take. */
+export async function historyRecordedBefore(cutoff: number): Promise<{ count: number; earliest: number | null }> {
+  return withRecords(async (db) => {
+    const index = db.transaction(HISTORY_STORE, 'readonly').store.index('at');
+    const range = IDBKeyRange.upperBound(cutoff, true);
+    const [count, first] = await Promise.all([index.count(range), index.openKeyCursor(range)]);
+    return { count, earliest: first ? (first.key as number) : null };
+  });
+}

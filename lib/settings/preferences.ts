@@ -143,7 +143,21 @@ export function readPreferences(stored: unknown): Preferences {
   const result: Partial<Record<Section, unknown>> = {};
   for (const name of Object.keys(shape) as Section[]) {
     const section = shape[name].safeParse(record[name]);
-    result[name] = section.success ? section.data : DEFAULT_PREFERENCES[name];
+    result[name] = section.success ? section.data : withoutBrokenFields(shape[name], record[name], DEFAULT_PREFERENCES[name]);
   }
   return result as Preferences;
+}
+
+/**
+ * A section that does not parse: the fields it names as wrong take their defaults and the rest is
+ * kept (a damaged retention period must not empty the suppression list beside it); the whole
+ * section's default only when that does not parse either.
+ */
+function withoutBrokenFields(schema: z.ZodType, stored: unknown, fallback: unknown): unknown {
+  if (!isRecord(stored)) return fallback;
+  const first = schema.safeParse(stored);
+  if (first.success) return first.data;
+  const broken = new Set(first.error.issues.map((issue) => issue.path[0]).filter((key) => typeof key === 'string'));
+  const repaired = schema.safeParse(Object.fromEntries(Object.entries(stored).filter(([key]) => !broken.has(key))));
+  return repaired.success ? repaired.data : fallback;
 }

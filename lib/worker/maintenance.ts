@@ -1,20 +1,26 @@
-import { purgeHistory } from '@/lib/history/worker/store';
-import { purgeLedger } from '@/lib/lookup/worker/ledger';
-import { OPERATIONS, isOperationName } from '@/lib/lookup/worker/operations';
+import { browser } from 'wxt/browser';
+import { purgeExpired } from '@/lib/retention/worker/purge';
 import { loadPreferences } from '@/lib/settings/stored';
 
 export const MAINTENANCE_ALARM = 'dossier-maintenance';
-const DAY = 86_400_000;
+const PERIOD_MINUTES = 24 * 60;
 
-/** Daily: drop history past its retention and ledger answers past their freshness. */
+/** Daily: contacts, history and paid answers past the retention period go (lib/retention/README.md). */
 export async function runMaintenance(now: number): Promise<void> {
-  const prefs = await loadPreferences();
-  await purgeHistory(prefs.privacy.historyRetentionDays, now);
-  await purgeLedger(
-    {
-      windowFor: (op) =>
-        (isOperationName(op) && OPERATIONS[op].freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY,
-    },
-    now,
-  );
+  try {
+    await purgeExpired(await loadPreferences(), now);
+  } catch (err) {
+    // Tomorrow's alarm tries again; nothing is waiting on this answer.
+    console.error('maintenance: the retention purge failed', err);
+  }
+}
+
+/**
+ * Makes sure the daily alarm exists. Chrome keeps alarms across restarts only "generally" (its
+ * documentation: they may be cleared when the browser restarts), and a purge that never runs
+ * again would keep everything for ever: the worker checks on every start, not only on install.
+ */
+export async function ensureMaintenanceAlarm(): Promise<void> {
+  if (await browser.alarms.get(MAINTENANCE_ALARM)) return;
+  await browser.alarms.create(MAINTENANCE_ALARM, { periodInMinutes: PERIOD_MINUTES, delayInMinutes: 1 });
 }

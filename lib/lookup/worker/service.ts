@@ -18,8 +18,7 @@ import { isSuppressed } from '@/lib/lookup/suppression';
 import type { SpendingCap } from '@/lib/lookup/worker/spending-cap';
 import { mobilesIncluded } from '@/lib/lookup/prices';
 import { storedPageUrl } from '@/lib/platform/ui/page-url';
-
-const DAY = 86_400_000;
+import { reuseWindowMs } from '@/lib/retention/period';
 
 /** Any one operation, each with its own answer type (`Operation<any, any>` would lose it). */
 type AnyOperation = { [Op in OperationName]: Operation<unknown, Op> }[OperationName];
@@ -66,8 +65,9 @@ export interface LookupDeps {
   newId(): string;
 }
 
+/** The reuse window, never longer than the retention period: an answer older than it is not kept, nor served. */
 function freshnessWindow(op: Pick<AnyOperation, 'freshness'>, prefs: Preferences): number {
-  return (op.freshness === 'phone' ? prefs.freshness.phoneDays : prefs.freshness.otherDays) * DAY;
+  return reuseWindowMs(op.freshness, prefs);
 }
 
 function whyLost(error: Pick<ApiError, 'kind'>): LostAnswer {

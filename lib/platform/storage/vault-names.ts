@@ -9,8 +9,9 @@ export const VAULT_DB_NAME = 'dossier-vault';
  * 2: the record stores (history, ledger, contacts), each with the indexes its screens read by.
  * 3: the ledger's `opPaidAt` index, so that the daily purge reads only what went stale.
  * 4: bulk runs and their rows (lib/bulk/store.ts).
+ * 5: the contacts' `firstSeenAt` index, so that the retention purge and its forecast read only what goes.
  */
-export const VAULT_DB_VERSION = 4;
+export const VAULT_DB_VERSION = 5;
 export const ITEMS_STORE = 'items';
 /** Bookkeeping of the vault itself (the migration marker); `clear()` leaves it alone. */
 export const META_STORE = 'meta';

@@ -65,7 +65,8 @@ export interface MigrationMarker {
  *   history   one entry per lookup (key `id`), by time (`at`) and by identity key;
  *   ledger    one paid answer per entry (key `historyId`), by every identity key it is filed under,
  *             and by operation and payment time (`opPaidAt`, for the purge);
- *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time;
+ *   contacts  one merged person or company (key `id`), by identity key, search word, tag, update time,
+ *             and first collection (`firstSeenAt`, for the retention purge);
  *   bulkRuns  one bulk enrichment run (key `id`);
  *   bulkRows  one row of a run (key `[runId, index]`), read in order through the key's range.
  */
@@ -150,6 +151,9 @@ function addIndexes(tx: IDBPTransaction<unknown, string[], 'versionchange'>): vo
   const ledger = tx.objectStore('ledger');
   // Per operation, oldest first: a purge deletes each operation's stale range and skips the rest.
   if (!ledger.indexNames.contains('opPaidAt')) ledger.createIndex('opPaidAt', ['op', 'paidAt']);
+  const contacts = tx.objectStore('contacts');
+  // By first collection: the retention period runs from it (lib/retention/README.md), whatever updates the contact since.
+  if (!contacts.indexNames.contains('firstSeenAt')) contacts.createIndex('firstSeenAt', 'firstSeenAt');
 }
 
 function listen(): void {
