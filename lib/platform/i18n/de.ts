@@ -646,6 +646,7 @@ export const de = {
   'source.fact.headline': 'Profiltitel',
   'source.fact.location': 'Standort',
   'source.fact.companyName': 'Unternehmen',
+  'source.fact.description': 'Beschreibung',
 
   'crm.field.firstName': 'Vorname',
   'crm.field.lastName': 'Nachname',

@@ -649,6 +649,7 @@ export const en = {
   'source.fact.headline': 'Headline',
   'source.fact.location': 'Location',
   'source.fact.companyName': 'Company',
+  'source.fact.description': 'Description',
 
   'crm.field.firstName': 'First name',
   'crm.field.lastName': 'Last name',

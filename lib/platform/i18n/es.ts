@@ -646,6 +646,7 @@ export const es = {
   'source.fact.headline': 'Titular',
   'source.fact.location': 'Ubicación',
   'source.fact.companyName': 'Empresa',
+  'source.fact.description': 'Descripción',
 
   'crm.field.firstName': 'Nombre',
   'crm.field.lastName': 'Apellidos',

@@ -646,6 +646,7 @@ export const fr = {
   'source.fact.headline': 'Titre du profil',
   'source.fact.location': 'Localisation',
   'source.fact.companyName': 'Entreprise',
+  'source.fact.description': 'Description',
 
   'crm.field.firstName': 'Prénom',
   'crm.field.lastName': 'Nom',
