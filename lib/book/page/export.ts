@@ -3,7 +3,8 @@ import { escapeText, foldLine } from '@/lib/crm/export/vcard';
 import { t } from '@/lib/platform/i18n';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { neutraliseRow } from '@/lib/platform/ui/spreadsheet-cell';
-import type { Contact, EmailFact, EmailGrade } from '@/lib/book/model';
+import type { Contact, EmailFact, EmailGrade, PhoneFact, Source } from '@/lib/book/model';
+import { CRM_CHECK_OP, emailSourceLines, isoDay, lookupName, phoneSourceLines } from '@/lib/book/source-label';
 import { nameOf } from '@/lib/book/page/row';
 
 /**
@@ -36,7 +37,30 @@ export const BOOK_CSV_COLUMNS = [
   'tags',
   'in_crm',
   'updated_at',
+  // Where the values came from (after the columns older files had, so imports mapped by position still read).
+  'email_lookup',
+  'email_lookup_date',
+  'email_paid',
+  'mobile_phone_lookup',
+  'mobile_phone_lookup_date',
+  'mobile_phone_paid',
+  'mobile_phone_whatsapp',
+  'mobile_phone_whatsapp_checked',
+  'other_emails_sources',
+  'other_phones_sources',
 ] as const;
+
+const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? 'yes' : 'no');
+
+/** The lookup, its day and whether it was paid, each in a column of its own; empty cells when there is no value. */
+function sourceCells(value: { source: Source } | undefined): [string, string, string] {
+  if (!value) return ['', '', ''];
+  return [lookupName(value.source.op), isoDay(value.source.at), value.source.op === CRM_CHECK_OP ? '' : yesNo(value.source.paid)];
+}
+
+/** One value's source in a list cell: "Catch-all domain · Find work email · 2026-03-12 · paid". */
+const emailSource = (email: EmailFact) => emailSourceLines(email, isoDay).join(' · ');
+const phoneSource = (phone: PhoneFact) => phoneSourceLines(phone, isoDay).join(' · ');
 
 const list = (values: readonly string[]) => values.join('; ');
 
@@ -48,11 +72,14 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
       'company', nameOf(contact), '', contact.industry?.value ?? '', '', '', '', '', contact.phone?.e164 ?? '',
       contact.networkUrl?.value ?? '', contact.headquarters?.value ?? '', contact.domain?.value ?? '', contact.website?.value ?? '',
       common.tags, common.crm, common.updated,
+      '', '', '', '', '', '', '', '', '', contact.phone ? phoneSource(contact.phone) : '',
     ];
   }
   const [best, ...others] = contact.workEmails;
   const personal = options.personalEmails ? contact.personalEmails : [];
   const mobile = contact.phones.find((p) => p.kind === 'mobile');
+  const otherPhones = contact.phones.filter((p) => p !== mobile);
+  const otherEmails = [...others, ...personal];
   return [
     'person',
     nameOf(contact),
@@ -60,9 +87,9 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
     contact.title?.value ?? '',
     best?.address ?? '',
     best?.grade ?? '',
-    list([...others, ...personal].map((e) => e.address)),
+    list(otherEmails.map((e) => e.address)),
     mobile?.e164 ?? '',
-    list(contact.phones.filter((p) => p !== mobile).map((p) => p.e164)),
+    list(otherPhones.map((p) => p.e164)),
     contact.networkUrl?.value ?? '',
     contact.location?.value ?? '',
     '',
@@ -70,6 +97,13 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
     common.tags,
     common.crm,
     common.updated,
+    ...sourceCells(best),
+    ...sourceCells(mobile),
+    yesNo(mobile?.whatsapp),
+    mobile?.whatsappCheckedAt !== undefined ? isoDay(mobile.whatsappCheckedAt) : '',
+    // In the order of the addresses and numbers of the columns they describe.
+    list(otherEmails.map(emailSource)),
+    list(otherPhones.map(phoneSource)),
   ];
 }
 
