@@ -4,7 +4,7 @@ import { t } from '@/lib/platform/i18n';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { neutraliseRow } from '@/lib/platform/ui/spreadsheet-cell';
 import type { Contact, EmailFact, EmailGrade, PhoneFact, Source } from '@/lib/book/model';
-import { CRM_CHECK_OP, emailSourceLines, isoDay, lookupName, phoneSourceLines } from '@/lib/book/source-label';
+import { CRM_CHECK_OP, emailSourceLines, isoDay, lookupName, phoneSourceLines, whatsappLine } from '@/lib/book/source-label';
 import { nameOf } from '@/lib/book/page/row';
 
 /**
@@ -127,6 +127,12 @@ const GRADE_NOTE: Record<Exclude<EmailGrade, 'verified'>, () => string> = {
   unverified: () => t('book.grade.unverified'),
 };
 
+/** A note line that says where a value came from: "maya@northwind.example — Enrich person, 2026-03-12". */
+function noteWithSource(line: string, source: Source, whatsapp: string | null = null): string {
+  const from = t('crm.note.from', { lookup: lookupName(source.op), date: isoDay(source.at) });
+  return t('crm.note.withSource', { line, source: whatsapp ? `${from}; ${whatsapp}` : from });
+}
+
 function uri(value: string | undefined): string | null {
   const safe = safeHttpUrl(value);
   return safe === null ? null : safe.replace(/\\/g, '%5C');
@@ -158,7 +164,8 @@ function telLine(e164: string, kind: string, version: 3 | 4, first: boolean): st
 
 /**
  * One vCard. A verified (or catch-all) work email is an EMAIL; a guess is not, it goes in the
- * NOTE said to be one, as the CRM export does. The user's tags are CATEGORIES.
+ * NOTE said to be one, as the CRM export does. The NOTE says where each email and phone came
+ * from, one line each. The user's tags are CATEGORIES.
  */
 export function contactToVCard(contact: Contact, version: 3 | 4, options: ExportOptions): string {
   const lines = ['BEGIN:VCARD', `VERSION:${version}.0`];
@@ -172,6 +179,7 @@ export function contactToVCard(contact: Contact, version: 3 | 4, options: Export
     lines.push(`ORG:${escapeText(name)}`);
     const tel = contact.phone && telLine(contact.phone.e164, contact.phone.kind === 'unknown' ? 'work' : contact.phone.kind, version, true);
     if (tel) lines.push(tel);
+    if (contact.phone) notes.push(noteWithSource(contact.phone.e164, contact.phone.source, whatsappLine(contact.phone, isoDay)));
     const site = uri(contact.website?.value);
     if (site) lines.push(`URL;TYPE=work:${site}`);
     if (contact.domain) notes.push(t('crm.note.companyDomain', { domain: contact.domain.value }));
@@ -182,12 +190,14 @@ export function contactToVCard(contact: Contact, version: 3 | 4, options: Export
     if (contact.companyName) lines.push(`ORG:${escapeText(contact.companyName.value)}`);
     const emails = [...contact.workEmails.filter((e) => e.grade === 'verified' || e.grade === 'catch_all'), ...(options.personalEmails ? contact.personalEmails : [])];
     emails.forEach((email, i) => lines.push(emailLine(email, version, i === 0)));
+    for (const email of emails) notes.push(noteWithSource(email.address, email.source));
     for (const guess of contact.workEmails.filter((e) => e.grade === 'most_probable' || e.grade === 'unverified')) {
-      notes.push(t('book.vcard.guess', { grade: GRADE_NOTE[guess.grade as 'most_probable' | 'unverified'](), address: guess.address }));
+      notes.push(noteWithSource(t('book.vcard.guess', { grade: GRADE_NOTE[guess.grade as 'most_probable' | 'unverified'](), address: guess.address }), guess.source));
     }
     contact.phones.forEach((phone, i) => {
       const tel = telLine(phone.e164, phone.kind, version, i === 0);
       if (tel) lines.push(tel);
+      notes.push(noteWithSource(phone.e164, phone.source, whatsappLine(phone, isoDay)));
     });
     const profile = uri(contact.networkUrl?.value);
     if (profile) lines.push(`URL:${profile}`);

@@ -65,6 +65,16 @@ describe('CSV export: where each value came from', () => {
     expect(csv.data[1]).toMatchObject({ kind: 'company', email_lookup: '', mobile_phone_whatsapp: '', other_emails_sources: '' });
   });
 
+  it('the vCard’s note says where each email and phone came from, one line each', () => {
+    const note = contactToVCard(sourced, 4, OPTIONS).replace(/\r\n /g, '').split('\r\n').find((l) => l.startsWith('NOTE:'))!;
+    expect(note.slice('NOTE:'.length).split('\\n')).toEqual([
+      'maya.chen@northwind.example — Enrich person\\, 2026-03-12',
+      'm.chen@northwind.example — Find work email\\, 2026-06-01',
+      '+33612345678 — Find phone numbers\\, 2026-06-01\\; On WhatsApp\\, checked 2026-03-12',
+      '+33140000000 — Enrich person\\, 2026-03-12',
+    ]);
+  });
+
   it('neutralises the source cells as every other cell', async () => {
     setCatalog('en', { ...en, 'ops.enrichPerson': '=HYPERLINK("http://evil.example")' });
     try {
@@ -167,7 +177,10 @@ describe('vCard export of the contact book', () => {
   it('a guessed email is no EMAIL: it is in the note, said to be a guess', () => {
     const lines = unfold(contactToVCard(MAYA_NAMESAKE, 4, OPTIONS));
     expect(lines.some((l) => l.startsWith('EMAIL'))).toBe(false);
-    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe('NOTE:Email maya@contoso.example: likely (not verified)');
+    // Each value says where it came from (the fixture's answers are dated at 4 seconds past the epoch).
+    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe(
+      'NOTE:Email maya@contoso.example: likely (not verified) — Enrich person\\, 1970-01-01\\n+14155550110 — Enrich person\\, 1970-01-01',
+    );
   });
 
   it('escapes commas and semicolons in text and tags, a company is an org', () => {
