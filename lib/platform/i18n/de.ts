@@ -633,7 +633,7 @@ export const de = {
   'source.notCharged': 'nicht berechnet',
   'source.grade.verified': 'Verifiziert',
   'source.grade.catch_all': 'Catch-all-Domain',
-  'source.grade.most_probable': 'Am wahrscheinlichsten',
+  'source.grade.most_probable': 'Wahrscheinlich (nicht verifiziert)',
   'source.grade.unverified': 'Nicht verifiziert',
   'source.whatsapp.yes': 'Auf WhatsApp, geprüft am {date}',
   'source.whatsapp.no': 'Nicht auf WhatsApp, geprüft am {date}',

@@ -636,7 +636,7 @@ export const en = {
   'source.notCharged': 'not charged',
   'source.grade.verified': 'Verified',
   'source.grade.catch_all': 'Catch-all domain',
-  'source.grade.most_probable': 'Most probable',
+  'source.grade.most_probable': 'Likely (not verified)',
   'source.grade.unverified': 'Unverified',
   'source.whatsapp.yes': 'On WhatsApp, checked {date}',
   'source.whatsapp.no': 'Not on WhatsApp, checked {date}',

@@ -633,7 +633,7 @@ export const es = {
   'source.notCharged': 'sin cargo',
   'source.grade.verified': 'Verificado',
   'source.grade.catch_all': 'Dominio catch-all',
-  'source.grade.most_probable': 'Más probable',
+  'source.grade.most_probable': 'Probable (sin verificar)',
   'source.grade.unverified': 'Sin verificar',
   'source.whatsapp.yes': 'En WhatsApp, comprobado el {date}',
   'source.whatsapp.no': 'No está en WhatsApp, comprobado el {date}',

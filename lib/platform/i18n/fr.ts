@@ -633,7 +633,7 @@ export const fr = {
   'source.notCharged': 'non facturé',
   'source.grade.verified': 'Vérifié',
   'source.grade.catch_all': 'Domaine catch-all',
-  'source.grade.most_probable': 'Le plus probable',
+  'source.grade.most_probable': 'Probable (non vérifié)',
   'source.grade.unverified': 'Non vérifié',
   'source.whatsapp.yes': 'Sur WhatsApp, vérifié le {date}',
   'source.whatsapp.no': 'Pas sur WhatsApp, vérifié le {date}',

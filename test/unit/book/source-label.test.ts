@@ -29,7 +29,7 @@ describe('where a value came from, in words', () => {
   });
 
   it('names each grade as a salesperson reads it', () => {
-    expect(['verified', 'catch_all', 'most_probable', 'unverified'].map((g) => gradeName(g as 'verified'))).toEqual(['Verified', 'Catch-all domain', 'Most probable', 'Unverified']);
+    expect(['verified', 'catch_all', 'most_probable', 'unverified'].map((g) => gradeName(g as 'verified'))).toEqual(['Verified', 'Catch-all domain', 'Likely (not verified)', 'Unverified']);
     expect(emailSourceLines({ grade: 'catch_all', source: paid }, isoDay)).toEqual(['Catch-all domain', 'Find work email · 2026-03-12 · paid']);
   });
 
@@ -46,6 +46,6 @@ describe('where a value came from, in words', () => {
   it('speaks the user’s language', () => {
     setCatalog('fr', fr);
     expect(sourceLine({ ...paid, paid: false }, isoDay)).toBe('Trouver l’e-mail professionnel · 2026-03-12 · non facturé');
-    expect(gradeName('most_probable')).toBe('Le plus probable');
+    expect(gradeName('most_probable')).toBe('Probable (non vérifié)');
   });
 });
