@@ -252,6 +252,22 @@ describe('where each value came from', () => {
     expect(isPlainPerson({ ...old, phones: [{ ...old.phones[0], whatsappCheckedAt: 'yesterday' }] })).toBe(false);
   });
 
+  it('two contacts found to be one keep each phone’s check date, and invent none for a record stored without it', async () => {
+    const b = book();
+    const stored = (id: string, phones: PersonContact['phones']): PersonContact => ({ kind: 'person', id, keys: [id], words: [], tags: [], firstSeenAt: 1, updatedAt: 1, urls: [], workEmails: [], personalEmails: [], phones });
+    const src = (at: number) => ({ op: 'searchPhone', historyId: `p${at}`, at, paid: true });
+    // The undated one is on the contact joined into the other (the profile's is kept, the email's joins it).
+    b.contacts.set('person:maya-chen', stored('person:maya-chen', [{ e164: '+33700000000', international: '+33 7 00 00 00 00', kind: 'mobile', whatsapp: false, whatsappCheckedAt: 2, foundAt: 2, source: src(8) }]));
+    b.contacts.set('email:maya@northwind.example', stored('email:maya@northwind.example', [{ e164: '+33612345678', international: '+33 6 12 34 56 78', kind: 'mobile', whatsapp: true, foundAt: 1, source: src(6) }]));
+    await b.add(enrich(9, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen', 'email:maya@northwind.example']));
+    const [maya, ...others] = b.people();
+    expect(others).toEqual([]);
+    const byNumber = new Map(maya!.phones.map((p) => [p.e164, p]));
+    expect(byNumber.get('+33612345678')).toMatchObject({ whatsapp: true });
+    expect(byNumber.get('+33612345678')!.whatsappCheckedAt).toBeUndefined();
+    expect(byNumber.get('+33700000000')).toMatchObject({ whatsapp: false, whatsappCheckedAt: 2 });
+  });
+
   it('a repeat answered from the ledger is dated when it was paid and marked not charged', () => {
     const repeat = answerOfEntry(entry({ id: 'h5', outcome: 'cached', fromLedger: true, cost: 0, paidAt: 1_000, at: 9_000 }));
     expect(repeat).toMatchObject({ historyId: 'h5', at: 1_000, paid: false });
