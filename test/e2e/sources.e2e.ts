@@ -73,6 +73,19 @@ for (const language of ['en', 'en-XA'] as const) {
       await expect(header.getByRole('listitem').first()).toContainText(say('source.fact.title'));
       await page.locator('dossier-panel').screenshot({ path: join(SHOTS, `panel-header-menu-${shot}.png`) });
       expect(await frame.evaluate(findClipped), 'nothing cut with the header menu open').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // The company's facts: one line per answer that gave them, not one per fact.
+      const company = card.getByRole('group', { name: say('card.row.company') });
+      await company.getByRole('button', { name: say('card.menu').replace('{row}', say('card.row.company')) }).click();
+      const facts = company.getByRole('list', { name: say('source.title') });
+      await expect(facts.getByRole('listitem').first()).toContainText(say('card.company.industry'));
+      // Near the panel's foot the menu runs past it: the frame scrolls to its last line.
+      const last = facts.getByRole('link').last();
+      await last.scrollIntoViewIfNeeded();
+      await expect(last).toBeInViewport();
+      await page.locator('dossier-panel').screenshot({ path: join(SHOTS, `panel-company-menu-${shot}.png`) });
+      expect(await frame.evaluate(findClipped), 'nothing cut with the company menu open').toEqual([]);
     });
   }
 }
