@@ -1,6 +1,7 @@
 import { t } from '@/lib/platform/i18n';
 import type { CardHeader as Header, LinkKind } from '@/lib/card/page/rows';
 import type { PanelAction } from '@/lib/panel/page/actions';
+import type { SourceItem } from '@/lib/card/page/sources';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 
@@ -20,13 +21,15 @@ interface Props {
   now: number;
   /** The enrichment is the card's next lookup. */
   primary: boolean;
+  /** Where the name, title and location (a company's facts) came from, for the header's menu. */
+  sources?: readonly SourceItem[];
 }
 
 /**
  * Who the card is about: name (with the record's menu: when it was found, refresh), title and
  * company, location and links on as few lines as they fit; and the enrichment that fills it.
  */
-export function CardHeader({ header, nameId, action, lookups, now, primary }: Props) {
+export function CardHeader({ header, nameId, action, lookups, now, primary, sources }: Props) {
   const unnamed = header.kind === 'person' ? t('card.unnamed') : t('card.unnamedCompany');
   const name = header.name ?? unnamed;
   const company = header.kind === 'person' ? header.company : undefined;
@@ -36,7 +39,7 @@ export function CardHeader({ header, nameId, action, lookups, now, primary }: Pr
         <h3 id={nameId} className="card-name">
           {name}
         </h3>
-        <RowFreshness action={action} knownAt={header.knownAt} lookups={lookups} now={now} rowLabel={name} />
+        <RowFreshness action={action} knownAt={header.knownAt} lookups={lookups} now={now} rowLabel={name} sources={sources} />
       </div>
       {(header.title || company) && (
         // One line where both fit: "VP of Engineering · Northwind Analytics".

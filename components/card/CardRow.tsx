@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CardRow as Row } from '@/lib/card/page/rows';
 import { t, type MessageKey } from '@/lib/platform/i18n';
 import type { PanelAction } from '@/lib/panel/page/actions';
+import type { SourceItem } from '@/lib/card/page/sources';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
 import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from '@/components/card/values';
@@ -43,13 +44,15 @@ interface Props {
   primary: boolean;
   /** A company's own card opens its facts; a person's card keeps them folded under a summary. */
   companyCard?: boolean;
+  /** Where each value of the row came from, for its menu. */
+  sources?: readonly SourceItem[];
 }
 
 /**
  * One kind of value: its label with the row's menu (when found, refresh) on one line, then what
  * is known (each value once), or the lookup that finds it, priced.
  */
-export function CardRow({ row, action, lookups, now, primary, companyCard = false }: Props) {
+export function CardRow({ row, action, lookups, now, primary, companyCard = false, sources }: Props) {
   const labelId = useId();
   const label = t(ROW_LABEL[row.id]);
   const offered = Boolean(action && lookups) && row.knownAt === null;
@@ -59,7 +62,7 @@ export function CardRow({ row, action, lookups, now, primary, companyCard = fals
         <div className="card-row-head">
           <h4 id={labelId}>{label}</h4>
           {row.knownAt === null && !offered && <span className="muted">{notKnown(row)}</span>}
-          <RowFreshness action={action} knownAt={row.knownAt} lookups={lookups} now={now} rowLabel={label} />
+          <RowFreshness action={action} knownAt={row.knownAt} lookups={lookups} now={now} rowLabel={label} sources={sources} />
         </div>
         <Values row={row} now={now} companyCard={companyCard} />
         <RowLookup action={action} knownAt={row.knownAt} lookups={lookups} primary={primary} />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { nextLookup } from '@/lib/card/page/next-lookup';
 import { cardHeader, cardRows, ROW_ACTION } from '@/lib/card/page/rows';
 import type { CardSubject } from '@/lib/card/page/subject';
+import { headerSources, rowSources } from '@/lib/card/page/sources';
 import type { PanelAction } from '@/lib/panel/page/actions';
 import { useNow } from '@/components/platform/useNow';
 import { AllFields } from '@/components/card/AllFields';
@@ -44,7 +45,7 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
   const next = nextLookup(header, rows, canRun);
   return (
     <article className="card" aria-labelledby={nameId}>
-      <CardHeader header={header} nameId={nameId} action={actionOf(ROW_ACTION.header)} lookups={offered} now={now} primary={next === ROW_ACTION.header} />
+      <CardHeader header={header} nameId={nameId} action={actionOf(ROW_ACTION.header)} lookups={offered} now={now} primary={next === ROW_ACTION.header} sources={headerSources(subject)} />
       <ul className="card-rows">
         {rows.map((row) => (
           <CardRow
@@ -55,6 +56,7 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
             now={now}
             primary={next !== null && next === ROW_ACTION[row.id]}
             companyCard={header.kind === 'company'}
+            sources={rowSources(row, subject)}
           />
         ))}
       </ul>

@@ -8,6 +8,8 @@ import { CostLine } from '@/components/lookup/CostLine';
 import { credits, priceLabel } from '@/components/panel/format';
 import { SpendStatus } from '@/components/lookup/SpendStatus';
 import { RowMenu } from '@/components/card/RowMenu';
+import { RowSources } from '@/components/card/RowSources';
+import type { SourceItem } from '@/lib/card/page/sources';
 import type { CardLookups } from '@/components/card/useCardLookups';
 
 interface Props {
@@ -55,10 +57,10 @@ function chargedIf(id: PanelAction['id'], preview: Preview): string {
 }
 
 /**
- * A known row's menu, on its label's line: when the value was found (the full date on hover)
- * and the refresh, which pays again and says so.
+ * A known row's menu, on its label's line: when the value was found (the full date on hover),
+ * where each of its values came from, and the refresh, which pays again and says so.
  */
-export function RowFreshness({ action, knownAt, lookups, now, rowLabel }: Props & { now: number; rowLabel: string }) {
+export function RowFreshness({ action, knownAt, lookups, now, rowLabel, sources = [] }: Props & { now: number; rowLabel: string; sources?: readonly SourceItem[] }) {
   if (knownAt === null) return null;
   const preview = action && lookups ? lookups.previews[action.id] : undefined;
   return (
@@ -68,6 +70,7 @@ export function RowFreshness({ action, knownAt, lookups, now, rowLabel }: Props 
           <p className="muted">
             <Age at={knownAt} now={now} messageKey="card.found" />
           </p>
+          <RowSources items={sources} />
           {action && lookups && (
             <button
               type="button"

@@ -32,6 +32,8 @@ export interface PhoneDraft {
   international: string;
   kind: PhoneKind;
   whatsapp?: boolean;
+  /** When `whatsapp` was checked, when older than the answer carrying it (two contacts joined). */
+  whatsappCheckedAt?: number;
 }
 
 export interface PersonDraft {

@@ -73,16 +73,27 @@ export function mergePhones(current: readonly PhoneFact[], found: readonly (Phon
   const byNumber = new Map(current.map((p) => [p.e164, p]));
   for (const draft of found) {
     const known = byNumber.get(draft.e164);
-    const { source, ...values } = draft;
+    const { source, whatsappCheckedAt, ...values } = draft;
+    // The check's own date: the answer's that said it. A joined contact's phone (a stored fact, with
+    // its `foundAt`) brings its own, or none when it was stored before the date was kept: none is invented.
+    const checkedAt = draft.whatsapp === undefined ? undefined : 'foundAt' in draft ? whatsappCheckedAt : (whatsappCheckedAt ?? source.at);
     if (!known) {
-      byNumber.set(draft.e164, { ...values, foundAt: source.at, source });
+      byNumber.set(draft.e164, { ...values, ...(checkedAt !== undefined ? { whatsappCheckedAt: checkedAt } : {}), foundAt: source.at, source });
       continue;
     }
     const newer = source.at >= known.source.at;
     // A stated type beats none; between two stated types, the newer answer wins.
     const kind = draft.kind === 'unknown' ? known.kind : known.kind === 'unknown' || newer ? draft.kind : known.kind;
-    const whatsapp = draft.whatsapp === undefined ? known.whatsapp : known.whatsapp === undefined || newer ? draft.whatsapp : known.whatsapp;
-    byNumber.set(draft.e164, { ...known, kind, ...(whatsapp !== undefined ? { whatsapp } : {}), source: newer ? source : known.source });
+    const draftWins = draft.whatsapp !== undefined && (known.whatsapp === undefined || newer);
+    const { whatsappCheckedAt: knownCheckedAt, ...rest } = known;
+    const check = draftWins ? { whatsapp: draft.whatsapp, checkedAt } : { whatsapp: known.whatsapp, checkedAt: knownCheckedAt };
+    byNumber.set(draft.e164, {
+      ...rest,
+      kind,
+      ...(check.whatsapp !== undefined ? { whatsapp: check.whatsapp } : {}),
+      ...(check.checkedAt !== undefined ? { whatsappCheckedAt: check.checkedAt } : {}),
+      source: newer ? source : known.source,
+    });
   }
   return [...byNumber.values()].sort((a, b) => Number(b.kind === 'mobile') - Number(a.kind === 'mobile') || a.foundAt - b.foundAt);
 }

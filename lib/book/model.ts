@@ -52,6 +52,11 @@ export const phoneFactSchema = z.object({
   kind: z.enum(PHONE_KINDS),
   /** Messaging-app presence; absent when nobody checked. */
   whatsapp: z.boolean().optional(),
+  /**
+   * When the answer that said `whatsapp` was given: a later lookup that finds the number again
+   * without checking moves `source` on, not this. Absent on records written before it was kept.
+   */
+  whatsappCheckedAt: z.number().optional(),
   foundAt: z.number(),
   source: sourceSchema,
 });

@@ -4,20 +4,35 @@ import { identity, normaliseDomain, normaliseEmail } from '@/lib/identity/keys';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import type { FieldValues } from '@/lib/crm/types';
+import { EMAIL_GRADES } from '@/lib/book/grades';
 
 /**
  * One person as Dossier hands them to a CRM, whatever the gateway's dialect was. Stored in the
  * outbox, so it is a zod schema: an outbox written by an older release is read back, not trusted.
  */
+/**
+ * Where a value came from, for the CRM note (lib/book/source-label.ts says it): the lookup, the
+ * day of its answer, whether it was paid. Optional: an outbox written before it was kept still reads.
+ */
+export const crmSourceSchema = z.object({ op: z.string().min(1), at: z.number(), paid: z.boolean() });
+export type CrmSource = z.infer<typeof crmSourceSchema>;
+
 export const crmEmailSchema = z.object({
   address: z.string().min(3),
   /** Only `verified` may become a primary email; anything else is a guess and is labelled so. */
   status: z.enum(['verified', 'most_probable', 'unknown']),
+  /** The book's finer grade, which tells a catch-all domain from an unknown status. */
+  grade: z.enum(EMAIL_GRADES).optional(),
+  source: crmSourceSchema.optional(),
 });
 
 export const crmPhoneSchema = z.object({
   e164: z.string().regex(/^\+[1-9]\d{4,15}$/),
   type: z.enum(['mobile', 'work', 'landline', 'other']).optional(),
+  source: crmSourceSchema.optional(),
+  /** The WhatsApp check, with its own day (a later lookup may have found the number again without checking). */
+  whatsapp: z.boolean().optional(),
+  whatsappCheckedAt: z.number().optional(),
 });
 
 export const crmContactSchema = z.object({
@@ -42,6 +57,7 @@ export const crmContactSchema = z.object({
 
 export type CrmContact = z.infer<typeof crmContactSchema>;
 export type CrmEmail = z.infer<typeof crmEmailSchema>;
+export type CrmPhone = z.infer<typeof crmPhoneSchema>;
 
 function clean(value: string | undefined | null): string | undefined {
   const text = value?.replace(/\s+/g, ' ').trim();
@@ -59,18 +75,20 @@ export function splitName(fullName: string, first?: string, last?: string): { fi
  * Builds the contact from a full enrichment, or null when there is no person to push. Gateway
  * data is untrusted: URLs that are not http(s) are dropped, emails and domains are normalised.
  */
-export function contactFromEnrichment(enrichment: Enrichment, source: { historyId: string | null; at: number }): CrmContact | null {
+export function contactFromEnrichment(enrichment: Enrichment, source: { historyId: string | null; at: number; paid?: boolean }): CrmContact | null {
   const person = enrichment.person;
   const fullName = clean(person?.fullName) ?? clean([person?.firstName, person?.lastName].filter(Boolean).join(' '));
   if (!person || !fullName) return null;
   const profile = person.networkUrl ? parseNetworkProfileUrl(person.networkUrl) : null;
   const profileUrl = profile?.kind === 'person' ? profile.canonicalUrl : undefined;
 
+  // The enrichment gave every value: one source for all, when the caller knows whether it was paid.
+  const from = source.paid === undefined ? null : { op: 'enrichPerson', at: source.at, paid: source.paid };
   const emails: CrmEmail[] = [];
   for (const email of person.emails) {
     const address = normaliseEmail(email.address);
     if (!address || email.status === 'not_found' || emails.some((e) => e.address === address)) continue;
-    emails.push({ address, status: email.status });
+    emails.push({ address, status: email.status, ...(from ? { source: from } : {}) });
   }
   // Verified first: whichever comes first is the one a CRM may file as primary.
   emails.sort((a, b) => Number(b.status === 'verified') - Number(a.status === 'verified'));
@@ -94,7 +112,9 @@ export function contactFromEnrichment(enrichment: Enrichment, source: { historyI
     jobTitle: clean(person.jobTitle),
     location: clean(person.location),
     emails,
-    phones: person.phones.filter((p) => /^\+[1-9]\d{4,15}$/.test(p.e164)).map((p) => ({ e164: p.e164, type: p.type })),
+    phones: person.phones
+      .filter((p) => /^\+[1-9]\d{4,15}$/.test(p.e164))
+      .map((p) => ({ e164: p.e164, type: p.type, ...(from ? { source: from } : {}), ...(p.whatsapp !== undefined ? { whatsapp: p.whatsapp, whatsappCheckedAt: source.at } : {}) })),
     profileUrl,
     company,
     enrichedAt: source.at,

@@ -3,7 +3,8 @@ import { escapeText, foldLine } from '@/lib/crm/export/vcard';
 import { t } from '@/lib/platform/i18n';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import { neutraliseRow } from '@/lib/platform/ui/spreadsheet-cell';
-import type { Contact, EmailFact, EmailGrade } from '@/lib/book/model';
+import type { Contact, EmailFact, EmailGrade, PhoneFact, Source } from '@/lib/book/model';
+import { CRM_CHECK_OP, emailSourceLines, isoDay, lookupName, phoneSourceLines, whatsappLine } from '@/lib/book/source-label';
 import { nameOf } from '@/lib/book/page/row';
 
 /**
@@ -36,7 +37,30 @@ export const BOOK_CSV_COLUMNS = [
   'tags',
   'in_crm',
   'updated_at',
+  // Where the values came from (after the columns older files had, so imports mapped by position still read).
+  'email_lookup',
+  'email_lookup_date',
+  'email_paid',
+  'mobile_phone_lookup',
+  'mobile_phone_lookup_date',
+  'mobile_phone_paid',
+  'mobile_phone_whatsapp',
+  'mobile_phone_whatsapp_checked',
+  'other_emails_sources',
+  'other_phones_sources',
 ] as const;
+
+const yesNo = (value: boolean | undefined) => (value === undefined ? '' : value ? 'yes' : 'no');
+
+/** The lookup, its day and whether it was paid, each in a column of its own; empty cells when there is no value. */
+function sourceCells(value: { source: Source } | undefined): [string, string, string] {
+  if (!value) return ['', '', ''];
+  return [lookupName(value.source.op), isoDay(value.source.at), value.source.op === CRM_CHECK_OP ? '' : yesNo(value.source.paid)];
+}
+
+/** One value's source in a list cell: "Catch-all domain · Find work email · 2026-03-12 · paid". */
+const emailSource = (email: EmailFact) => emailSourceLines(email, isoDay).join(' · ');
+const phoneSource = (phone: PhoneFact) => phoneSourceLines(phone, isoDay).join(' · ');
 
 const list = (values: readonly string[]) => values.join('; ');
 
@@ -48,11 +72,14 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
       'company', nameOf(contact), '', contact.industry?.value ?? '', '', '', '', '', contact.phone?.e164 ?? '',
       contact.networkUrl?.value ?? '', contact.headquarters?.value ?? '', contact.domain?.value ?? '', contact.website?.value ?? '',
       common.tags, common.crm, common.updated,
+      '', '', '', '', '', '', '', '', '', contact.phone ? phoneSource(contact.phone) : '',
     ];
   }
   const [best, ...others] = contact.workEmails;
   const personal = options.personalEmails ? contact.personalEmails : [];
   const mobile = contact.phones.find((p) => p.kind === 'mobile');
+  const otherPhones = contact.phones.filter((p) => p !== mobile);
+  const otherEmails = [...others, ...personal];
   return [
     'person',
     nameOf(contact),
@@ -60,9 +87,9 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
     contact.title?.value ?? '',
     best?.address ?? '',
     best?.grade ?? '',
-    list([...others, ...personal].map((e) => e.address)),
+    list(otherEmails.map((e) => e.address)),
     mobile?.e164 ?? '',
-    list(contact.phones.filter((p) => p !== mobile).map((p) => p.e164)),
+    list(otherPhones.map((p) => p.e164)),
     contact.networkUrl?.value ?? '',
     contact.location?.value ?? '',
     '',
@@ -70,6 +97,13 @@ function csvRow(contact: Contact, options: ExportOptions): unknown[] {
     common.tags,
     common.crm,
     common.updated,
+    ...sourceCells(best),
+    ...sourceCells(mobile),
+    yesNo(mobile?.whatsapp),
+    mobile?.whatsappCheckedAt !== undefined ? isoDay(mobile.whatsappCheckedAt) : '',
+    // In the order of the addresses and numbers of the columns they describe.
+    list(otherEmails.map(emailSource)),
+    list(otherPhones.map(phoneSource)),
   ];
 }
 
@@ -92,6 +126,12 @@ const GRADE_NOTE: Record<Exclude<EmailGrade, 'verified'>, () => string> = {
   most_probable: () => t('book.grade.most_probable'),
   unverified: () => t('book.grade.unverified'),
 };
+
+/** A note line that says where a value came from: "maya@northwind.example — Enrich person, 2026-03-12". */
+function noteWithSource(line: string, source: Source, whatsapp: string | null = null): string {
+  const from = t('crm.note.from', { lookup: lookupName(source.op), date: isoDay(source.at) });
+  return t('crm.note.withSource', { line, source: whatsapp ? `${from}; ${whatsapp}` : from });
+}
 
 function uri(value: string | undefined): string | null {
   const safe = safeHttpUrl(value);
@@ -124,7 +164,8 @@ function telLine(e164: string, kind: string, version: 3 | 4, first: boolean): st
 
 /**
  * One vCard. A verified (or catch-all) work email is an EMAIL; a guess is not, it goes in the
- * NOTE said to be one, as the CRM export does. The user's tags are CATEGORIES.
+ * NOTE said to be one, as the CRM export does. The NOTE says where each email and phone came
+ * from, one line each. The user's tags are CATEGORIES.
  */
 export function contactToVCard(contact: Contact, version: 3 | 4, options: ExportOptions): string {
   const lines = ['BEGIN:VCARD', `VERSION:${version}.0`];
@@ -138,6 +179,7 @@ export function contactToVCard(contact: Contact, version: 3 | 4, options: Export
     lines.push(`ORG:${escapeText(name)}`);
     const tel = contact.phone && telLine(contact.phone.e164, contact.phone.kind === 'unknown' ? 'work' : contact.phone.kind, version, true);
     if (tel) lines.push(tel);
+    if (contact.phone) notes.push(noteWithSource(contact.phone.e164, contact.phone.source, whatsappLine(contact.phone, isoDay)));
     const site = uri(contact.website?.value);
     if (site) lines.push(`URL;TYPE=work:${site}`);
     if (contact.domain) notes.push(t('crm.note.companyDomain', { domain: contact.domain.value }));
@@ -148,12 +190,14 @@ export function contactToVCard(contact: Contact, version: 3 | 4, options: Export
     if (contact.companyName) lines.push(`ORG:${escapeText(contact.companyName.value)}`);
     const emails = [...contact.workEmails.filter((e) => e.grade === 'verified' || e.grade === 'catch_all'), ...(options.personalEmails ? contact.personalEmails : [])];
     emails.forEach((email, i) => lines.push(emailLine(email, version, i === 0)));
+    for (const email of emails) notes.push(noteWithSource(email.address, email.source));
     for (const guess of contact.workEmails.filter((e) => e.grade === 'most_probable' || e.grade === 'unverified')) {
-      notes.push(t('book.vcard.guess', { grade: GRADE_NOTE[guess.grade as 'most_probable' | 'unverified'](), address: guess.address }));
+      notes.push(noteWithSource(t('book.vcard.guess', { grade: GRADE_NOTE[guess.grade as 'most_probable' | 'unverified'](), address: guess.address }), guess.source));
     }
     contact.phones.forEach((phone, i) => {
       const tel = telLine(phone.e164, phone.kind, version, i === 0);
       if (tel) lines.push(tel);
+      notes.push(noteWithSource(phone.e164, phone.source, whatsappLine(phone, isoDay)));
     });
     const profile = uri(contact.networkUrl?.value);
     if (profile) lines.push(`URL:${profile}`);

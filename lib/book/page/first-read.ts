@@ -149,6 +149,7 @@ const isPhone = (value: unknown) =>
   isString(value.international) &&
   (PHONE_KINDS as readonly unknown[]).includes(value.kind) &&
   optional(value.whatsapp, (w) => typeof w === 'boolean') &&
+  optional(value.whatsappCheckedAt, isFiniteNumber) &&
   isFiniteNumber(value.foundAt) &&
   isSource(value.source);
 const isCrm = (value: unknown) =>

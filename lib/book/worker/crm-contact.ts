@@ -1,8 +1,8 @@
-import { crmContactSchema, splitName, type CrmContact, type CrmEmail } from '@/lib/crm/contact';
+import { crmContactSchema, splitName, type CrmContact, type CrmEmail, type CrmPhone, type CrmSource } from '@/lib/crm/contact';
 import { normaliseDomain } from '@/lib/identity/keys';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
-import type { CompanyContact, EmailGrade, PersonContact } from '@/lib/book/model';
+import type { CompanyContact, EmailGrade, PersonContact, PhoneFact, Source } from '@/lib/book/model';
 
 /**
  * A person of the contact book as a CRM takes them (lib/crm/contact.ts): the merged values,
@@ -25,6 +25,19 @@ export function profileUrlOf(contact: PersonContact): string | undefined {
   return slug ? `https://www.linkedin.com/in/${encodeURIComponent(slug)}/` : undefined;
 }
 
+/** The note says the lookup, its day and its charge; the history entry stays in the book. */
+const sourceOf = (source: Source): CrmSource => ({ op: source.op, at: source.at, paid: source.paid });
+
+function phoneOf(phone: PhoneFact): CrmPhone {
+  return {
+    e164: phone.e164,
+    ...(phone.kind !== 'unknown' ? { type: phone.kind } : {}),
+    source: sourceOf(phone.source),
+    ...(phone.whatsapp !== undefined ? { whatsapp: phone.whatsapp } : {}),
+    ...(phone.whatsappCheckedAt !== undefined ? { whatsappCheckedAt: phone.whatsappCheckedAt } : {}),
+  };
+}
+
 const clean = (value: string | undefined) => value?.replace(/\s+/g, ' ').trim().slice(0, 500) || undefined;
 
 export function crmContactOf(contact: PersonContact, company: CompanyContact | null): CrmContact | null {
@@ -33,7 +46,7 @@ export function crmContactOf(contact: PersonContact, company: CompanyContact | n
   const website = safeHttpUrl(company?.website?.value) ?? undefined;
   const domain = (company?.domain && normaliseDomain(company.domain.value)) ?? (website ? normaliseDomain(website) : null) ?? undefined;
   const companyName = clean(contact.companyName?.value) ?? clean(company?.name?.value);
-  const emails = contact.workEmails.map((e) => ({ address: e.address, status: STATUS[e.grade] }));
+  const emails = contact.workEmails.map((e) => ({ address: e.address, status: STATUS[e.grade], grade: e.grade, source: sourceOf(e.source) }));
   // Verified first: whichever comes first is the one a CRM may file as primary.
   emails.sort((a, b) => Number(b.status === 'verified') - Number(a.status === 'verified'));
   return crmContactSchema.parse({
@@ -43,7 +56,7 @@ export function crmContactOf(contact: PersonContact, company: CompanyContact | n
     jobTitle: clean(contact.title?.value),
     location: clean(contact.location?.value),
     emails,
-    phones: contact.phones.filter((p) => /^\+[1-9]\d{4,15}$/.test(p.e164)).map((p) => ({ e164: p.e164, ...(p.kind !== 'unknown' ? { type: p.kind } : {}) })),
+    phones: contact.phones.filter((p) => /^\+[1-9]\d{4,15}$/.test(p.e164)).map(phoneOf),
     profileUrl: profileUrlOf(contact),
     company: companyName || domain || website ? { name: companyName, domain, website } : undefined,
     enrichedAt: contact.updatedAt,

@@ -1,6 +1,6 @@
 import { t } from '@/lib/platform/i18n';
-import { primaryEmail, unverifiedEmails, type CrmContact } from '@/lib/crm/contact';
-import { unverifiedEmailLine } from '@/lib/crm/summary';
+import { primaryEmail, type CrmContact } from '@/lib/crm/contact';
+import { emailNoteLine, phoneNoteLine } from '@/lib/crm/summary';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 
 /**
@@ -79,7 +79,11 @@ export function toVCard(contact: CrmContact): string {
   if (profileUrl) lines.push(`URL:${profileUrl}`);
   const website = httpUri(contact.company?.website);
   if (website) lines.push(`URL;TYPE=work:${website}`);
-  const notes = unverifiedEmails(contact).map(unverifiedEmailLine);
+  // A guess is said to be one; every value whose source is known says where it came from.
+  const notes = [
+    ...contact.emails.filter((e) => e.status !== 'verified' || e.source).map(emailNoteLine),
+    ...contact.phones.filter((p) => p.source || p.whatsapp !== undefined).map(phoneNoteLine),
+  ];
   if (contact.company?.domain) notes.push(t('crm.note.companyDomain', { domain: contact.company.domain }));
   if (contact.location) notes.push(t('crm.note.location', { location: contact.location }));
   if (notes.length) lines.push(`NOTE:${escapeText(notes.join('\n'))}`);

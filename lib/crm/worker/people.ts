@@ -20,7 +20,7 @@ export interface HistoryReader {
 export function contactOf(entry: HistoryEntry): CrmContact | null {
   // The entry was read through its schema: an enrichPerson result is an Enrichment.
   if (entry.op !== 'enrichPerson' || !PUSHABLE_OUTCOMES.has(entry.outcome) || !entry.result?.person) return null;
-  return contactFromEnrichment(entry.result, { historyId: entry.id, at: entry.paidAt ?? entry.at });
+  return contactFromEnrichment(entry.result, { historyId: entry.id, at: entry.paidAt ?? entry.at, paid: entry.outcome === 'paid' });
 }
 
 /** The people of the history, as pushes and exports take them. */

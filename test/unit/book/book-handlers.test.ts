@@ -100,7 +100,8 @@ describe('the contact book’s writes, in the worker', () => {
       company: { name: 'Northwind Analytics', domain: 'northwind.example', website: 'https://northwind.example/' },
     });
     // A catch-all address is no verified email: the CRM gets it as a guess.
-    expect(contacts[1]!.emails).toEqual([{ address: 'bob@northwind.example', status: 'unknown' }]);
+    // With its grade and where it came from, for the CRM note.
+    expect(contacts[1]!.emails).toEqual([{ address: 'bob@northwind.example', status: 'unknown', grade: 'catch_all', source: { op: 'enrichPerson', at: BOB.updatedAt, paid: true } }]);
   });
 
   it('plans one contact’s push, and refuses a company alone', async () => {

@@ -2,6 +2,8 @@ import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOK_CSV_COLUMNS, contactToVCard, exportBook, type BookExportFormat } from '@/lib/book/page/export';
 import type { Contact } from '@/lib/book/model';
+import { setCatalog } from '@/lib/platform/i18n';
+import { en } from '@/lib/platform/i18n/en';
 import { readInBatches } from '@/lib/book/page/search';
 import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, person, putContacts } from '@/test/unit/book/book-fixtures';
 
@@ -20,6 +22,70 @@ async function fileOf(contacts: Contact[], format: BookExportFormat, options = O
 function parseCsv(text: string) {
   return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
 }
+
+describe('CSV export: where each value came from', () => {
+  const MARCH_12 = Date.UTC(2026, 2, 12, 10);
+  const JUNE_1 = Date.UTC(2026, 5, 1, 10);
+  const sourced = {
+    ...MAYA,
+    workEmails: [
+      { address: 'maya.chen@northwind.example', kind: 'work' as const, grade: 'verified' as const, foundAt: MARCH_12, source: { op: 'enrichPerson', historyId: 'h1', at: MARCH_12, paid: true } },
+      { address: 'm.chen@northwind.example', kind: 'work' as const, grade: 'catch_all' as const, foundAt: JUNE_1, source: { op: 'findWorkEmail', historyId: 'h2', at: JUNE_1, paid: false } },
+    ],
+    personalEmails: [],
+    phones: [
+      { e164: '+33612345678', international: '+33 6 12 34 56 78', kind: 'mobile' as const, whatsapp: true, whatsappCheckedAt: MARCH_12, foundAt: MARCH_12, source: { op: 'searchPhone', historyId: 'h3', at: JUNE_1, paid: false } },
+      { e164: '+33140000000', international: '+33 1 40 00 00 00', kind: 'landline' as const, foundAt: MARCH_12, source: { op: 'enrichPerson', historyId: 'h1', at: MARCH_12, paid: true } },
+    ],
+  };
+
+  it('adds the lookup, its day, the charge and the WhatsApp check after the columns it had, in their order', async () => {
+    const csv = parseCsv(await fileOf([sourced, NORTHWIND], 'csv'));
+    expect(csv.errors).toEqual([]);
+    expect(csv.meta.fields!.slice(0, 16)).toEqual(['kind', 'name', 'company', 'job_title', 'email', 'email_grade', 'other_emails', 'mobile_phone', 'other_phones', 'profile_url', 'location', 'company_domain', 'website', 'tags', 'in_crm', 'updated_at']);
+    expect(csv.data[0]).toMatchObject({
+      email: 'maya.chen@northwind.example',
+      email_grade: 'verified',
+      email_lookup: 'Enrich person',
+      email_lookup_date: '2026-03-12',
+      email_paid: 'yes',
+      mobile_phone: '+33612345678',
+      mobile_phone_lookup: 'Find phone numbers',
+      mobile_phone_lookup_date: '2026-06-01',
+      mobile_phone_paid: 'no',
+      mobile_phone_whatsapp: 'yes',
+      // The check's own day, not the later lookup's that found the number again.
+      mobile_phone_whatsapp_checked: '2026-03-12',
+      other_emails: 'm.chen@northwind.example',
+      other_emails_sources: 'Catch-all domain · Find work email · 2026-06-01 · not charged',
+      other_phones: '+33140000000',
+      other_phones_sources: 'Enrich person · 2026-03-12 · paid',
+    });
+    // A company has no email nor mobile: those cells stay empty.
+    expect(csv.data[1]).toMatchObject({ kind: 'company', email_lookup: '', mobile_phone_whatsapp: '', other_emails_sources: '' });
+  });
+
+  it('the vCard’s note says where each email and phone came from, one line each', () => {
+    const note = contactToVCard(sourced, 4, OPTIONS).replace(/\r\n /g, '').split('\r\n').find((l) => l.startsWith('NOTE:'))!;
+    expect(note.slice('NOTE:'.length).split('\\n')).toEqual([
+      'maya.chen@northwind.example — Enrich person\\, 2026-03-12',
+      'm.chen@northwind.example — Find work email\\, 2026-06-01',
+      '+33612345678 — Find phone numbers\\, 2026-06-01\\; On WhatsApp\\, checked 2026-03-12',
+      '+33140000000 — Enrich person\\, 2026-03-12',
+    ]);
+  });
+
+  it('neutralises the source cells as every other cell', async () => {
+    setCatalog('en', { ...en, 'ops.enrichPerson': '=HYPERLINK("http://evil.example")' });
+    try {
+      const row = parseCsv(await fileOf([sourced], 'csv')).data[0]!;
+      expect(row.email_lookup).toBe(`'=HYPERLINK("http://evil.example")`);
+      expect(row.other_phones_sources).toBe(`'=HYPERLINK("http://evil.example") · 2026-03-12 · paid`);
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+});
 
 describe('CSV export of the contact book', () => {
   it('one row per contact with the merged data, the tags in their own column', async () => {
@@ -111,7 +177,10 @@ describe('vCard export of the contact book', () => {
   it('a guessed email is no EMAIL: it is in the note, said to be a guess', () => {
     const lines = unfold(contactToVCard(MAYA_NAMESAKE, 4, OPTIONS));
     expect(lines.some((l) => l.startsWith('EMAIL'))).toBe(false);
-    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe('NOTE:Email maya@contoso.example: likely (not verified)');
+    // Each value says where it came from (the fixture's answers are dated at 4 seconds past the epoch).
+    expect(lines.find((l) => l.startsWith('NOTE:'))).toBe(
+      'NOTE:Email maya@contoso.example: likely (not verified) — Enrich person\\, 1970-01-01\\n+14155550110 — Enrich person\\, 1970-01-01',
+    );
   });
 
   it('escapes commas and semicolons in text and tags, a company is an org', () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { EmailResult, Enrichment, Person, Phone } from '@/lib/enrichment/model';
 import type { ContactAnswer } from '@/lib/book/answer';
 import { mergeAnswer, mergeFact } from '@/lib/book/merge';
-import type { Contact, PersonContact } from '@/lib/book/model';
+import { parseContact, type Contact, type PersonContact } from '@/lib/book/model';
+import { answerOfEntry, answersOfCrmCheck } from '@/lib/book/from-history';
+import { isPlainPerson } from '@/lib/book/page/first-read';
+import { entry } from '@/test/unit/book/answer-fixtures';
 
 /** An in-memory book with the store's look-up by identity key, to run merges in sequence. */
 function book() {
@@ -183,5 +186,102 @@ describe('one contact per person', () => {
     await b.add(enrich(2, { fullName: 'Maya Chen' }, ['person:maya-chen']));
     await b.add(check(3, ['person:maya-chen']));
     expect(b.people()[0]!.crm).toMatchObject({ crm: 'hubspot', found: true, recordId: '42', checkedAt: 3 });
+  });
+});
+
+describe('where each value came from', () => {
+  const phoneSearch = (at: number, whatsapp: boolean | undefined, paid = true): ContactAnswer => ({
+    op: 'searchPhone',
+    result: { person: person({ fullName: 'Maya Chen', networkUrl: MAYA, phones: [phone('+33612345678', 'mobile', whatsapp)] }), candidates: [], warnings: [], extra: {} },
+    at,
+    historyId: `p${at}`,
+    paid,
+    requestKeys: ['person:maya-chen'],
+    input: {},
+  });
+
+  it('every email, phone and fact carries the lookup, the entry, the date and whether it was paid', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', jobTitle: 'VP Data', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen']));
+    await b.add(phoneSearch(2, true, false));
+    const maya = b.people()[0]!;
+    expect(maya.title?.source).toEqual({ op: 'enrichPerson', historyId: 'h1', at: 1, paid: true });
+    expect(maya.workEmails[0]!.source).toEqual({ op: 'enrichPerson', historyId: 'h1', at: 1, paid: true });
+    expect(maya.phones[0]!.source).toEqual({ op: 'searchPhone', historyId: 'p2', at: 2, paid: false });
+  });
+
+  it('keeps the WhatsApp check’s own date when a later lookup finds the number again without checking', async () => {
+    const b = book();
+    await b.add(phoneSearch(2, true));
+    await b.add(phoneSearch(7, undefined));
+    const number = b.people()[0]!.phones[0]!;
+    expect(number.source.at).toBe(7);
+    expect(number).toMatchObject({ whatsapp: true, whatsappCheckedAt: 2 });
+  });
+
+  it('a newer check moves the date; an older one changes nothing', async () => {
+    const b = book();
+    await b.add(phoneSearch(5, true));
+    await b.add(phoneSearch(3, false));
+    expect(b.people()[0]!.phones[0]).toMatchObject({ whatsapp: true, whatsappCheckedAt: 5 });
+    await b.add(phoneSearch(9, false));
+    expect(b.people()[0]!.phones[0]).toMatchObject({ whatsapp: false, whatsappCheckedAt: 9 });
+  });
+
+  it('a number nobody checked has no check date', async () => {
+    const b = book();
+    await b.add(phoneSearch(4, undefined));
+    expect(b.people()[0]!.phones[0]).not.toHaveProperty('whatsappCheckedAt');
+  });
+
+  it('a record stored before the check date was kept still reads', () => {
+    const old = {
+      kind: 'person',
+      id: 'person:maya-chen',
+      keys: ['person:maya-chen'],
+      words: ['maya'],
+      tags: [],
+      firstSeenAt: 1,
+      updatedAt: 2,
+      phones: [{ e164: '+33612345678', international: '+33 6 12 34 56 78', kind: 'mobile', whatsapp: true, foundAt: 1, source: { op: 'searchPhone', historyId: 'p1', at: 1, paid: true } }],
+    };
+    const read = parseContact(old);
+    expect(read?.kind === 'person' && read.phones[0]).toMatchObject({ whatsapp: true });
+    expect(read?.kind === 'person' && read.phones[0]!.whatsappCheckedAt).toBeUndefined();
+    expect(isPlainPerson(old)).toBe(true);
+    expect(isPlainPerson({ ...old, phones: [{ ...old.phones[0], whatsappCheckedAt: 'yesterday' }] })).toBe(false);
+  });
+
+  it('two contacts found to be one keep each phone’s check date, and invent none for a record stored without it', async () => {
+    const b = book();
+    const stored = (id: string, phones: PersonContact['phones']): PersonContact => ({ kind: 'person', id, keys: [id], words: [], tags: [], firstSeenAt: 1, updatedAt: 1, urls: [], workEmails: [], personalEmails: [], phones });
+    const src = (at: number) => ({ op: 'searchPhone', historyId: `p${at}`, at, paid: true });
+    // The undated one is on the contact joined into the other (the profile's is kept, the email's joins it).
+    b.contacts.set('person:maya-chen', stored('person:maya-chen', [{ e164: '+33700000000', international: '+33 7 00 00 00 00', kind: 'mobile', whatsapp: false, whatsappCheckedAt: 2, foundAt: 2, source: src(8) }]));
+    b.contacts.set('email:maya@northwind.example', stored('email:maya@northwind.example', [{ e164: '+33612345678', international: '+33 6 12 34 56 78', kind: 'mobile', whatsapp: true, foundAt: 1, source: src(6) }]));
+    await b.add(enrich(9, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen', 'email:maya@northwind.example']));
+    const [maya, ...others] = b.people();
+    expect(others).toEqual([]);
+    const byNumber = new Map(maya!.phones.map((p) => [p.e164, p]));
+    expect(byNumber.get('+33612345678')).toMatchObject({ whatsapp: true });
+    expect(byNumber.get('+33612345678')!.whatsappCheckedAt).toBeUndefined();
+    expect(byNumber.get('+33700000000')).toMatchObject({ whatsapp: false, whatsappCheckedAt: 2 });
+  });
+
+  it('a repeat answered from the ledger is dated when it was paid and marked not charged', () => {
+    const repeat = answerOfEntry(entry({ id: 'h5', outcome: 'cached', fromLedger: true, cost: 0, paidAt: 1_000, at: 9_000 }));
+    expect(repeat).toMatchObject({ historyId: 'h5', at: 1_000, paid: false });
+  });
+
+  it('the CRM check writes no value, only whether the CRM knows them', async () => {
+    const b = book();
+    await b.add(enrich(1, { fullName: 'Maya Chen', networkUrl: MAYA, emails: [email('maya@northwind.example')] }, ['person:maya-chen']));
+    const before = b.people()[0]!;
+    const [check] = answersOfCrmCheck({ profileUrl: MAYA }, [{ target: 'hubspot', label: 'HubSpot', state: 'in_crm', recordUrl: null, message: null }], 50);
+    await b.add(check!);
+    const after = b.people()[0]!;
+    expect(after.workEmails).toEqual(before.workEmails);
+    expect(after.name).toEqual(before.name);
+    expect(after.crm).toMatchObject({ crm: 'hubspot', found: true, checkedAt: 50 });
   });
 });

@@ -310,3 +310,45 @@ describe('the contact card’s values', () => {
     expect(within(row('Phones')).queryByRole('button', { name: /^Refresh/ })).toBeNull();
   });
 });
+
+describe('where each value came from, in the row’s menu', () => {
+  it('lists each phone with its lookup, day, charge and WhatsApp check, and links to its lookup in history in a new tab', async () => {
+    const at = Date.UTC(2026, 2, 12, 10);
+    const { person, company } = await contactsOfAnswer({ ...answer('searchPhone', mayaPhones(), at), historyId: 'h-phones', paid: false });
+    render(<ContactCard subject={{ person, company, seed: null }} />);
+    fireEvent.click(within(row('Phones')).getByRole('button', { name: 'More about Phones' }));
+    const menu = within(row('Phones')).getByRole('group', { name: 'More about Phones' });
+    const sources = within(menu).getByRole('list', { name: 'Where it came from' });
+    const items = within(sources).getAllByRole('listitem');
+    expect(items.map((i) => i.firstElementChild?.textContent)).toEqual(['+1 415 555 0110', '+1 415 555 0111', '+1 415 555 0112']);
+    expect(items[0]!.textContent).toContain('Find phone numbers · Mar 12, 2026 · not charged');
+    expect(items[0]!.textContent).toContain('On WhatsApp, checked Mar 12, 2026');
+    expect(items[1]!.textContent).toContain('Not on WhatsApp, checked Mar 12, 2026');
+    // Nobody checked the third: nothing said of WhatsApp.
+    expect(items[2]!.textContent).not.toMatch(/WhatsApp/);
+    const link = within(items[0]!).getByRole('link', { name: 'Open the lookup of Mar 12, 2026 in history (Find phone numbers)' });
+    expect(link.getAttribute('href')).toMatch(/\/lookup-history\.html#h-phones$/);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('grades each email in words, and the header’s menu tells where the title and location came from, one line per answer', async () => {
+    const at = Date.UTC(2026, 2, 12, 10);
+    const { person, company } = await contactsOfAnswer(answer('enrichPerson', mayaEnrichment(), at));
+    const catchAll = { address: 'guess@northwind.example', kind: 'work' as const, grade: 'catch_all' as const, foundAt: at + DAY, source: { op: 'findWorkEmail', historyId: null, at: at + DAY, paid: false } };
+    render(<ContactCard subject={{ person: { ...person!, workEmails: [...person!.workEmails, catchAll] }, company, seed: null }} />);
+    fireEvent.click(within(row('Work email')).getByRole('button', { name: 'More about Work email' }));
+    const emails = within(within(row('Work email')).getByRole('list', { name: 'Where it came from' })).getAllByRole('listitem');
+    expect(emails.map((e) => [...e.children].map((c) => c.textContent))).toEqual([
+      [WORK, 'Verified', 'Enrich person · Mar 12, 2026 · paid', 'Open in history'],
+      // Not in history (no entry): no link.
+      ['guess@northwind.example', 'Catch-all domain', 'Find work email · Mar 13, 2026 · not charged'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'More about Maya Chen' }));
+    const header = within(screen.getByRole('group', { name: 'More about Maya Chen' })).getByRole('list', { name: 'Where it came from' });
+    const [facts, ...others] = within(header).getAllByRole('listitem');
+    expect(others).toEqual([]);
+    expect(facts!.firstElementChild?.textContent).toMatch(/^Name, Title, .*Location/);
+    expect(facts!.textContent).toContain('Enrich person · Mar 12, 2026 · paid');
+  });
+});
