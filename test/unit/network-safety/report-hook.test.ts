@@ -53,3 +53,15 @@ describe('the settings’ new section', () => {
     expect(read.privacy.euMode).toBe(true);
   });
 });
+
+describe('the settings form’s limits', () => {
+  it('checks what is typed: a whole number from 1 to 5,000, said beside the field', async () => {
+    const { draftFrom, parseDraft } = await import('@/lib/settings/page/preferences-form');
+    const draft = draftFrom(DEFAULT_PREFERENCES);
+    expect(draft['networkSafety.dailyProfiles']).toBe('60');
+    expect(parseDraft({ ...draft, 'networkSafety.dailyProfiles': 'many' }, DEFAULT_PREFERENCES)).toEqual({ ok: false, errors: { 'networkSafety.dailyProfiles': 'Enter a whole number.' } });
+    expect(parseDraft({ ...draft, 'networkSafety.weeklyProfiles': '0' }, DEFAULT_PREFERENCES)).toMatchObject({ ok: false, errors: { 'networkSafety.weeklyProfiles': 'Between 1 and 5,000.' } });
+    const saved = parseDraft({ ...draft, 'networkSafety.dailyProfiles': '2', 'networkSafety.enabled': false }, DEFAULT_PREFERENCES);
+    expect(saved).toMatchObject({ ok: true, value: { networkSafety: { enabled: false, dailyProfiles: 2, weeklyProfiles: 250 } } });
+  });
+});
