@@ -92,7 +92,7 @@ test('the popup counts the LinkedIn profiles opened today and this week, a reloa
 
   await test.step('a low daily limit set in the settings: the popup warns and suggests the side panel and a list from a search page', async () => {
     const settings = await openExtensionPage('options.html');
-    await settings.getByRole('link', { name: 'Account safety' }).click();
+    await settings.getByRole('link', { name: 'LinkedIn safety' }).click();
     const daily = settings.getByLabel('Profiles a day before a warning');
     await expect(daily).toHaveValue('60');
     await expect(settings.getByLabel('Profiles in 7 days before a warning')).toHaveValue('250');

@@ -499,7 +499,7 @@ export const de = {
   'panelMode.failed': 'Dossier konnte diese Wahl nicht speichern. Versuchen Sie es erneut.',
 
   // The LinkedIn profiles opened, counted on this computer (lib/network-safety/).
-  'networkSafety.title': 'Kontosicherheit',
+  'networkSafety.title': 'Sicherheit auf LinkedIn',
   'networkSafety.intro': 'LinkedIn schränkt Konten ein, die zu viele Profile öffnen (Nutzer berichten von Warnungen ab etwa 80 pro Tag). Dossier zählt die Profile, die Sie öffnen, nur auf diesem Computer, und warnt Sie in seinem Menü, wenn diese Grenzen erreicht sind.',
   'networkSafety.enabled': 'Die geöffneten LinkedIn-Profile zählen und mich warnen',
   'networkSafety.daily': 'Profile pro Tag bis zur Warnung',

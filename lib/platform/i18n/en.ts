@@ -501,7 +501,7 @@ export const en = {
   'panelMode.failed': 'Dossier could not save this choice. Try again.',
 
   // The LinkedIn profiles opened, counted on this computer (lib/network-safety/).
-  'networkSafety.title': 'Account safety',
+  'networkSafety.title': 'LinkedIn safety',
   'networkSafety.intro': 'LinkedIn restricts accounts that open too many profiles (users report warnings from about 80 a day). Dossier counts the profiles you open, on this computer only, and warns you in its menu past these limits.',
   'networkSafety.enabled': 'Count the LinkedIn profiles I open and warn me',
   'networkSafety.daily': 'Profiles a day before a warning',

@@ -499,7 +499,7 @@ export const es = {
   'panelMode.failed': 'Dossier no pudo guardar esta elección. Inténtelo de nuevo.',
 
   // The LinkedIn profiles opened, counted on this computer (lib/network-safety/).
-  'networkSafety.title': 'Seguridad de la cuenta',
+  'networkSafety.title': 'Seguridad en LinkedIn',
   'networkSafety.intro': 'LinkedIn restringe las cuentas que abren demasiados perfiles (los usuarios informan de avisos a partir de unos 80 al día). Dossier cuenta los perfiles que abre, solo en este ordenador, y le avisa en su menú al superar estos límites.',
   'networkSafety.enabled': 'Contar los perfiles de LinkedIn que abro y avisarme',
   'networkSafety.daily': 'Perfiles al día antes de un aviso',

@@ -499,7 +499,7 @@ export const fr = {
   'panelMode.failed': 'Dossier n’a pas pu enregistrer ce choix. Réessayez.',
 
   // The LinkedIn profiles opened, counted on this computer (lib/network-safety/).
-  'networkSafety.title': 'Sécurité du compte',
+  'networkSafety.title': 'Sécurité sur LinkedIn',
   'networkSafety.intro': 'LinkedIn restreint les comptes qui ouvrent trop de profils (des utilisateurs signalent des avertissements dès 80 par jour environ). Dossier compte les profils que vous ouvrez, sur cet ordinateur seulement, et vous prévient dans son menu au-delà de ces limites.',
   'networkSafety.enabled': 'Compter les profils LinkedIn que j’ouvre et me prévenir',
   'networkSafety.daily': 'Profils par jour avant un avertissement',
