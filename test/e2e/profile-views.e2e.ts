@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { pageHtml } from '@/test/fixtures/pages/index';
@@ -148,6 +149,16 @@ for (const language of ['en', 'en-XA'] as const) {
       await popup.waitForTimeout(400);
       await popup.screenshot({ path: join(SHOTS, `popup-${language}-${scheme}.png`), fullPage: true });
       expect(await popup.evaluate(findClipped)).toEqual([]);
+      // Axe finds nothing serious (contrast in both themes included), and the suggestions are reached from the keyboard.
+      const axe = await new AxeBuilder({ page: popup }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const bulkButton = popup.getByRole('button', { name: language === 'en' ? en['networkSafety.suggest.bulkButton'] : pseudoMessage(en['networkSafety.suggest.bulkButton']) });
+      let reached = false;
+      for (let i = 0; i < 30 && !reached; i++) {
+        await popup.keyboard.press('Tab');
+        reached = await bulkButton.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached).toBe(true);
 
       const settings = await openExtensionPage('options.html#settings-safety');
       await settings.emulateMedia({ colorScheme: scheme });
