@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { ask } from '@/components/platform/useBackground';
 import { usePreferences } from '@/components/settings/preferences-store';
+import { useTakenOver } from '@/components/platform/first-paint';
 import { t, tn } from '@/lib/platform/i18n';
 import { sendMessage } from '@/lib/contracts/messenger';
 import type { ProfileViewCounts } from '@/lib/network-safety/profile-views';
@@ -75,13 +76,15 @@ function Warning({ warning, counts, limits, onOpenBulk, onOpenSettings }: Action
 /**
  * The popup's line of LinkedIn profiles opened today and this week, counted by the worker from
  * the content script's reports (lib/network-safety/); past the user's limits, a warning with what
- * opens no profile. Not in the first paint: it comes with the React popup.
+ * opens no profile.
  */
 export function ProfileViews(actions: Actions) {
   const limits = usePreferences((s) => s.prefs.networkSafety);
   const loaded = usePreferences((s) => s.loaded);
   const counts = useProfileViews();
-  if (!loaded || !limits.enabled || !counts) return null;
+  // Not in the first paint: it comes once the React popup has taken its place, so the swap shows nothing new.
+  const takenOver = useTakenOver();
+  if (!takenOver || !loaded || !limits.enabled || !counts) return null;
   const warning = profileViewWarning(counts, limits);
   return (
     <section aria-label={t('networkSafety.title')} className="profile-views">
