@@ -18,6 +18,7 @@ import { SettingsNav, useCurrentSection } from '@/components/settings/SettingsNa
 import { PrivacySection } from '@/components/settings/PrivacySection';
 import { SpendingSection } from '@/components/settings/SpendingSection';
 import { WebmailSection } from '@/components/settings/WebmailSection';
+import { NetworkSafetySection } from '@/components/settings/NetworkSafetySection';
 
 type Notice = { tone: 'status' | 'alert'; text: string };
 
@@ -127,6 +128,7 @@ export function SettingsPage() {
         />
         <SpendingSection draft={draft} errors={prefErrors} set={set} />
         <PageAccessSection draft={draft} errors={prefErrors} set={set} />
+        <NetworkSafetySection draft={draft} errors={prefErrors} set={set} />
         <CrmSection generation={dataGeneration} />
         <WebmailSection />
         <PrivacySection

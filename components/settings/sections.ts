@@ -1,7 +1,7 @@
 import { t } from '@/lib/platform/i18n';
 
 /** The settings' sections, in the page's order: everyday ones first, the technical ones last. */
-export const SECTION_IDS = ['account', 'spending', 'pages', 'crm', 'webmail', 'privacy', 'language', 'advanced'] as const;
+export const SECTION_IDS = ['account', 'spending', 'pages', 'safety', 'crm', 'webmail', 'privacy', 'language', 'advanced'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export function sectionTitle(id: SectionId): string {
@@ -12,6 +12,8 @@ export function sectionTitle(id: SectionId): string {
       return t('spending.title');
     case 'pages':
       return t('pageAccess.title');
+    case 'safety':
+      return t('networkSafety.title');
     case 'crm':
       return t('crm.title');
     case 'webmail':

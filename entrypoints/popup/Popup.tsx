@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { ask } from '@/components/platform/useBackground';
 import { CreditBalance } from '@/components/balance/CreditBalance';
 import { CurrentTabPerson } from '@/components/popup/CurrentTabPerson';
+import { ProfileViews } from '@/components/network-safety/ProfileViews';
 import { QuickLookup } from '@/components/lookup/QuickLookup';
 import { PanelModeChoice } from '@/components/panel/PanelModeChoice';
 import { NoKeyNotice } from '@/components/welcome/NoKeyNotice';
@@ -127,6 +128,7 @@ export function Popup() {
           />
           {/* Not answered on the welcome page: asked here, never in a tab of its own. */}
           {prefsLoaded && prefs.pageAccess.panelMode === null && <PanelModeChoice recommended="stealth" headingLevel={2} />}
+          {interactive && <ProfileViews onOpenBulk={openBulk} onOpenSettings={openSettings} />}
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}

@@ -8,6 +8,7 @@ import { clipboardMessageSchemas, type ClipboardReplies } from '@/lib/clipboard/
 import { crmMessageSchemas, type CrmReplies } from '@/lib/crm/contract';
 import { historyMessageSchemas, type HistoryReplies } from '@/lib/history/contract';
 import { lookupMessageSchemas, type LookupReplies } from '@/lib/lookup/contract';
+import { networkSafetyMessageSchemas, type NetworkSafetyReplies } from '@/lib/network-safety/contract';
 import { panelMessageSchemas, type PanelReplies } from '@/lib/panel/contract';
 import { settingsMessageSchemas, type SettingsReplies } from '@/lib/settings/contract';
 import { webmailMessageSchemas, type WebmailReplies } from '@/lib/webmail/contract';
@@ -46,6 +47,8 @@ export const messageSchemas = {
   ...bulkPageMessageSchemas,
   /** Copy through the extension, for a page whose own clipboard is refused. */
   ...clipboardMessageSchemas,
+  /** The profile-view counter, read by the popup. */
+  ...networkSafetyMessageSchemas,
 } as const;
 
 export type MessageName = keyof typeof messageSchemas;
@@ -53,7 +56,7 @@ export type MessageData<N extends MessageName> = z.input<(typeof messageSchemas)
 
 /** What each message answers. Every answer is an Outcome, so a refusal is data, not a throw. */
 export interface Replies
-  extends SettingsReplies, BalanceReplies, LookupReplies, HistoryReplies, PanelReplies, CardReplies, WebmailReplies, CrmReplies, BookReplies, BulkReplies, BulkPageReplies, ClipboardReplies {}
+  extends SettingsReplies, BalanceReplies, LookupReplies, HistoryReplies, PanelReplies, CardReplies, WebmailReplies, CrmReplies, BookReplies, BulkReplies, BulkPageReplies, ClipboardReplies, NetworkSafetyReplies {}
 
 export type ProtocolMap = {
   [N in MessageName]: (data: MessageData<N>) => Outcome<Replies[N]>;

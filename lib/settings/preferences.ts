@@ -9,6 +9,15 @@ const days = (fallback: number) =>
     .min(1, { error: () => t('validation.atLeastDays', { min: 1 }) })
     .max(3650, { error: () => t('validation.atMostDays', { max: 3650 }) })
     .default(fallback);
+const DEFAULT_DAILY_PROFILES = 60;
+const DEFAULT_WEEKLY_PROFILES = 250;
+const profiles = (fallback: number) =>
+  z
+    .number({ error: () => t('validation.wholeNumber') })
+    .int({ error: () => t('validation.wholeNumber') })
+    .min(1, { error: () => t('validation.between', { min: 1, max: 5_000 }) })
+    .max(5_000, { error: () => t('validation.between', { min: 1, max: 5_000 }) })
+    .default(fallback);
 const credits = z
   .number({ error: () => t('validation.wholeNumber') })
   .int({ error: () => t('validation.wholeNumber') })
@@ -119,6 +128,19 @@ export const preferencesSchema = z.object({
       enabled: z.boolean().default(false),
     })
     .default({ enabled: false }),
+  networkSafety: z
+    .object({
+      /** Count the LinkedIn profiles opened (on this computer only) and warn past the limits below. */
+      enabled: z.boolean().default(true),
+      /**
+       * Users report LinkedIn's warnings and restrictions from about 80 to 100 profiles a day on a
+       * free account and a few hundred a week: the defaults stay well under both, so the warning
+       * comes while there is room to slow down (lib/network-safety/README.md).
+       */
+      dailyProfiles: profiles(DEFAULT_DAILY_PROFILES),
+      weeklyProfiles: profiles(DEFAULT_WEEKLY_PROFILES),
+    })
+    .default({ enabled: true, dailyProfiles: DEFAULT_DAILY_PROFILES, weeklyProfiles: DEFAULT_WEEKLY_PROFILES }),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

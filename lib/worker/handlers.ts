@@ -23,6 +23,8 @@ import { t } from '@/lib/platform/i18n';
 import { languageItem } from '@/lib/settings/language';
 import { themeItem } from '@/lib/settings/theme';
 import { createClipboardHandlers } from '@/lib/clipboard/worker/clipboard';
+import { createNetworkSafetyHandlers } from '@/lib/network-safety/worker/handlers';
+import type { ProfileViewCounter } from '@/lib/network-safety/worker/counter';
 
 export interface HandlerDeps {
   identity: RouterIdentity;
@@ -70,6 +72,8 @@ export interface HandlerDeps {
   bulk: BulkHandlerDeps;
   /** Copy for a Dossier page that may not write the clipboard itself (lib/clipboard/worker/clipboard.ts). */
   clipboard: { write(text: string): Promise<boolean> };
+  /** The LinkedIn profiles opened, counted from the content script's reports (lib/network-safety/worker/counter.ts). */
+  profileViews: ProfileViewCounter;
 }
 
 /**
@@ -171,6 +175,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     reportDetection: async ({ detection }, sender) => {
       const tabId = topFrameTabOf(sender);
       if (tabId === null) return { ok: true, value: { frame: null } };
+      await deps.profileViews.reported(detection, sender.url);
       return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
     },
     reportFound: async ({ items }, sender) => {
@@ -240,5 +245,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createBookHandlers({ ...deps.book, preferences: deps.preferences, savePreferences, crm: deps.crm }),
     ...createBulkHandlers(deps.bulk),
     ...createClipboardHandlers((text) => deps.clipboard.write(text)),
+    ...createNetworkSafetyHandlers(deps.profileViews),
   };
 }

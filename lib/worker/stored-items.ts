@@ -5,6 +5,7 @@ import { HISTORY_ITEMS, HISTORY_QUARANTINE, OLD_HISTORY_KEYS } from '@/lib/histo
 import { JOURNAL_ITEMS, LEDGER_ITEMS, OLD_LEDGER_KEYS } from '@/lib/lookup/worker/stored-items';
 import { PANEL_LAYOUT_ITEMS, TAB_STATE_ITEMS } from '@/lib/panel/worker/stored-items';
 import { SETTINGS_ITEMS, SETTINGS_MIRRORS } from '@/lib/settings/worker/stored-items';
+import { NETWORK_SAFETY_ITEMS } from '@/lib/network-safety/worker/stored-items';
 import { clearItems, exportItems, itemAmong, type StoredItem } from '@/lib/platform/storage/stored-item';
 
 export type { StoredItem } from '@/lib/platform/storage/stored-item';
@@ -28,6 +29,7 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   ...JOURNAL_ITEMS,
   ...CRM_ITEMS,
   ...PANEL_LAYOUT_ITEMS,
+  ...NETWORK_SAFETY_ITEMS,
   ...SETTINGS_MIRRORS,
   ...TAB_STATE_ITEMS,
 ];

@@ -59,6 +59,8 @@ import { openToolbarMenu } from '@/lib/worker/toolbar-menu';
 import { copyBySelection } from '@/lib/clipboard/copy-by-selection';
 import { OFFSCREEN_PATH, offscreenMessenger } from '@/lib/clipboard/offscreen-contract';
 import { normaliseApiKey } from '@/lib/enrichment/api-key';
+import { createProfileViewCounter } from '@/lib/network-safety/worker/counter';
+import { profileViewsItem } from '@/lib/network-safety/worker/stored-items';
 
 // The balance badge gives way to a bulk run's progress while one runs (toolbar-badge.ts).
 export { showBalanceOnBadge };
@@ -242,6 +244,7 @@ export function createBackground(identity: RouterIdentity) {
     },
     bulk: bulk.handlerDeps,
     clipboard: { write: createClipboardWriter(browserClipboard()) },
+    profileViews: createProfileViewCounter({ item: profileViewsItem, preferences, now: () => Date.now() }),
   };
   return { connection, lookups, handlerDeps, crm, panel, bulk, balanceReadsIdle: readBalanceAfterPaid.idle };
 }

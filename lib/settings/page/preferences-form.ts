@@ -25,6 +25,9 @@ export const PREFERENCE_FIELDS = {
   'privacy.euMode': 'flag',
   'privacy.suppression': 'lines',
   'privacy.historyRetentionDays': 'count',
+  'networkSafety.enabled': 'flag',
+  'networkSafety.dailyProfiles': 'count',
+  'networkSafety.weeklyProfiles': 'count',
 } as const;
 
 export type FieldPath = keyof typeof PREFERENCE_FIELDS;

@@ -74,7 +74,7 @@ describe('panel mode', () => {
 });
 
 function handlersWith(panel: Partial<PanelService>) {
-  return createHandlers({ identity, panel: panel as PanelService } as unknown as HandlerDeps);
+  return createHandlers({ identity, panel: panel as PanelService, profileViews: { reported: async () => {} } } as unknown as HandlerDeps);
 }
 
 describe('handlers: the tab is always the sender’s', () => {

@@ -48,6 +48,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     contactCard: vi.fn(async () => ({ ok: true as const, value: { person: null, company: null } })),
     exportAllData: vi.fn(async () => ({ ok: true as const, value: { filename: 'x.json', mimeType: 'application/json', content: '{}' } })),
     deleteAllData: vi.fn(async () => ({ ok: true as const, value: { deleted: true as const } })),
+    profileViews: vi.fn(async () => ({ ok: true as const, value: { today: 3, week: 9 } })),
     ...crmHandlerStubs(),
     ...bookHandlerStubs(),
     ...bulkHandlerStubs(),
@@ -120,6 +121,8 @@ const privileged = {
   bulkCreate: { name: 'List', source: 'paste', headers: ['Profile'], rows: [['https://www.linkedin.com/in/maya-chen/']], mapping: ['profileUrl'] },
   bulkRetry: { runId: 'run-1', which: 'unknown', price: 2 },
   bulkCrmPush: { runId: 'run-1', target: 'hubspot' },
+  // What the user opened on LinkedIn is theirs: the page they opened it on never reads the counter.
+  profileViews: undefined,
 } as const;
 type Privileged = keyof typeof privileged;
 
@@ -131,7 +134,7 @@ describe('background router: privileges by sender', () => {
     expect(h[name]).not.toHaveBeenCalled();
   });
 
-  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'saveTheme', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk', 'copyText'] as const)(
+  it.each(['lookup', 'preview', 'getCredits', 'getStatus', 'exportHistory', 'deleteAllData', 'savePreferences', 'saveLanguage', 'saveTheme', 'panelStatus', 'contactCard', 'crmPush', 'crmExport', 'bookTag', 'bookForget', 'bookCrmPush', 'openContactBook', 'bulkStart', 'bulkCollect', 'openBulk', 'copyText', 'profileViews'] as const)(
     'accepts %s from the extension’s own pages',
     async (name) => {
       const h = handlers();
