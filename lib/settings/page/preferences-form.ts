@@ -25,6 +25,13 @@ export const PREFERENCE_FIELDS = {
   'privacy.euMode': 'flag',
   'privacy.suppression': 'lines',
   'privacy.historyRetentionDays': 'count',
+  'notice.legalName': 'text',
+  'notice.postalAddress': 'text',
+  'notice.privacyEmail': 'text',
+  'notice.dpo': 'text',
+  'notice.representative': 'text',
+  'notice.purpose': 'text',
+  'notice.transfers': 'text',
 } as const;
 
 export type FieldPath = keyof typeof PREFERENCE_FIELDS;
