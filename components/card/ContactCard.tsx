@@ -8,6 +8,7 @@ import { useNow } from '@/components/platform/useNow';
 import { AllFields } from '@/components/card/AllFields';
 import { CardHeader } from '@/components/card/CardHeader';
 import { CardRow } from '@/components/card/CardRow';
+import { NoticeButton } from '@/components/card/NoticeButton';
 import { useCardLookups, type CardAnswer } from '@/components/card/useCardLookups';
 import { useEuMode } from '@/components/card/useEuMode';
 import '@/components/card/card.css';
@@ -60,6 +61,8 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
           />
         ))}
       </ul>
+      {/* Article 14: only a person the book holds can be told where their data came from. */}
+      {header.kind === 'person' && subject.person && <NoticeButton person={subject.person} />}
       {fields.map((field) => (
         <AllFields key={field.label} label={field.label} value={field.value} />
       ))}

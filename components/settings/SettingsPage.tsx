@@ -11,6 +11,7 @@ import { draftFrom, parseDraft, type Draft, type FieldErrors, type FieldPath } f
 import { credits } from '@/components/lookup/price';
 import { AccountSection } from '@/components/settings/AccountSection';
 import { AdvancedSection } from '@/components/settings/AdvancedSection';
+import { CompanySection } from '@/components/settings/CompanySection';
 import { CrmSection } from '@/components/settings/CrmSection';
 import { LanguageSection } from '@/components/settings/LanguageSection';
 import { PageAccessSection } from '@/components/settings/PageAccessSection';
@@ -142,6 +143,7 @@ export function SettingsPage() {
             void reloadStatus();
           }}
         />
+        <CompanySection draft={draft} errors={prefErrors} set={set} />
         <LanguageSection />
         <AdvancedSection draft={draft} errors={prefErrors} set={set} connection={{ draft: conn, errors: connErrors, saved: gateway, onChange: setConnDraft }} />
       </div>

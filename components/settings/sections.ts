@@ -1,7 +1,7 @@
 import { t } from '@/lib/platform/i18n';
 
 /** The settings' sections, in the page's order: everyday ones first, the technical ones last. */
-export const SECTION_IDS = ['account', 'spending', 'pages', 'safety', 'crm', 'webmail', 'privacy', 'language', 'advanced'] as const;
+export const SECTION_IDS = ['account', 'spending', 'pages', 'safety', 'crm', 'webmail', 'privacy', 'company', 'language', 'advanced'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export function sectionTitle(id: SectionId): string {
@@ -20,6 +20,8 @@ export function sectionTitle(id: SectionId): string {
       return t('webmail.settings.title');
     case 'privacy':
       return t('privacy.title');
+    case 'company':
+      return t('notice.settings.title');
     case 'language':
       return t('settings.section.language');
     case 'advanced':

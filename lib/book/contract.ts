@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import { CRM_FIELDS, CRM_TARGETS, type PushPlan } from '@/lib/crm/types';
+import { NOTICE_LANGUAGES } from '@/lib/notice/model';
 
 /**
  * The contact book's part of the message protocol: its writes, which the worker makes (pages
@@ -28,6 +29,8 @@ export const bookMessageSchemas = {
    * holds. At most BOOK_PUSH_MAX at a time: the outbox is one stored list, rewritten at each step.
    */
   bookCrmPush: z.object({ ids: z.array(contactId).min(1).max(BOOK_PUSH_MAX), target, overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]) }).strict(),
+  /** The article 14 notice as the user saw it (lib/notice/), for this person's next CRM note. */
+  bookNoticeForCrm: z.object({ id: contactId, text: z.string().min(1).max(20_000), language: z.enum(NOTICE_LANGUAGES) }).strict(),
 } as const;
 
 export interface BookReplies {
@@ -37,4 +40,6 @@ export interface BookReplies {
   bookCrmPlan: PushPlan;
   /** `skipped`: companies, and people without a name, which no CRM can file. */
   bookCrmPush: { queued: OutboxItemView[]; skipped: number };
+  /** When the notice was prepared. */
+  bookNoticeForCrm: { preparedAt: number };
 }

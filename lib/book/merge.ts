@@ -166,6 +166,7 @@ function joinPeople(a: PersonContact, b: PersonContact): PersonContact {
     tags: [...new Set([...a.tags, ...b.tags])],
     companyId: a.companyId ?? b.companyId,
     crm: !a.crm || (b.crm && b.crm.checkedAt > a.crm.checkedAt) ? b.crm : a.crm,
+    notice: !a.notice || (b.notice && b.notice.preparedAt > a.notice.preparedAt) ? b.notice : a.notice,
     firstSeenAt: Math.min(a.firstSeenAt, b.firstSeenAt),
     updatedAt: Math.max(a.updatedAt, b.updatedAt),
   });

@@ -83,6 +83,18 @@ const indexedSchema = {
   updatedAt: z.number(),
 };
 
+/**
+ * The article 14 notice the user chose to add to this person's next CRM note (lib/notice/), as
+ * they saw it; `notedAt` once a push carried it, so the next push's note does not repeat it.
+ */
+export const contactNoticeSchema = z.object({
+  text: z.string().min(1).max(20_000),
+  language: z.string().max(10),
+  preparedAt: z.number(),
+  notedAt: z.number().optional(),
+});
+export type ContactNotice = z.infer<typeof contactNoticeSchema>;
+
 export const personContactSchema = z.object({
   kind: z.literal('person'),
   /** The primary identity key: the profile (person:<slug>), else a verified email, else a phone. */
@@ -104,6 +116,7 @@ export const personContactSchema = z.object({
   personalEmails: z.array(emailFactSchema).default([]),
   phones: z.array(phoneFactSchema).default([]),
   crm: crmPresenceSchema.optional(),
+  notice: contactNoticeSchema.optional(),
 });
 export type PersonContact = z.infer<typeof personContactSchema>;
 

@@ -6,7 +6,7 @@ import type { ContactAnswer } from '@/lib/book/answer';
 import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/book/counts';
 import { draftsOf, type Drafts } from '@/lib/book/extract';
 import { mergeAnswer } from '@/lib/book/merge';
-import { parseContact, type Contact } from '@/lib/book/model';
+import { parseContact, type Contact, type ContactNotice } from '@/lib/book/model';
 import { searchWords } from '@/lib/book/words';
 import { ContactWorkingSet, lookupKeysOf } from '@/lib/book/working-set';
 
@@ -228,6 +228,18 @@ export function tagContacts(ids: readonly string[], tags: { add?: readonly strin
     tags: [...new Set([...contact.tags.filter((t) => !remove.has(t)), ...add])],
     updatedAt: now,
   }));
+}
+
+/** A person's notice for their next CRM note (model.ts `notice`); answers the people it was set on. */
+export function setContactNotice(id: string, notice: ContactNotice): Promise<Contact[]> {
+  return updateContacts([id], (contact) => (contact.kind === 'person' ? { ...contact, notice } : contact));
+}
+
+/** The notice a queued push carries into its note: marked, so the next push's note leaves it out. */
+export function markNoticeNoted(id: string, preparedAt: number, at: number): Promise<Contact[]> {
+  return updateContacts([id], (contact) =>
+    contact.kind === 'person' && contact.notice?.preparedAt === preparedAt ? { ...contact, notice: { ...contact.notice, notedAt: at } } : contact,
+  );
 }
 
 /** Deletes contacts; answers what they were (for the suppression list, when the user asks). */

@@ -53,6 +53,8 @@ export const crmContactSchema = z.object({
   enrichedAt: z.number(),
   /** The lookup it came from, so history can link the push to what was paid for. */
   historyId: z.string().nullable(),
+  /** The article 14 notice the user added to this push's note (lib/notice/), as they saw it. */
+  notice: z.object({ text: z.string().min(1).max(20_000), preparedAt: z.number() }).optional(),
 });
 
 export type CrmContact = z.infer<typeof crmContactSchema>;

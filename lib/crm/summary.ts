@@ -18,6 +18,8 @@ export function summaryLines(contact: CrmContact): string[] {
   const company = contact.company;
   if (company?.name || company?.domain) lines.push(t('crm.note.company', { company: [company.name, company.domain && `(${company.domain})`, company.website].filter(Boolean).join(' ') }));
   if (contact.location) lines.push(t('crm.note.location', { location: contact.location }));
+  // Last, after a blank line: the notice the person was sent, whole, as evidence it was given.
+  if (contact.notice) lines.push('', t('crm.note.notice', { date: new Date(contact.notice.preparedAt).toISOString().slice(0, 10) }), ...contact.notice.text.split('\n'));
   return lines;
 }
 

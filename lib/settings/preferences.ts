@@ -24,6 +24,21 @@ const credits = z
   .min(0, { error: () => t('validation.creditsNegative') })
   .max(10_000_000, { error: () => t('validation.creditsTooMany', { max: 10_000_000 }) });
 
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => t('validation.textTooLong', { max }) })
+    .default('');
+/** Empty (not set yet) or one email address. */
+const emailOrEmpty = z
+  .string()
+  .trim()
+  .max(320, { error: () => t('validation.textTooLong', { max: 320 }) })
+  .refine((value) => value === '' || z.email().safeParse(value).success, { error: () => t('validation.noticeEmail') })
+  .default('');
+const NOTICE_DEFAULTS = { legalName: '', postalAddress: '', privacyEmail: '', dpo: '', representative: '', purpose: '', transfers: '' };
+
 // How the panel shows on the network's pages (defaults.ts: the popup's first paint reads it too).
 export { PANEL_MODES };
 export type PanelMode = (typeof PANEL_MODES)[number];
@@ -141,6 +156,25 @@ export const preferencesSchema = z.object({
       weeklyProfiles: profiles(DEFAULT_WEEKLY_PROFILES),
     })
     .default({ enabled: true, dailyProfiles: DEFAULT_DAILY_PROFILES, weeklyProfiles: DEFAULT_WEEKLY_PROFILES }),
+  /**
+   * The user's company, which every article 14 notice names as the controller (lib/notice/).
+   * Empty until set: a notice is refused without the name, the address and the privacy email.
+   */
+  notice: z
+    .object({
+      legalName: line(200),
+      postalAddress: line(500),
+      privacyEmail: emailOrEmpty,
+      /** The data protection officer's contact, where the company has one. */
+      dpo: line(500),
+      /** The representative in the EU (article 27), for a company established outside it. */
+      representative: line(500),
+      /** Empty: B2B sales prospecting, said in the notice's language. */
+      purpose: line(500),
+      /** Empty: the notice says nothing is transferred outside the EEA. */
+      transfers: line(1000),
+    })
+    .default(NOTICE_DEFAULTS),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -67,7 +67,7 @@ export interface HandlerDeps {
     ofResponse(response: LookupResponse, input: Record<string, unknown>): Promise<AnsweredCard | undefined>;
   };
   /** The contact book's store and how to open its page (lib/book/worker/handlers.ts). */
-  book: Pick<BookHandlerDeps, 'contacts' | 'openBook'>;
+  book: Pick<BookHandlerDeps, 'contacts' | 'openBook' | 'now'>;
   /** Bulk runs: the store, the runner, the quote's reads (lib/bulk/worker/wiring.ts). */
   bulk: BulkHandlerDeps;
   /** Copy for a Dossier page that may not write the clipboard itself (lib/clipboard/worker/clipboard.ts). */

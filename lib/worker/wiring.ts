@@ -44,7 +44,8 @@ import { createCrmService, deleteCrmData } from '@/lib/crm/worker/presence-check
 import { createContactBook } from '@/lib/book/worker/contact-book';
 import { readCardContacts } from '@/lib/card/book';
 import { cardOfResponse } from '@/lib/card/from-answer';
-import { forgetContacts, getContacts, recordAnswers, tagContacts } from '@/lib/book/store';
+import { forgetContacts, getContacts, recordAnswers, setContactNotice, tagContacts } from '@/lib/book/store';
+import { crmNotices } from '@/lib/book/worker/crm-notices';
 import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/worker/data';
 import { createPanelService } from '@/lib/panel/worker/service';
 import { applyPanelMode } from '@/lib/panel/worker/tabs';
@@ -131,6 +132,7 @@ export function createBackground(identity: RouterIdentity) {
     appendHistory: async (entry) => appendHistory(entry, (await loadPreferences()).history.maxEntries),
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
+    notices: crmNotices,
   });
   /** The CRM check's answer also marks the contact as in the CRM or not. */
   const crm: typeof crmService = {
@@ -239,7 +241,8 @@ export function createBackground(identity: RouterIdentity) {
     crm,
     contacts: { card: readCardContacts, ofResponse: cardOfResponse },
     book: {
-      contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts },
+      contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts, setNotice: setContactNotice },
+      now: () => Date.now(),
       openBook: () => openExtensionPage('book'),
     },
     bulk: bulk.handlerDeps,

@@ -10,7 +10,7 @@ import { callBackground, configureExtension, expect, panelFrame, test } from '@/
  * typed in the interface's language. Screenshots go to test-results/settings/.
  */
 const SHOTS = 'test-results/settings';
-const SECTIONS = ['Account', 'Spending', 'Pages and side panel', 'LinkedIn safety', 'CRM connections', 'Web mail', 'Privacy', 'Language and theme', 'Advanced'];
+const SECTIONS = ['Account', 'Spending', 'Pages and side panel', 'LinkedIn safety', 'CRM connections', 'Web mail', 'Privacy', 'Your company', 'Language and theme', 'Advanced'];
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(21, 25, 31)';
 

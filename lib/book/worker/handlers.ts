@@ -1,7 +1,7 @@
 import type { BookReplies } from '@/lib/book/contract';
 import { crmContactOf } from '@/lib/book/worker/crm-contact';
 import { addSuppressionLines, suppressionLinesOf } from '@/lib/book/worker/forget';
-import type { CompanyContact, Contact, PersonContact } from '@/lib/book/model';
+import type { CompanyContact, Contact, ContactNotice, PersonContact } from '@/lib/book/model';
 import type { CrmContact } from '@/lib/crm/contact';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
@@ -18,7 +18,10 @@ export interface BookHandlerDeps {
     get(ids: readonly string[]): Promise<Contact[]>;
     tag(ids: readonly string[], tags: { add: readonly string[]; remove: readonly string[] }): Promise<Contact[]>;
     forget(ids: readonly string[]): Promise<Contact[]>;
+    /** Answers the people it was set on. */
+    setNotice(id: string, notice: ContactNotice): Promise<Contact[]>;
   };
+  now(): number;
   preferences: { read(): Promise<Preferences> };
   /** The settings' own save path (validation, then the panel's reaction to what changed). */
   savePreferences(prefs: Preferences): Promise<Outcome<Preferences>>;
@@ -113,5 +116,12 @@ export function createBookHandlers(deps: BookHandlerDeps): Pick<Handlers, BookHa
         if (!contacts.length) throw new CrmRefusal('invalid_input', t('book.crm.notAPerson'));
         return { queued: await deps.crm.pushContacts(contacts, target, overwrite), skipped };
       }),
+
+    bookNoticeForCrm: async ({ id, text, language }) => {
+      const preparedAt = deps.now();
+      const set = await deps.contacts.setNotice(id, { text, language, preparedAt });
+      if (!set.some((c) => c.kind === 'person')) return refuse('invalid_input', t('book.crm.notAPerson'));
+      return { ok: true, value: { preparedAt } };
+    },
   };
 }

@@ -30,6 +30,14 @@ export interface CrmServiceDeps {
   timeoutMs?: number;
   /** Where the outbox asks to be woken; defaults to browser.alarms plus a timer while alive. */
   wake?(at: number | null): void;
+  /**
+   * The article 14 notices the user added to a person's next CRM note (the contact book holds
+   * them): the one waiting for this identity, and the mark once a queued push carries it.
+   */
+  notices?: {
+    pending(identity: string): Promise<{ id: string; text: string; preparedAt: number } | null>;
+    noted(id: string, preparedAt: number, at: number): Promise<void>;
+  };
 }
 
 /** Who the free "already in your CRM?" check looks for, from what a page (or a mail header) shows. */
@@ -70,10 +78,28 @@ export function createCrmService(deps: CrmServiceDeps) {
     return { ...plan, match: plan.match ? { ...plan.match, url: safeHttpUrl(plan.match.url) } : null };
   }
 
+  /**
+   * Each contact with the notice waiting for their next note, if any; `done` marks those notices
+   * as carried once the pushes are queued (the outbox keeps the contact, so a retry keeps it too).
+   */
+  async function withNotices(contacts: readonly CrmContact[]): Promise<{ contacts: CrmContact[]; done(): Promise<void> }> {
+    const notices = deps.notices;
+    if (!notices) return { contacts: [...contacts], done: async () => {} };
+    const found = await Promise.all(contacts.map((contact) => notices.pending(contact.identity)));
+    return {
+      contacts: contacts.map((contact, i) => (found[i] ? { ...contact, notice: { text: found[i].text, preparedAt: found[i].preparedAt } } : contact)),
+      done: async () => {
+        for (const notice of found) if (notice) await notices.noted(notice.id, notice.preparedAt, deps.now());
+      },
+    };
+  }
+
   /** Queues contacts from anywhere (a lookup, the contact book) in the outbox, then sends. */
   async function pushContacts(contacts: readonly CrmContact[], target: CrmTarget, overwrite: readonly CrmField[]) {
     await connections.connected(target);
-    const items = await runner.enqueueMany(contacts.map((contact) => ({ target, contact, overwrite })));
+    const noted = await withNotices(contacts);
+    const items = await runner.enqueueMany(noted.contacts.map((contact) => ({ target, contact, overwrite })));
+    await noted.done();
     void runner.drain();
     return items.map(viewOf);
   }
@@ -128,7 +154,9 @@ export function createCrmService(deps: CrmServiceDeps) {
       const [settings, stored] = await Promise.all([readCrmSettings(), readConnections()]);
       const targets = settings.autoPush.filter((target) => stored[target]);
       if (!targets.length) return;
-      for (const target of targets) await runner.enqueue({ target, contact, overwrite: [], auto: true } satisfies EnqueueRequest);
+      const noted = await withNotices([contact]);
+      for (const target of targets) await runner.enqueue({ target, contact: noted.contacts[0]!, overwrite: [], auto: true } satisfies EnqueueRequest);
+      await noted.done();
       await runner.drain();
     },
 

@@ -28,6 +28,13 @@ export const PREFERENCE_FIELDS = {
   'networkSafety.enabled': 'flag',
   'networkSafety.dailyProfiles': 'count',
   'networkSafety.weeklyProfiles': 'count',
+  'notice.legalName': 'text',
+  'notice.postalAddress': 'text',
+  'notice.privacyEmail': 'text',
+  'notice.dpo': 'text',
+  'notice.representative': 'text',
+  'notice.purpose': 'text',
+  'notice.transfers': 'text',
 } as const;
 
 export type FieldPath = keyof typeof PREFERENCE_FIELDS;

@@ -12,5 +12,6 @@ export function bookHandlerStubs(): Pick<Handlers, keyof BookReplies> {
     bookForget: vi.fn(unused),
     bookCrmPlan: vi.fn(unused),
     bookCrmPush: vi.fn(unused),
+    bookNoticeForCrm: vi.fn(unused),
   };
 }

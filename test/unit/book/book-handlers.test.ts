@@ -4,7 +4,7 @@ import { CrmRefusal } from '@/lib/crm/worker/presence-check';
 import { crmContactOf } from '@/lib/book/worker/crm-contact';
 import { addSuppressionLines, suppressionLinesOf } from '@/lib/book/worker/forget';
 import type { PersonContact } from '@/lib/book/model';
-import { forgetContacts, getContact, getContacts, tagContacts } from '@/lib/book/store';
+import { forgetContacts, getContact, getContacts, setContactNotice, tagContacts } from '@/lib/book/store';
 import type { CrmContact } from '@/lib/crm/contact';
 import type { OutboxItemView } from '@/lib/crm/outbox/schema';
 import type { CrmField, CrmTarget, PushPlan } from '@/lib/crm/types';
@@ -21,7 +21,8 @@ function setup(prefs: Preferences = DEFAULT_PREFERENCES) {
   const planContact = vi.fn(async (contact: CrmContact, _target: CrmTarget) => ({ target: 'hubspot' as const, action: 'create' as const, reason: contact.fullName, match: null, changes: [] }) as unknown as PushPlan);
   const pushContacts = vi.fn(async (contacts: readonly CrmContact[], _target: CrmTarget, _overwrite: readonly CrmField[]) => contacts.map((c) => ({ id: c.identity }) as unknown as OutboxItemView));
   const deps: BookHandlerDeps = {
-    contacts: { get: getContacts, tag: tagContacts, forget: forgetContacts },
+    contacts: { get: getContacts, tag: tagContacts, forget: forgetContacts, setNotice: setContactNotice },
+    now: () => Date.UTC(2026, 2, 20),
     preferences: { read: async () => stored },
     // The settings' save path: the same validation.
     savePreferences: async (next) => {

@@ -303,8 +303,10 @@ describe('the contact card’s values', () => {
   it('a card with no lookups offered (no key) shows its values without buttons but the copy ones', async () => {
     const { person, company } = await contactsOfAnswer(mayaAnswers.searchPhone());
     render(<ContactCard subject={{ person, company, seed: null }} />);
-    // Copy, and the rows' menus, which say when each was found and offer no refresh.
-    expect(screen.getAllByRole('button').every((b) => b.textContent === 'Copy' || b.getAttribute('aria-label')?.startsWith('More about '))).toBe(true);
+    // Copy, the rows' menus, which say when each was found and offer no refresh, and the
+    // article 14 notice, which costs nothing and is owed whether or not a key is set.
+    const free = (b: HTMLElement) => b.textContent === 'Copy' || b.textContent === 'Notice for this person' || b.getAttribute('aria-label')?.startsWith('More about ');
+    expect(screen.getAllByRole('button').every(free)).toBe(true);
     fireEvent.click(within(row('Phones')).getByRole('button', { name: 'More about Phones' }));
     expect(within(row('Phones')).getByText('Found just now')).toBeTruthy();
     expect(within(row('Phones')).queryByRole('button', { name: /^Refresh/ })).toBeNull();

@@ -1,0 +1,23 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import type { PersonContact } from '@/lib/book/model';
+import { t } from '@/lib/platform/i18n';
+
+const NoticeRegion = lazy(() => import('@/components/card/NoticeRegion'));
+
+/** "Notice for this person": opens the article 14 notice under the card's rows, and closes it. */
+export function NoticeButton({ person }: { person: PersonContact }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <div className="card-notice-open">
+      <button type="button" className="link-button" aria-expanded={open} aria-controls={open ? regionId : undefined} onClick={() => setOpen((o) => !o)}>
+        {t('notice.open')}
+      </button>
+      {open && (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <NoticeRegion person={person} regionId={regionId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
