@@ -1,5 +1,6 @@
 import { t } from '@/lib/platform/i18n';
 import type { CardHeader as Header, LinkKind } from '@/lib/card/page/rows';
+import type { JobChange } from '@/lib/book/model';
 import type { PanelAction } from '@/lib/panel/page/actions';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
@@ -20,6 +21,22 @@ interface Props {
   now: number;
   /** The enrichment is the card's next lookup. */
   primary: boolean;
+}
+
+/** "Changed jobs: was Head of Data at Globex", seen for free on their profile or a search page. */
+function JobChangeNotice({ change }: { change: JobChange }) {
+  const { title, company } = change.was;
+  const text =
+    change.kind === 'title'
+      ? t('card.jobChange.title', { title: title ?? '' })
+      : title
+        ? t('card.jobChange.company', { title, company: company ?? '' })
+        : t('card.jobChange.companyNoTitle', { company: company ?? '' });
+  return (
+    <p className="card-job-change" title={t('card.jobChange.seen')}>
+      {text}
+    </p>
+  );
 }
 
 /**
@@ -46,6 +63,7 @@ export function CardHeader({ header, nameId, action, lookups, now, primary }: Pr
           {company && <span className="card-company">{company}</span>}
         </p>
       )}
+      {header.jobChange && <JobChangeNotice change={header.jobChange} />}
       {header.headline && <p className="muted card-headline">{header.headline}</p>}
       {(header.location || header.links.length > 0) && (
         <div className="card-where">
