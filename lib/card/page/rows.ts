@@ -101,7 +101,8 @@ export function cardHeader(subject: CardSubject): CardHeader {
     const change = cardJobChange(subject);
     // Changed jobs: the header says where they are now, the notice where they were.
     const title = change ? change.now.title : (person?.title?.value ?? person?.headline?.value ?? seed?.title);
-    const headline = person?.headline?.value;
+    // Their old headline tells the old job: the notice says it once.
+    const headline = change ? undefined : person?.headline?.value;
     return {
       kind: 'person',
       // A web mail participant may be known by their address alone.

@@ -28,6 +28,8 @@ describe('the card of someone whose profile shows a new company', () => {
     expect(header.company).toBe('Initech');
     expect(header.title).toBe('CTO');
     expect(header.jobChange).toMatchObject({ kind: 'company', was: { title: 'VP of Engineering', company: 'Northwind Analytics' } });
+    // Her old headline told the old job: the notice says it, once.
+    expect(header.headline).toBeUndefined();
     // The old employer's website is no link of hers any more.
     expect(header.links.map((l) => l.kind)).not.toContain('website');
   });
