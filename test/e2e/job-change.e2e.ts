@@ -75,6 +75,10 @@ test('a revisited profile with a new company: the card shows the change, with no
     await book.getByRole('checkbox', { name: 'Changed jobs' }).check();
     await expect(details).toHaveCount(1);
     await expect(table.getByRole('button', { name: 'Details of Maya Chen' })).toBeVisible();
+    // Her card in the book says it too (recorded by the worker, no page here).
+    await table.getByRole('button', { name: 'Details of Maya Chen' }).click();
+    await expect(book.getByText('Changed jobs: was VP of Engineering at Northwind Analytics')).toBeVisible();
+    if (process.env.JOB_CHANGE_SHOTS) await book.screenshot({ path: `${process.env.JOB_CHANGE_SHOTS}/book-changed-jobs.png`, fullPage: true });
     await book.close();
   });
 
