@@ -594,7 +594,6 @@ export const de = {
   'card.probablyGone': 'wohl veraltet',
   'card.probablyGoneHint': 'Die Person hat {company} verlassen: Diese Adresse erreicht sie wohl nicht mehr.',
   'panel.action.findWorkEmailAt': 'Geschäftliche E-Mail bei {company} finden',
-  'book.filter.changedJobs': 'Jobwechsel',
   'card.menu': 'Mehr zu {row}',
   'card.chargedIf.enrich': 'Berechnet wird nur, was gefunden wird.',
   'card.chargedIf.enrichWithMobiles': 'Berechnet wird nur, was gefunden wird: {match} pro Treffer, plus {mobile} pro Mobilnummer (bis zu {count}).',

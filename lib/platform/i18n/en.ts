@@ -597,7 +597,6 @@ export const en = {
   'card.probablyGone': 'probably gone',
   'card.probablyGoneHint': 'They left {company}: this address probably no longer reaches them.',
   'panel.action.findWorkEmailAt': 'Find work email at {company}',
-  'book.filter.changedJobs': 'Changed jobs',
   'card.menu': 'More about {row}',
   'card.chargedIf.enrich': 'Charged only for what is found.',
   'card.chargedIf.enrichWithMobiles': 'Charged only for what is found: {match} for a match, plus {mobile} for each mobile number (up to {count}).',

@@ -594,7 +594,6 @@ export const es = {
   'card.probablyGone': 'probablemente caducado',
   'card.probablyGoneHint': 'Dejó {company}: esta dirección probablemente ya no le llega.',
   'panel.action.findWorkEmailAt': 'Buscar correo de trabajo en {company}',
-  'book.filter.changedJobs': 'Cambio de empleo',
   'card.menu': 'Más sobre {row}',
   'card.chargedIf.enrich': 'Solo se cobra lo que se encuentra.',
   'card.chargedIf.enrichWithMobiles': 'Solo se cobra lo que se encuentra: {match} por coincidencia, más {mobile} por cada número de móvil (hasta {count}).',
