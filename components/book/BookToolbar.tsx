@@ -49,6 +49,10 @@ export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Pr
               <input id={`${id}-mobile`} type="checkbox" checked={!!filters.mobile} onChange={(e) => set({ mobile: e.target.checked || undefined })} />
               <label htmlFor={`${id}-mobile`}>{t('book.filter.mobile')}</label>
             </span>
+            <span className="inline">
+              <input id={`${id}-moved`} type="checkbox" checked={!!filters.changedJobs} onChange={(e) => set({ changedJobs: e.target.checked || undefined })} />
+              <label htmlFor={`${id}-moved`}>{t('book.filter.changedJobs')}</label>
+            </span>
           </>
         )}
         <span className="field">

@@ -1,5 +1,6 @@
 import { t } from '@/lib/platform/i18n';
 import type { CardHeader as Header, LinkKind } from '@/lib/card/page/rows';
+import type { JobChange } from '@/lib/book/model';
 import type { PanelAction } from '@/lib/panel/page/actions';
 import type { SourceItem } from '@/lib/card/page/sources';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
@@ -23,6 +24,22 @@ interface Props {
   primary: boolean;
   /** Where the name, title and location (a company's facts) came from, for the header's menu. */
   sources?: readonly SourceItem[];
+}
+
+/** "Changed jobs: was Head of Data at Globex", seen for free on their profile or a search page. */
+function JobChangeNotice({ change }: { change: JobChange }) {
+  const { title, company } = change.was;
+  const text =
+    change.kind === 'title'
+      ? t('card.jobChange.title', { title: title ?? '' })
+      : title
+        ? t('card.jobChange.company', { title, company: company ?? '' })
+        : t('card.jobChange.companyNoTitle', { company: company ?? '' });
+  return (
+    <p className="card-job-change" title={t('card.jobChange.seen')}>
+      {text}
+    </p>
+  );
 }
 
 /**
@@ -49,6 +66,7 @@ export function CardHeader({ header, nameId, action, lookups, now, primary, sour
           {company && <span className="card-company">{company}</span>}
         </p>
       )}
+      {header.jobChange && <JobChangeNotice change={header.jobChange} />}
       {header.headline && <p className="muted card-headline">{header.headline}</p>}
       {(header.location || header.links.length > 0) && (
         <div className="card-where">

@@ -15,9 +15,16 @@ const ROW_LABEL = {
   company: 'card.row.company',
 } as const satisfies Record<Row['id'], MessageKey>;
 
-function Values({ row, now, companyCard }: { row: Row; now: number; companyCard: boolean }) {
+function Values({ row, now, companyCard, formerCompany }: { row: Row; now: number; companyCard: boolean; formerCompany?: string }) {
   switch (row.id) {
     case 'workEmail':
+      return row.emails.length ? (
+        <ul className="card-values">
+          {row.emails.map((e) => (
+            <EmailValue key={e.address} email={e} now={now} gone={row.gone ? { company: formerCompany ?? '' } : undefined} />
+          ))}
+        </ul>
+      ) : null;
     case 'personalEmail':
       return row.emails.length ? <ul className="card-values">{row.emails.map((e) => <EmailValue key={e.address} email={e} now={now} />)}</ul> : null;
     case 'phone':
@@ -46,16 +53,20 @@ interface Props {
   companyCard?: boolean;
   /** Where each value of the row came from, for its menu. */
   sources?: readonly SourceItem[];
+  /** The company they left (a job change): the work emails are marked as probably gone with it. */
+  formerCompany?: string;
 }
 
 /**
  * One kind of value: its label with the row's menu (when found, refresh) on one line, then what
  * is known (each value once), or the lookup that finds it, priced.
  */
-export function CardRow({ row, action, lookups, now, primary, companyCard = false, sources }: Props) {
+export function CardRow({ row, action, lookups, now, primary, companyCard = false, sources, formerCompany }: Props) {
   const labelId = useId();
   const label = t(ROW_LABEL[row.id]);
   const offered = Boolean(action && lookups) && row.knownAt === null;
+  // Their addresses went with the old job: the lookup is offered again, for the new company (paying again if the ledger has it).
+  const renew = row.id === 'workEmail' && row.gone;
   return (
     <li className="card-row">
       <div role="group" aria-labelledby={labelId}>
@@ -64,8 +75,8 @@ export function CardRow({ row, action, lookups, now, primary, companyCard = fals
           {row.knownAt === null && !offered && <span className="muted">{notKnown(row)}</span>}
           <RowFreshness action={action} knownAt={row.knownAt} lookups={lookups} now={now} rowLabel={label} sources={sources} />
         </div>
-        <Values row={row} now={now} companyCard={companyCard} />
-        <RowLookup action={action} knownAt={row.knownAt} lookups={lookups} primary={primary} />
+        <Values row={row} now={now} companyCard={companyCard} formerCompany={formerCompany} />
+        <RowLookup action={action} knownAt={row.knownAt} lookups={lookups} primary={primary} renew={renew} />
       </div>
     </li>
   );

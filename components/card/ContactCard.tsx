@@ -39,9 +39,11 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
   const actionOf = (id: PanelAction['id'] | null) => (id ? actions.find((a) => a.id === id) : undefined);
   const offered = actions.length ? lookups : null;
   // A lookup already asked (free from the ledger) or refused is no next step: the one after it is.
+  // The work email after a job change is asked again, whatever the ledger holds of the old one.
+  const renewed = rows.some((row) => row.id === 'workEmail' && row.gone) ? ROW_ACTION.workEmail : null;
   const canRun = (id: PanelAction['id']) => {
     const preview = lookups.previews[id];
-    return Boolean(offered && actionOf(id) && !preview?.refused && !preview?.inLedger);
+    return Boolean(offered && actionOf(id) && !preview?.refused && (!preview?.inLedger || id === renewed));
   };
   const next = nextLookup(header, rows, canRun);
   return (
@@ -58,6 +60,7 @@ export function ContactCard({ subject, actions = NO_ACTIONS, onAnswer, fields = 
             primary={next !== null && next === ROW_ACTION[row.id]}
             companyCard={header.kind === 'company'}
             sources={rowSources(row, subject)}
+            formerCompany={header.jobChange?.was.company}
           />
         ))}
       </ul>

@@ -96,13 +96,16 @@ export function RowFreshness({ action, knownAt, lookups, now, rowLabel, sources 
  * for the others), and what the lookup is doing
  * (running, the price question, a lost answer, a failure) and came to.
  */
-export function RowLookup({ action, knownAt, lookups, primary }: Props & { primary: boolean }) {
+export function RowLookup({ action, knownAt, lookups, primary, renew = false }: Props & { primary: boolean; renew?: boolean }) {
   const hintId = useId();
   if (!action || !lookups) return null;
-  const preview = lookups.previews[action.id];
+  // `renew`: what the row holds went stale (a job change); the lookup is offered again and pays
+  // again even where the ledger holds the old answer, so its full price is what the button says.
+  const asked = lookups.previews[action.id];
+  const preview = renew && asked ? { ...asked, inLedger: null } : asked;
   const active = lookups.active?.id === action.id;
   const outcome = lookups.outcomes[action.id];
-  const offered = knownAt === null;
+  const offered = knownAt === null || renew;
   const explained = offered && preview && !preview.refused && !preview.inLedger && preview.price > 0;
   if (!offered && !active && !outcome) return null;
   return (
@@ -115,7 +118,7 @@ export function RowLookup({ action, knownAt, lookups, primary }: Props & { prima
           aria-describedby={explained && primary ? hintId : undefined}
           // The card's other lookups say it on hover (and as their description), to keep the card short.
           title={explained && !primary ? chargedIf(action.id, preview) : undefined}
-          onClick={(e) => lookups.run(action, false, e)}
+          onClick={(e) => lookups.run(action, renew, e)}
         >
           <ActionLabel label={action.label} price={priceLabel(preview)} />
         </button>

@@ -14,15 +14,23 @@ const STALE_AFTER_MS = 90 * 86_400_000;
 
 const GRADE_CLASS: Record<EmailFact['grade'], string> = { verified: 'badge ok', catch_all: 'badge', most_probable: 'badge warn', unverified: 'badge warn' };
 
-export function EmailValue({ email, now }: { email: EmailFact; now: number }) {
+/** `gone`: they left the company this address was at (a job change); said in words, not only a colour. */
+export function EmailValue({ email, now, gone }: { email: EmailFact; now: number; gone?: { company: string } }) {
   const href = mailtoHref(email.address);
   const hint = email.grade === 'catch_all' || email.grade === 'most_probable' ? t(`card.gradeHint.${email.grade}`) : undefined;
   return (
-    <li className="card-value">
+    <li className={gone ? 'card-value card-value-gone' : 'card-value'}>
       {href ? <a href={href}>{email.address}</a> : <span>{email.address}</span>}{' '}
       <span className={GRADE_CLASS[email.grade]} title={hint}>
         {t(`card.grade.${email.grade}`)}
       </span>{' '}
+      {gone && (
+        <>
+          <span className="badge warn" title={t('card.probablyGoneHint', { company: gone.company })}>
+            {t('card.probablyGone')}
+          </span>{' '}
+        </>
+      )}
       {/* When it was found is in the row's menu; said here only when it is old enough to doubt. */}
       {now - email.foundAt > STALE_AFTER_MS && (
         <span className="muted">

@@ -118,6 +118,7 @@ function toolbar(tags: readonly string[]): HTMLElement {
       h('legend', {}, t('book.filters')),
       check('verified', t('book.filter.verifiedEmail')),
       check('mobile', t('book.filter.mobile')),
+      check('moved', t('book.filter.changedJobs')),
       h(
         'span',
         { class: 'field' },

@@ -1,4 +1,5 @@
 import { foldName } from '@/lib/identity/keys';
+import { withoutAnsweredChange } from '@/lib/book/job-change';
 import type { ContactAnswer } from '@/lib/book/answer';
 import { draftsOf, keyRank, orderKeys, type CompanyDraft, type Drafts, type EmailDraft, type PersonDraft, type PhoneDraft } from '@/lib/book/extract';
 import { EMAIL_GRADES, type Alternate, type CompanyContact, type Contact, type EmailFact, type Fact, type PersonContact, type PhoneFact, type Source } from '@/lib/book/model';
@@ -140,7 +141,8 @@ function applyPerson(base: PersonContact, draft: PersonDraft, source: Source, co
     updatedAt: Math.max(base.updatedAt, source.at),
   };
   if (draft.crm) next.crm = { ...draft.crm, checkedAt: source.at };
-  return dropUndefined(next);
+  // An answer that names the new company (or title) makes a job change seen for free part of the facts.
+  return withoutAnsweredChange(dropUndefined(next));
 }
 
 /** Two person contacts found to be one: every value of both, kept once. */
@@ -167,6 +169,7 @@ function joinPeople(a: PersonContact, b: PersonContact): PersonContact {
     companyId: a.companyId ?? b.companyId,
     crm: !a.crm || (b.crm && b.crm.checkedAt > a.crm.checkedAt) ? b.crm : a.crm,
     notice: !a.notice || (b.notice && b.notice.preparedAt > a.notice.preparedAt) ? b.notice : a.notice,
+    jobChange: !a.jobChange || (b.jobChange && b.jobChange.seenAt > a.jobChange.seenAt) ? b.jobChange : a.jobChange,
     firstSeenAt: Math.min(a.firstSeenAt, b.firstSeenAt),
     updatedAt: Math.max(a.updatedAt, b.updatedAt),
   });

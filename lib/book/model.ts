@@ -72,6 +72,27 @@ export const crmPresenceSchema = z.object({
 });
 export type CrmPresence = z.infer<typeof crmPresenceSchema>;
 
+/** A title and a company, either or both known. */
+const jobSchema = z.object({ title: z.string().max(200).optional(), company: z.string().max(200).optional() });
+
+/**
+ * A job change seen for free (lib/book/job-change.ts): the person's own profile, or a search
+ * row linking to it, named another company (or, at the same company, another title) than the
+ * record's facts. An observation beside the facts, never one of them: the paid values stay as
+ * they were until a lookup answers otherwise, which clears it.
+ */
+export const jobChangeSchema = z.object({
+  /** company: they work elsewhere (the work emails are probably gone); title: a new title at the same company. */
+  kind: z.enum(['company', 'title']),
+  was: jobSchema,
+  now: jobSchema,
+  seenAt: z.number(),
+  /** The profile it was seen for (canonical URL). */
+  profileUrl: z.string().max(2_000),
+  seenOn: z.enum(['profile', 'search']),
+});
+export type JobChange = z.infer<typeof jobChangeSchema>;
+
 /** Derived from the record on every write, for the store's indexes and the book's filters. */
 const indexedSchema = {
   /** Every identity key of the record (lib/identity/keys.ts), for index look-ups. */
@@ -117,6 +138,8 @@ export const personContactSchema = z.object({
   phones: z.array(phoneFactSchema).default([]),
   crm: crmPresenceSchema.optional(),
   notice: contactNoticeSchema.optional(),
+  // Added with job changes: older records have none; one that no longer reads is dropped, never the contact.
+  jobChange: jobChangeSchema.optional().catch(undefined),
 });
 export type PersonContact = z.infer<typeof personContactSchema>;
 

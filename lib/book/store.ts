@@ -6,7 +6,7 @@ import type { ContactAnswer } from '@/lib/book/answer';
 import { COUNTS_KEY, countsDelta, storeCountsAfter } from '@/lib/book/counts';
 import { draftsOf, type Drafts } from '@/lib/book/extract';
 import { mergeAnswer } from '@/lib/book/merge';
-import { parseContact, type Contact, type ContactNotice } from '@/lib/book/model';
+import { parseContact, type Contact, type ContactNotice, type PersonContact } from '@/lib/book/model';
 import { searchWords } from '@/lib/book/words';
 import { ContactWorkingSet, lookupKeysOf } from '@/lib/book/working-set';
 
@@ -212,6 +212,38 @@ async function updateContacts(ids: readonly string[], change: (contact: Contact)
   });
   announceRecords({ store: STORE, ids: [...ids] });
   return out;
+}
+
+/**
+ * Free observations about people (a job change seen on their profile): each person filed under
+ * one of `keys` is given to `observe`, and written back only when it answers a new record. Read
+ * first without a write lock, since nearly every profile view changes nothing; what changes is
+ * read again and written in one transaction. No count moves (no contact comes or goes).
+ */
+export async function observePeople(keys: readonly string[], observe: (person: PersonContact, key: string) => PersonContact | null): Promise<PersonContact[]> {
+  const people = (raw: readonly unknown[]) => parsed(raw).filter((c): c is PersonContact => c.kind === 'person');
+  const changedKeys = await withRecords(async (db) => {
+    const index = db.transaction(STORE, 'readonly').store.index('keys');
+    const found = await Promise.all(keys.map(async (key) => ({ key, people: people(await index.getAll(key)) })));
+    return found.filter(({ key, people }) => people.some((person) => observe(person, key) !== null)).map(({ key }) => key);
+  });
+  if (!changedKeys.length) return [];
+  const written = await withRecords(async (db) => {
+    const tx = db.transaction(STORE, 'readwrite');
+    const out: PersonContact[] = [];
+    for (const key of changedKeys) {
+      for (const person of people(await tx.store.index('keys').getAll(key))) {
+        const next = observe(person, key);
+        if (!next) continue;
+        await tx.store.put(indexed(next));
+        out.push(next);
+      }
+    }
+    await tx.done;
+    return out;
+  });
+  if (written.length) announceRecords({ store: STORE, ids: written.map((c) => c.id) });
+  return written;
 }
 
 /** User tags ("Paris event"): trimmed, case kept, each once. */

@@ -15,6 +15,7 @@ import type { Outcome } from '@/lib/contracts/protocol';
 import type { CrmService } from '@/lib/crm/worker/presence-check';
 import { createCrmHandlers } from '@/lib/crm/worker/handlers';
 import { createBookHandlers, type BookHandlerDeps } from '@/lib/book/worker/handlers';
+import type { JobChanges } from '@/lib/book/worker/job-changes';
 import { createBulkHandlers, type BulkHandlerDeps } from '@/lib/bulk/worker/handlers';
 import { createBulkPageHandlers } from '@/lib/bulk/worker/open-page-handlers';
 import type { PanelService } from '@/lib/panel/worker/service';
@@ -66,6 +67,8 @@ export interface HandlerDeps {
     /** A reply's card of whoever it answered about, as the book holds them now (lib/card/from-answer.ts). */
     ofResponse(response: LookupResponse, input: Record<string, unknown>): Promise<AnsweredCard | undefined>;
   };
+  /** Job changes seen on the pages content scripts report (lib/book/worker/job-changes.ts). */
+  jobChanges: Pick<JobChanges, 'seen'>;
   /** The contact book's store and how to open its page (lib/book/worker/handlers.ts). */
   book: Pick<BookHandlerDeps, 'contacts' | 'openBook' | 'now'>;
   /** Bulk runs: the store, the runner, the quote's reads (lib/bulk/worker/wiring.ts). */
@@ -176,6 +179,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const tabId = topFrameTabOf(sender);
       if (tabId === null) return { ok: true, value: { frame: null } };
       await deps.profileViews.reported(detection, sender.url);
+      await deps.jobChanges.seen(detection);
       return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
     },
     reportFound: async ({ items }, sender) => {

@@ -44,8 +44,9 @@ import { createCrmService, deleteCrmData } from '@/lib/crm/worker/presence-check
 import { createContactBook } from '@/lib/book/worker/contact-book';
 import { readCardContacts } from '@/lib/card/book';
 import { cardOfResponse } from '@/lib/card/from-answer';
-import { forgetContacts, getContacts, recordAnswers, setContactNotice, tagContacts } from '@/lib/book/store';
 import { crmNotices } from '@/lib/book/worker/crm-notices';
+import { forgetContacts, getContacts, observePeople, recordAnswers, setContactNotice, tagContacts } from '@/lib/book/store';
+import { createJobChanges } from '@/lib/book/worker/job-changes';
 import { deleteAllData, exportAllData, forgetTheRest } from '@/lib/worker/data';
 import { createPanelService } from '@/lib/panel/worker/service';
 import { applyPanelMode } from '@/lib/panel/worker/tabs';
@@ -240,6 +241,7 @@ export function createBackground(identity: RouterIdentity) {
     now: () => Date.now(),
     crm,
     contacts: { card: readCardContacts, ofResponse: cardOfResponse },
+    jobChanges: createJobChanges({ observe: observePeople, now: () => Date.now() }),
     book: {
       contacts: { get: getContacts, tag: (ids, tags) => tagContacts(ids, tags), forget: forgetContacts, setNotice: setContactNotice },
       now: () => Date.now(),

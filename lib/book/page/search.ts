@@ -36,6 +36,8 @@ export interface BookFilters {
   tag?: string | null;
   /** Updated on or after (epoch ms). */
   updatedSince?: number | null;
+  /** A job change seen for free on their profile or a search page (lib/book/job-change.ts). */
+  changedJobs?: boolean;
 }
 
 export type ContactKind = Contact['kind'];
@@ -102,6 +104,7 @@ export function contactMatches(contact: Contact, words: readonly string[], filte
   if (filters.crm === 'out' && contact.crm?.found === true) return false;
   if (filters.verifiedEmail && !(contact.kind === 'person' && contact.workEmails.some((e) => e.grade === 'verified'))) return false;
   if (filters.mobile && !(contact.kind === 'person' && contact.phones.some((p) => p.kind === 'mobile'))) return false;
+  if (filters.changedJobs && !(contact.kind === 'person' && contact.jobChange)) return false;
   return true;
 }
 
@@ -112,8 +115,9 @@ export function contactMatches(contact: Contact, words: readonly string[], filte
  * costs about 0.3 ms a record in an extension page, where the schema library may not compile).
  */
 function rawFits(raw: unknown, words: readonly string[], filters: BookFilters, kind: ContactKind | null): boolean {
-  const record = raw as { words?: unknown; kind?: unknown; tags?: unknown } | null;
+  const record = raw as { words?: unknown; kind?: unknown; tags?: unknown; jobChange?: unknown } | null;
   if (kind && record?.kind !== kind) return false;
+  if (filters.changedJobs && !record?.jobChange) return false;
   if (filters.tag && !(Array.isArray(record?.tags) && record.tags.includes(filters.tag))) return false;
   const own = record?.words;
   if (!Array.isArray(own)) return false;

@@ -3,6 +3,7 @@ import { t } from '@/lib/platform/i18n';
 import { actionsFor, type PanelAction } from '@/lib/panel/page/actions';
 import type { CardSeed, CardSubject } from '@/lib/card/page/subject';
 import { seedOfContact } from '@/lib/card/page/subject';
+import { cardJobChange } from '@/lib/card/page/rows';
 
 /**
  * The lookups a card offers, one per row: built by the panel's own rules (lib/panel/page/actions.ts)
@@ -12,7 +13,11 @@ import { seedOfContact } from '@/lib/card/page/subject';
 export function cardActions(subject: CardSubject): PanelAction[] {
   const known = seedOfContact(subject.person, subject.company);
   const page = subject.seed;
-  const seed: CardSeed | null = page ? { ...known, ...defined(page), kind: page.kind } : known;
+  const merged: CardSeed | null = page ? { ...known, ...defined(page), kind: page.kind } : known;
+  // Changed jobs: every lookup asks about the new company, never the one the record still names.
+  const moved = subject.person ? cardJobChange(subject) : null;
+  const newCompany = moved?.kind === 'company' ? moved.now.company : undefined;
+  const seed: CardSeed | null = merged && newCompany ? { ...merged, company: newCompany } : merged;
   if (!seed) return [];
   if (seed.kind === 'company') {
     return actionsFor({ kind: 'company', url: '', company: { name: seed.company, url: seed.companyUrl ?? companyTarget(subject) }, confidence: 1, sources: [] });
@@ -33,7 +38,11 @@ export function cardActions(subject: CardSubject): PanelAction[] {
     if (at >= 0) actions[at] = lookUp;
     else actions.push(lookUp);
   }
-  const company = companyTarget(subject) ?? seed.company;
+  if (newCompany) {
+    const email = actions.find((a) => a.id === 'email');
+    if (email) email.label = t('panel.action.findWorkEmailAt', { company: newCompany });
+  }
+  const company = (newCompany ? undefined : companyTarget(subject)) ?? seed.company;
   if (company) actions.push({ id: 'company', label: t('panel.action.enrichCompany'), request: { op: 'enrichCompany', input: { company } } });
   return actions;
 }

@@ -9,7 +9,8 @@ import { ROW_ACTION, type CardHeader, type CardRow } from '@/lib/card/page/rows'
 export function nextLookup(header: CardHeader, rows: readonly CardRow[], canRun: (id: PanelAction['id']) => boolean): PanelAction['id'] | null {
   const places: { action: PanelAction['id'] | null; knownAt: number | null }[] = [
     { action: ROW_ACTION.header, knownAt: header.knownAt },
-    ...rows.map((row) => ({ action: ROW_ACTION[row.id], knownAt: row.knownAt })),
+    // Addresses probably gone with the old job are as good as unknown: finding the new one comes first.
+    ...rows.map((row) => ({ action: ROW_ACTION[row.id], knownAt: row.id === 'workEmail' && row.gone ? null : row.knownAt })),
   ];
   for (const { action, knownAt } of places) {
     if (action && knownAt === null && canRun(action)) return action;

@@ -2,6 +2,19 @@ import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/book/model';
 import type { PanelAction } from '@/lib/panel/page/actions';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import type { CardSubject } from '@/lib/card/page/subject';
+import { jobChangeOf } from '@/lib/book/job-change';
+import type { JobChange } from '@/lib/book/model';
+
+/**
+ * The job change the card shows: what the page it sits on says now against the book's record,
+ * else the change the book recorded (seen on an earlier visit or a search page). Free: no request.
+ */
+export function cardJobChange(subject: CardSubject, at = Date.now()): JobChange | null {
+  const { person, seed } = subject;
+  const current = seed?.current;
+  const seen = current && seed.profileUrl ? { profileUrl: seed.profileUrl, ...current, seenOn: 'profile' as const } : null;
+  return jobChangeOf(person, seen, at);
+}
 
 /**
  * The contact card as data: its header and one row per kind of value, each with the lookup
@@ -35,6 +48,8 @@ export interface CardHeader {
   links: { kind: LinkKind; href: string }[];
   /** When their record (title, location… or the company's facts) was last answered; null before any. */
   knownAt: number | null;
+  /** They changed jobs (or titles) since the record was answered: what it said then. */
+  jobChange?: JobChange;
 }
 
 interface RowBase {
@@ -43,7 +58,8 @@ interface RowBase {
 }
 export type CardRow = RowBase &
   (
-    | { id: 'workEmail'; emails: EmailFact[] }
+    /** `gone`: they changed companies, so these addresses probably no longer reach them; the row's lookup is offered again, for the new company. */
+    | { id: 'workEmail'; emails: EmailFact[]; gone: boolean }
     /** `searchedAt`: when their record was last answered (a full enrichment, which finds personal emails, returns it). */
     | { id: 'personalEmail'; emails: EmailFact[]; searchedAt: number | null }
     | { id: 'phone'; phones: PhoneFact[] }
@@ -82,22 +98,26 @@ export function cardHeader(subject: CardSubject): CardHeader {
   const { person, company, seed } = subject;
   if (person || seed?.kind === 'person') {
     const handle = person?.microblog?.value ?? seed?.microblogUsername;
-    const title = person?.title?.value ?? person?.headline?.value ?? seed?.title;
-    const headline = person?.headline?.value;
+    const change = cardJobChange(subject);
+    // Changed jobs: the header says where they are now, the notice where they were.
+    const title = change ? change.now.title : (person?.title?.value ?? person?.headline?.value ?? seed?.title);
+    // Their old headline tells the old job: the notice says it once.
+    const headline = change ? undefined : person?.headline?.value;
     return {
       kind: 'person',
       // A web mail participant may be known by their address alone.
       name: person?.name?.value ?? seed?.fullName ?? seed?.email,
       title,
       headline: headline && title && !headline.toLowerCase().includes(title.toLowerCase()) ? headline : undefined,
-      company: person?.companyName?.value ?? company?.name?.value ?? seed?.company,
+      company: change?.now.company ?? person?.companyName?.value ?? company?.name?.value ?? seed?.company,
       location: person?.location?.value ?? seed?.location,
       links: [
         ...link('profile', person?.networkUrl?.value ?? seed?.profileUrl),
         ...(handle ? link('microblog', `${MICROBLOG_HOME}${encodeURIComponent(handle.replace(/^@/, ''))}`) : []),
-        ...link('website', websiteOf(company)),
+        ...link('website', websiteOf(change?.kind === 'company' ? null : company)),
       ],
       knownAt: headerKnownAt(subject),
+      ...(change ? { jobChange: change } : {}),
     };
   }
   return {
@@ -116,7 +136,10 @@ export function cardHeader(subject: CardSubject): CardHeader {
  * not shown at all.
  */
 export function cardRows(subject: CardSubject, options: { euMode: boolean }): CardRow[] {
-  const { person, company } = subject;
+  const { person } = subject;
+  const moved = person ? cardJobChange(subject)?.kind === 'company' : false;
+  // Their company's facts are the old employer's once they moved: the row offers the new one's.
+  const company = moved ? null : subject.company;
   const companyRow: CardRow = { id: 'company', company, knownAt: company ? (headerKnownAt({ person: null, company, seed: null }) ?? company.updatedAt) : null };
   if (!person && subject.seed?.kind !== 'person') {
     const phones = company?.phone ? [company.phone] : [];
@@ -128,7 +151,7 @@ export function cardRows(subject: CardSubject, options: { euMode: boolean }): Ca
   const phones = person?.phones ?? [];
   // What a prospector came for first: the work email and the phone, then the rest.
   const rows: CardRow[] = [
-    { id: 'workEmail', emails: work, knownAt: newest(work.map((e) => e.foundAt)) },
+    { id: 'workEmail', emails: work, knownAt: newest(work.map((e) => e.foundAt)), gone: moved && work.length > 0 },
     { id: 'phone', phones, knownAt: newest(phones.map((p) => p.foundAt)) },
   ];
   if (!options.euMode) rows.push({ id: 'personalEmail', emails: personal, knownAt: newest(personal.map((e) => e.foundAt)), searchedAt: headerKnownAt(subject) });

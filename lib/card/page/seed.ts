@@ -1,4 +1,4 @@
-import type { Detection } from '@/lib/detect/detection';
+import { LOW_CONFIDENCE, type Detection } from '@/lib/detect/detection';
 import type { Corrections } from '@/lib/panel/page/actions';
 
 /**
@@ -17,6 +17,12 @@ export interface CardSeed {
   companyUrl?: string;
   /** The address the person wrote from (a web mail participant): what every lookup of the card asks by. */
   email?: string;
+  /**
+   * What their own profile says they do now, when the readers are sure of it or the user corrected
+   * it: held against the book's record for a job change (lib/book/job-change.ts). The job title
+   * proper, never the headline.
+   */
+  current?: { title?: string; company?: string };
 }
 
 const clean = (value: string | undefined) => value?.replace(/\s+/g, ' ').trim() || undefined;
@@ -31,11 +37,14 @@ export function seedOfDetection(detection: Detection | null, corrections: Correc
   if (detection.kind !== 'person' && detection.kind !== 'salesLead' && detection.kind !== 'microblogProfile') return null;
   const p = detection.person;
   if (!p) return null;
+  const company = clean(corrections.company) ?? clean(p.company);
+  const sure = detection.kind === 'person' && (detection.confidence >= LOW_CONFIDENCE || clean(corrections.company) !== undefined);
   return {
     kind: 'person',
     fullName: clean(corrections.fullName) ?? clean(p.fullName),
     title: clean(p.jobTitle) ?? clean(p.headline),
-    company: clean(corrections.company) ?? clean(p.company),
+    company,
+    ...(sure && company ? { current: { title: clean(p.jobTitle), company } } : {}),
     location: clean(p.location),
     profileUrl: p.profileUrl,
     microblogUsername: p.microblogUsername,

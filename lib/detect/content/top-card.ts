@@ -2,6 +2,7 @@ import { withoutConnectionDegree } from '@/lib/detect/content/badges';
 import { namesAgree } from '@/lib/detect/content/names';
 import { cleanText, elementText } from '@/lib/platform/text';
 import { canonicalNetworkUrl } from '@/lib/detect/content/urls';
+import { HEADLINE_AT, headlineSegments, splitTitleAtCompany } from '@/lib/detect/headline';
 
 /**
  * Readers for the profile's top card and experience list that do not depend on class
@@ -84,18 +85,14 @@ export function firstPosition(doc: Document, pageUrl: string): Position | undefi
   return { title, company, companyUrl };
 }
 
-// "Title at Company" in the UI languages the company label is read in.
-const AT = /\s+(?:at|@|chez|bei|en|na|em|presso|bij)\s+/i;
-
 /**
  * Splits a headline like `Staff Engineer at Acme | Speaker` into job title and company;
  * `Logistics Director · Globex` too, once another reader has named the company.
  */
 export function splitHeadline(headline: string, knownCompany?: string): { jobTitle?: string; company?: string } {
-  const segments = headline.split(/\s+[|·•–—-]\s+/);
+  const segments = headlineSegments(headline);
   const first = segments[0] ?? headline;
-  const match = AT.exec(first);
-  if (match) return { jobTitle: cleanText(first.slice(0, match.index)), company: cleanText(first.slice(match.index + match[0].length)) };
+  if (HEADLINE_AT.test(first)) return splitTitleAtCompany(headline);
   if (knownCompany && segments.slice(1).some((segment) => namesAgree(segment, knownCompany))) return { jobTitle: cleanText(first) };
   return {};
 }

@@ -73,8 +73,8 @@ describe('panel mode', () => {
   });
 });
 
-function handlersWith(panel: Partial<PanelService>) {
-  return createHandlers({ identity, panel: panel as PanelService, profileViews: { reported: async () => {} } } as unknown as HandlerDeps);
+function handlersWith(panel: Partial<PanelService>, jobChanges: HandlerDeps['jobChanges'] = { seen: async () => {} }) {
+  return createHandlers({ identity, panel: panel as PanelService, profileViews: { reported: async () => {} }, jobChanges } as unknown as HandlerDeps);
 }
 
 describe('handlers: the tab is always the sender’s', () => {
@@ -88,6 +88,16 @@ describe('handlers: the tab is always the sender’s', () => {
     expect(report).toHaveBeenCalledWith(4, maya, undefined);
     await h.reportDetection({ detection: maya }, { id: 'ext-id', url: maya.url, tab: { id: 4 }, frameId: 2 });
     expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('a profile’s report is held against the book for job changes, and its reply says only where the frame goes', async () => {
+    const seen = vi.fn(async () => {});
+    const h = handlersWith({ report: vi.fn(async () => null) }, { seen });
+    expect(await h.reportDetection({ detection: maya }, { id: 'ext-id', url: maya.url, tab: { id: 4 }, frameId: 0 })).toEqual({ ok: true, value: { frame: null } });
+    expect(seen).toHaveBeenCalledWith(maya);
+    // Another frame's report is no page of the tab: nothing is looked at.
+    await h.reportDetection({ detection: maya }, { id: 'ext-id', url: maya.url, tab: { id: 4 }, frameId: 2 });
+    expect(seen).toHaveBeenCalledTimes(1);
   });
 
   it('the panel frame gets its own tab’s state whatever tab it names; the side panel names its tab', async () => {

@@ -12,6 +12,7 @@ export const deBookFirstPaint = {
   'book.filters': 'Filter',
   'book.filter.verifiedEmail': 'Verifizierte E-Mail',
   'book.filter.mobile': 'Mobilnummer',
+  'book.filter.changedJobs': 'Jobwechsel',
   'book.filter.crm': 'CRM',
   'book.filter.crmAny': 'Alle',
   'book.filter.crmIn': 'Im CRM',

@@ -16,6 +16,7 @@ export const enBookFirstPaint = {
   'book.filters': 'Filters',
   'book.filter.verifiedEmail': 'Verified email',
   'book.filter.mobile': 'Mobile',
+  'book.filter.changedJobs': 'Changed jobs',
   'book.filter.crm': 'CRM',
   'book.filter.crmAny': 'Any',
   'book.filter.crmIn': 'In CRM',

@@ -12,6 +12,7 @@ export const esBookFirstPaint = {
   'book.filters': 'Filtros',
   'book.filter.verifiedEmail': 'Correo verificado',
   'book.filter.mobile': 'Móvil',
+  'book.filter.changedJobs': 'Cambio de empleo',
   'book.filter.crm': 'CRM',
   'book.filter.crmAny': 'Todos',
   'book.filter.crmIn': 'En el CRM',

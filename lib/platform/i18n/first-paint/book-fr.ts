@@ -12,6 +12,7 @@ export const frBookFirstPaint = {
   'book.filters': 'Filtres',
   'book.filter.verifiedEmail': 'E-mail vérifié',
   'book.filter.mobile': 'Mobile',
+  'book.filter.changedJobs': 'Changement de poste',
   'book.filter.crm': 'CRM',
   'book.filter.crmAny': 'Tous',
   'book.filter.crmIn': 'Dans le CRM',

@@ -1,0 +1,213 @@
+import { LOW_CONFIDENCE, type Detection } from '@/lib/detect/detection';
+import { splitTitleAtCompany } from '@/lib/detect/headline';
+import { foldName } from '@/lib/identity/fold';
+import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
+import { cleanText } from '@/lib/platform/text';
+import type { JobChange, PersonContact } from '@/lib/book/model';
+
+/**
+ * Job changes, for free: what a page says someone does now, against what the book's record
+ * says. No request is made; the worker records what it sees (lib/book/worker/job-changes.ts) and
+ * the card shows it (lib/card/page/rows.ts).
+ *
+ * The rules, in one place:
+ *  - Same person only by the profile: the page's profile (person:<slug>) must be one of the
+ *    record's keys. A namesake (same name, another profile) or a contact known only by a name at
+ *    a company is never a job change.
+ *  - Companies compare folded: case, accents, punctuation, a leading "at"/"chez"/"bei", legal
+ *    suffixes (Inc., GmbH, SAS…), and one name's words all among the other's ("Globex" and
+ *    "Globex Corporation Europe") are the same company. Missing a change costs less than crying
+ *    wolf: a false "changed jobs" would make the user pay for an email they already have.
+ *  - A company the record knew before (an alternate, older than the value shown) is the page
+ *    lagging behind a lookup, not a change.
+ *  - An empty or unknown company, on the page or in the book, says nothing.
+ *  - A different title at the same company is a weaker signal, `kind: 'title'` ("New title"):
+ *    the work emails stay good, so they are not marked, and no lookup is put forward. Titles
+ *    compare as sets of folded words, common abbreviations spelled out (VP, Sr., Mgr…), so
+ *    "VP Sales" and "Vice President of Sales" are one title; "Senior Engineer" after "Engineer"
+ *    is a new title.
+ *  - A page that agrees with the record ends a recorded change (the person is where the book says).
+ */
+
+/** What a page says one person does now. */
+export interface JobSeen {
+  /** Canonical profile URL: who it is about. */
+  profileUrl: string;
+  title?: string;
+  company?: string;
+  seenOn: JobChange['seenOn'];
+}
+
+// Headlines that name a past job ("Former VP at Globex", "Ex-Google") are not where they work now.
+const PAST = /(?:^|[^\p{L}])(?:ex|former(?:ly)?|previously|retired|ancien(?:ne)?|ehemalig\p{L}*|antigu[oa]|anteriormente)(?:[^\p{L}]|$)/iu;
+
+const clean = (value: string | undefined) => cleanText(value, 200);
+
+/** What a content script's detection says people do now: a confident profile, or a search page's rows. */
+export function jobsSeen(detection: Detection | null): JobSeen[] {
+  if (!detection) return [];
+  if (detection.kind === 'person') {
+    const person = detection.person;
+    // An unsure reading (the panel asks the user to check it) is no evidence of a change.
+    if (!person?.profileUrl || detection.confidence < LOW_CONFIDENCE) return [];
+    return [{ profileUrl: person.profileUrl, title: clean(person.jobTitle), company: clean(person.company), seenOn: 'profile' }];
+  }
+  if (detection.kind !== 'peopleSearch') return [];
+  return (detection.results ?? []).flatMap((row) => {
+    if (!row.profileUrl || !row.headline) return [];
+    const first = row.headline.split(/\s+[|·•–—-]\s+/)[0] ?? '';
+    if (PAST.test(first)) return [];
+    const { jobTitle, company } = splitTitleAtCompany(row.headline);
+    return company ? [{ profileUrl: row.profileUrl, title: clean(jobTitle), company: clean(company), seenOn: 'search' as const }] : [];
+  });
+}
+
+/** The identity key a profile URL files a person under (lib/identity/keys.ts), or null. */
+export function profileKeyOf(url: string | undefined): string | null {
+  const ref = url ? parseNetworkProfileUrl(url) : null;
+  return ref?.kind === 'person' ? `person:${ref.slug}` : null;
+}
+
+// The words of a company's legal form, at the end of its name ("Acme Inc.", "Globex S.A.S.").
+const LEGAL_FORMS = new Set(
+  'inc incorporated llc ltd limited corp corporation co company gmbh mbh ag kg kgaa se sa sas sasu sarl eurl sl slu srl spa bv nv plc llp lp pty oy ab as asa kk ug cie'.split(' '),
+);
+const LEADING = new Set(['at', 'chez', 'bei', 'bij', 'presso', 'the']);
+
+/** A company name's words, folded, without its legal form or a leading "at"; initials joined ("S A S" is "sas"). */
+function companyWords(name: string): string[] {
+  const words: string[] = [];
+  let joining = false;
+  for (const word of foldName(name).split(' ').filter(Boolean)) {
+    // "S.A.S." and "I.B.M." fold to single letters in a row: they were one word.
+    if (word.length === 1 && joining) words[words.length - 1] += word;
+    else words.push(word);
+    joining = word.length === 1;
+  }
+  const all = [...words];
+  while (words.length > 1 && LEADING.has(words[0]!)) words.shift();
+  while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1]!)) words.pop();
+  return words.length ? words : all;
+}
+
+/** Whether two company names are the same employer (see the rules above). */
+export function sameCompany(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const left = companyWords(a);
+  const right = companyWords(b);
+  if (!left.length || !right.length) return false;
+  if (left.join('') === right.join('')) return true;
+  const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
+  return fewer.every((word) => more.includes(word));
+}
+
+const ABBREVIATIONS: Record<string, string> = {
+  vp: 'vice president',
+  svp: 'senior vice president',
+  evp: 'executive vice president',
+  avp: 'assistant vice president',
+  sr: 'senior',
+  snr: 'senior',
+  jr: 'junior',
+  mgr: 'manager',
+  dir: 'director',
+  eng: 'engineer',
+  engr: 'engineer',
+  mktg: 'marketing',
+  assoc: 'associate',
+  asst: 'assistant',
+  exec: 'executive',
+  dev: 'developer',
+  ops: 'operations',
+  hr: 'human resources',
+};
+const TITLE_NOISE = new Set(['and', 'of', 'the', 'for', 'in', 'de', 'des', 'du', 'la', 'le', 'et', 'und', 'der', 'die', 'y', 'del', 'e']);
+
+function titleWords(title: string): Set<string> {
+  const words = foldName(title)
+    .split(' ')
+    .flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' '))
+    .filter((word) => word && !TITLE_NOISE.has(word));
+  return new Set(words);
+}
+
+/** Whether two titles say the same job (order, case, abbreviations and small words aside). */
+export function sameTitle(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const left = titleWords(a);
+  const right = titleWords(b);
+  return left.size === right.size && [...left].every((word) => right.has(word));
+}
+
+/**
+ * What `seen` says of `contact`'s job: a change, null when the page agrees with the record, or
+ * undefined when it says nothing (another person, no company on either side).
+ */
+export function judgeJob(contact: PersonContact, seen: JobSeen, at: number): JobChange | null | undefined {
+  const key = profileKeyOf(seen.profileUrl);
+  if (!key || !contact.keys.includes(key)) return undefined;
+  const company = clean(seen.company);
+  const known = contact.companyName;
+  // Punctuation alone (a separator read as a name) names no company either.
+  if (!company || !foldName(company) || !known || !foldName(known.value)) return undefined;
+  const was = { ...(contact.title ? { title: contact.title.value } : {}), company: known.value };
+  const title = clean(seen.title);
+  const now = { ...(title ? { title } : {}), company };
+  const base = { was, now, seenAt: at, profileUrl: seen.profileUrl, seenOn: seen.seenOn };
+  if (!sameCompany(known.value, company)) {
+    if (known.alternates.some((older) => sameCompany(older.value, company))) return undefined;
+    return { kind: 'company', ...base };
+  }
+  if (title && contact.title && !sameTitle(contact.title.value, title)) {
+    if (contact.title.alternates.some((older) => sameTitle(older.value, title))) return undefined;
+    return { kind: 'title', ...base };
+  }
+  return null;
+}
+
+const sameChange = (a: JobChange, b: JobChange) =>
+  a.kind === b.kind && sameCompany(a.now.company, b.now.company) && (a.now.title === b.now.title || sameTitle(a.now.title, b.now.title));
+
+/**
+ * The record once `seen` is taken into account, or null when it stays as it is. Only the
+ * `jobChange` observation moves: no fact, no date the book sorts or retains by.
+ */
+export function observeJob(contact: PersonContact, seen: JobSeen, at: number): PersonContact | null {
+  const verdict = judgeJob(contact, seen, at);
+  if (verdict === undefined) return null;
+  if (verdict === null) {
+    if (!contact.jobChange) return null;
+    const { jobChange: _over, ...rest } = contact;
+    return rest;
+  }
+  // Seen again: the first sighting's date stays (when it was first noticed).
+  if (contact.jobChange && sameChange(contact.jobChange, verdict)) return null;
+  return { ...contact, jobChange: verdict };
+}
+
+/**
+ * The job change a card shows: what the page it sits on says now, when it says anything
+ * (`seen`); otherwise the one the book recorded.
+ */
+export function jobChangeOf(contact: PersonContact | null, seen: JobSeen | null, at: number): JobChange | null {
+  if (!contact) return null;
+  const verdict = seen ? judgeJob(contact, seen, at) : undefined;
+  if (verdict !== undefined) return verdict && contact.jobChange && sameChange(contact.jobChange, verdict) ? contact.jobChange : verdict;
+  return contact.jobChange ?? null;
+}
+
+/**
+ * After a merge: a lookup that answered the new company (or, for a new title, that title) made
+ * the change part of the record's facts, and it is no longer news.
+ */
+export function withoutAnsweredChange(contact: PersonContact): PersonContact {
+  const change = contact.jobChange;
+  if (!change) return contact;
+  const answered =
+    change.kind === 'company'
+      ? sameCompany(contact.companyName?.value, change.now.company)
+      : sameTitle(contact.title?.value, change.now.title) || !sameCompany(contact.companyName?.value, change.now.company);
+  if (!answered) return contact;
+  const { jobChange: _answered, ...rest } = contact;
+  return rest;
+}
