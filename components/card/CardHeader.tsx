@@ -3,6 +3,7 @@ import type { CardHeader as Header, LinkKind } from '@/lib/card/page/rows';
 import type { PanelAction } from '@/lib/panel/page/actions';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
+import { FreshnessBadge } from '@/components/card/Freshness';
 
 const LINK_LABEL: Record<LinkKind, 'card.link.profile' | 'card.link.microblog' | 'card.link.website' | 'card.link.companyPage'> = {
   profile: 'card.link.profile',
@@ -43,7 +44,9 @@ export function CardHeader({ header, nameId, action, lookups, now, primary }: Pr
         <p className="card-role">
           {header.title && <span className="card-title">{header.title}</span>}
           {header.title && company && <span aria-hidden="true"> · </span>}
-          {company && <span className="card-company">{company}</span>}
+          {company && <span className="card-company">{company}</span>}{' '}
+          {/* A company's own card says it on its company row. */}
+          {header.kind === 'person' && <FreshnessBadge kind="role" at={header.knownAt} now={now} subject="role" />}
         </p>
       )}
       {header.headline && <p className="muted card-headline">{header.headline}</p>}
