@@ -129,6 +129,7 @@ export function createBackground(identity: RouterIdentity) {
     appendHistory: async (entry) => appendHistory(entry, (await loadPreferences()).history.maxEntries),
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
+    valueAges: async () => (await loadPreferences()).valueAge,
   });
   /** The CRM check's answer also marks the contact as in the CRM or not. */
   const crm: typeof crmService = {
