@@ -18,7 +18,7 @@ describe('a bulk quote says which rows the book knows, ageing or stale', () => {
   it('counts the rows the book knows, and those with ageing or stale values, from the book alone', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => aRow(i, []));
     const states: (Freshness | null)[] = [null, null, null, 'fresh', 'fresh', 'fresh', 'ageing', 'ageing', 'stale', 'stale'];
-    const book = { freshness: vi.fn(async (people: readonly (BulkPerson | null)[]) => people.map((p) => states[Number(/p(\d+)/.exec(p!.profileUrl!)![1])]!)) };
+    const book = { freshness: vi.fn(async (people: readonly (BulkPerson | null)[], _now: number) => people.map((p) => states[Number(/p(\d+)/.exec(p!.profileUrl!)![1])]!)) };
     const preview = vi.fn(async ({ op }: { op: 'enrichPerson' }) => ({ op, cost: PRICES[op], price: PRICES[op], inLedger: null }));
     const deps: QuoteDeps = {
       store: memoryStore([aRun({ state: 'draft', rowCount: 10 })], rows),
