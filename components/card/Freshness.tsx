@@ -16,7 +16,7 @@ interface Props {
   /** When an answer last said the value (lib/book/freshness.ts saidAt); null: nothing known. */
   at: number | null;
   now: number;
-  /** Read before the state by screen readers ("Title and company: stale"), where the line alone does not say what is old. */
+  /** Said with the state ("role stale"), where the line alone does not say what is old. */
   subject?: 'role';
   /** With when it was found ("found on Mar 3, 2026"), for a single value. */
   withAge?: boolean;
@@ -35,14 +35,7 @@ export function FreshnessBadge({ kind, at, now, subject, withAge = false }: Prop
   return (
     <>
       <span className={state === 'stale' ? 'badge warn freshness' : 'badge freshness'} data-freshness={state} title={t(state === 'stale' ? 'freshness.staleHint' : 'freshness.ageingHint')}>
-        {subject === 'role' ? (
-          <>
-            <span className="visually-hidden">{t(state === 'stale' ? 'freshness.roleStale' : 'freshness.roleAgeing')}</span>
-            <span aria-hidden="true">{word}</span>
-          </>
-        ) : (
-          word
-        )}
+        {subject === 'role' ? t(state === 'stale' ? 'freshness.roleStale' : 'freshness.roleAgeing') : word}
       </span>
       {withAge && (
         <span className="muted">

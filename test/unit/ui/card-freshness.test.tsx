@@ -60,13 +60,13 @@ describe('the card says which values are ageing or stale', () => {
     expect(line(row('Work email'), 'a@x.example').textContent).not.toMatch(/ageing|stale/);
   });
 
-  it('the title and company, told to screen readers as what they are', () => {
+  it('the title and company, said as what they are (“role stale”)', () => {
     const { unmount } = render(<ContactCard subject={{ person: maya({ title: fact('VP of Engineering', 300) }), company: null, seed: null }} />);
     const header = screen.getByRole('banner');
-    expect(within(header).getByText('Title and company: stale')).toBeTruthy();
+    expect(within(header).getByText('role stale')).toBeTruthy();
     unmount();
     render(<ContactCard subject={{ person: maya(), company: null, seed: null }} />);
-    expect(within(screen.getByRole('banner')).queryByText(/Title and company/)).toBeNull();
+    expect(within(screen.getByRole('banner')).queryByText(/role/)).toBeNull();
   });
 
   it('the company’s facts, on the company row', () => {
