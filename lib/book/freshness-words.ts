@@ -22,5 +22,5 @@ export function staleWarning(emails: readonly DatedEmail[], now: number): string
   const named = emails.slice(0, NAMED).map((email) => t('crm.stale.email', { address: email.address, age: ageWords(email.at, now), date: formatDay(email.at) }));
   const more = emails.length - named.length;
   const list = more > 0 ? [...named, tn('crm.stale.more', more)].join('; ') : named.join('; ');
-  return tn('crm.stale.warning', emails.length, { emails: list });
+  return t(emails.length === 1 ? 'crm.stale.warningOne' : 'crm.stale.warningMany', { emails: list });
 }
