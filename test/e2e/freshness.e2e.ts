@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { routeDemoPages } from '@/scripts/demo-routes';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
-import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readRecords, test, writeRecords, writeVault, type Sandbox } from '@/test/e2e/extension';
+import { callBackground, choosePanelMode, configureExtension, expect, panelFrame, readRecords, readVault, test, writeRecords, writeVault, type Sandbox } from '@/test/e2e/extension';
 import { findClipped } from '@/test/support/layout';
 
 /**
@@ -150,3 +150,19 @@ for (const [language, scheme] of [
     expect(hs.state.contacts.size).toBe(0);
   });
 }
+
+test('settings: the ages are set per kind; stale before ageing is refused with a message beside the field', async ({ worker, sandbox, openExtensionPage }) => {
+  await configureExtension(worker, { gatewayUrl: sandbox.url, apiKey: await sandbox.newKey(100) });
+  const settings = await openExtensionPage('options.html');
+  const ages = settings.getByRole('group', { name: 'When values grow old' });
+  await expect(ages.getByLabel('Phone numbers: ageing after (days)')).toHaveValue('60');
+  await expect(ages.getByLabel('Company facts: stale after (days)')).toHaveValue('365');
+  await ages.getByLabel('Emails: ageing after (days)').fill('200');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(ages.getByLabel('Emails: stale after (days)')).toHaveAccessibleDescription('Enter more days than for ageing (200).');
+  await ages.screenshot({ path: join(SHOTS, 'settings-value-ages-error.png') });
+  await ages.getByLabel('Emails: stale after (days)').fill('400');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect.poll(async () => ((await readVault(worker, ['preferences'])).preferences as { valueAge?: unknown })?.valueAge).toMatchObject({ email: { ageingDays: 200, staleDays: 400 } });
+});
