@@ -3,6 +3,7 @@ import { bulkRunHash } from '@/lib/bulk/address';
 import { openExtensionPage } from '@/lib/platform/extension-pages';
 import { ConfirmAction } from '@/components/platform/ConfirmAction';
 import { PushPlanView } from '@/components/crm/PushPlanView';
+import { StalePushConfirm } from '@/components/crm/StalePushConfirm';
 import { CrmTargetSelect, useCrmTarget } from '@/components/crm/CrmTargetPicker';
 import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import { ask } from '@/components/platform/useBackground';
@@ -111,6 +112,9 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
   const { status, connected, chosen, label } = crm;
   const [review, setReview] = useState<PlanReview | null>(null);
   const [busy, setBusy] = useState(false);
+  // The worker's warning of stale emails in a push not confirmed yet, for the contacts and CRM it was about.
+  const [staleAsk, setStaleAsk] = useState<{ selection: string; target: CrmTarget; warning: string } | null>(null);
+  const selection = ids.join('\n');
   const single = ids.length === 1 ? ids[0]! : null;
   const tooMany = ids.length > BOOK_PUSH_MAX;
 
@@ -129,11 +133,14 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
     setReview({ id: single, target: chosen, plan: reply.value, overwrite: new Set() });
   }
 
-  async function push() {
+  async function push(confirmStale = false) {
     if (!chosen) return;
     setBusy(true);
-    const reply = await ask(() => sendMessage('bookCrmPush', { ids: [...ids], target: chosen, overwrite: plan ? [...overwrite] : [] }));
+    setStaleAsk(null);
+    const reply = await ask(() => sendMessage('bookCrmPush', { ids: [...ids], target: chosen, overwrite: plan ? [...overwrite] : [], confirmStale }));
     setBusy(false);
+    // Stale emails among them: nothing was sent; the warning asks, and "Push anyway" sends.
+    if (!reply.ok && reply.error.kind === 'stale_email') return setStaleAsk({ selection, target: chosen, warning: reply.error.message });
     if (!reply.ok) return onNotice({ tone: 'alert', text: reply.error.message });
     setReview(null);
     const queued = tn('book.crm.queued', reply.value.queued.length, { crm: label });
@@ -173,9 +180,10 @@ function CrmActions({ ids, onNotice }: Pick<Props, 'ids' | 'onNotice'>) {
                   return { ...shown, overwrite: next };
                 })
               }
-              onPush={() => void push()}
+              onPush={(_event, confirmStale) => void push(confirmStale)}
             />
           )}
+          {staleAsk && staleAsk.selection === selection && staleAsk.target === chosen && <StalePushConfirm warning={staleAsk.warning} busy={busy} onConfirm={() => void push(true)} onCancel={() => setStaleAsk(null)} />}
         </>
       )}
     </fieldset>

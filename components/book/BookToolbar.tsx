@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { startPreferencesMirror, usePreferences } from '@/components/settings/preferences-store';
 import type { BookFilters, ContactKind } from '@/lib/book/page/search';
 import { t } from '@/lib/platform/i18n';
 import { DayField } from '@/components/platform/DayField';
@@ -31,6 +32,9 @@ export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Pr
   const id = useId();
   const set = (patch: BookFilters) => onFilters({ ...filters, ...patch });
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== false);
+  // The ages a value turns ageing and stale at (Settings), for the freshness filter.
+  const ages = usePreferences((state) => state.prefs.valueAge);
+  useEffect(() => startPreferencesMirror(), []);
   return (
     <div className="book-toolbar">
       <div className="field book-search">
@@ -72,6 +76,19 @@ export function BookToolbar({ kind, text, filters, tags, onText, onFilters }: Pr
                 {tag}
               </option>
             ))}
+          </select>
+        </span>
+        <span className="field">
+          <label htmlFor={`${id}-fresh`}>{t('book.filter.freshness')}</label>
+          <select
+            id={`${id}-fresh`}
+            value={filters.freshness?.least ?? ''}
+            // Dated when chosen: the list stays the same while it is read, page after page.
+            onChange={(e) => set({ freshness: e.target.value ? { least: e.target.value as 'ageing' | 'stale', now: Date.now(), ages } : null })}
+          >
+            <option value="">{t('book.filter.freshnessAny')}</option>
+            <option value="ageing">{t('book.filter.ageingOrStale')}</option>
+            <option value="stale">{t('book.filter.stale')}</option>
           </select>
         </span>
         {/* Typed as the interface's language writes dates (components/platform/DayField.tsx), not the browser's. */}

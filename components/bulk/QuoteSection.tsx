@@ -56,7 +56,19 @@ export function QuoteSection({ quote, pricing, blocked, starting, onStart }: Pro
             <dd>{quote.unusable}</dd>
             <dt>{t('bulk.ui.quote.capLeft')}</dt>
             <dd>{quote.capLeft === null ? t('bulk.ui.quote.noCap') : credits(quote.capLeft)}</dd>
+            {/* What the contact book already holds of these rows, and how old (a free local read). */}
+            {!!quote.known?.rows && (
+              <>
+                <dt>{t('bulk.ui.quote.known')}</dt>
+                <dd data-testid="bulk-quote-known">{quote.known.rows}</dd>
+                <dt>{t('bulk.ui.quote.knownAgeing')}</dt>
+                <dd>{quote.known.ageing}</dd>
+                <dt>{t('bulk.ui.quote.knownStale')}</dt>
+                <dd>{quote.known.stale}</dd>
+              </>
+            )}
           </dl>
+          {!!quote.known?.rows && <p className="muted">{t('bulk.ui.quote.knownHint')}</p>}
           <ul className="plain" aria-label={t('bulk.ui.quote.byOperation')}>
             {quote.byOperation.map((line) => (
               <li key={line.op}>

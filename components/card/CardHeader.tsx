@@ -5,6 +5,7 @@ import type { PanelAction } from '@/lib/panel/page/actions';
 import type { SourceItem } from '@/lib/card/page/sources';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
+import { FreshnessBadge } from '@/components/card/Freshness';
 
 const LINK_LABEL: Record<LinkKind, 'card.link.profile' | 'card.link.microblog' | 'card.link.website' | 'card.link.companyPage'> = {
   profile: 'card.link.profile',
@@ -63,7 +64,9 @@ export function CardHeader({ header, nameId, action, lookups, now, primary, sour
         <p className="card-role">
           {header.title && <span className="card-title">{header.title}</span>}
           {header.title && company && <span aria-hidden="true"> · </span>}
-          {company && <span className="card-company">{company}</span>}
+          {company && <span className="card-company">{company}</span>}{' '}
+          {/* A company's own card says it on its company row. */}
+          {header.kind === 'person' && <FreshnessBadge kind="role" at={header.knownAt} now={now} subject="role" />}
         </p>
       )}
       {header.jobChange && <JobChangeNotice change={header.jobChange} />}

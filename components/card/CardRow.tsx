@@ -5,6 +5,7 @@ import type { PanelAction } from '@/lib/panel/page/actions';
 import type { SourceItem } from '@/lib/card/page/sources';
 import { RowFreshness, RowLookup } from '@/components/card/RowAction';
 import type { CardLookups } from '@/components/card/useCardLookups';
+import { FreshnessBadge } from '@/components/card/Freshness';
 import { CompanyFacts, EmailValue, HandleValue, PhoneValue } from '@/components/card/values';
 
 const ROW_LABEL = {
@@ -28,7 +29,7 @@ function Values({ row, now, companyCard, formerCompany }: { row: Row; now: numbe
     case 'personalEmail':
       return row.emails.length ? <ul className="card-values">{row.emails.map((e) => <EmailValue key={e.address} email={e} now={now} />)}</ul> : null;
     case 'phone':
-      return row.phones.length ? <ul className="card-values">{row.phones.map((p) => <PhoneValue key={p.e164} phone={p} />)}</ul> : null;
+      return row.phones.length ? <ul className="card-values">{row.phones.map((p) => <PhoneValue key={p.e164} phone={p} now={now} />)}</ul> : null;
     case 'microblog':
       return row.handle ? <ul className="card-values"><HandleValue handle={row.handle} /></ul> : null;
     case 'company':
@@ -73,6 +74,7 @@ export function CardRow({ row, action, lookups, now, primary, companyCard = fals
         <div className="card-row-head">
           <h4 id={labelId}>{label}</h4>
           {row.knownAt === null && !offered && <span className="muted">{notKnown(row)}</span>}
+          {row.id === 'company' && <FreshnessBadge kind="company" at={row.knownAt} now={now} />}
           <RowFreshness action={action} knownAt={row.knownAt} lookups={lookups} now={now} rowLabel={label} sources={sources} />
         </div>
         <Values row={row} now={now} companyCard={companyCard} formerCompany={formerCompany} />

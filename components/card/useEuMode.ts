@@ -22,12 +22,12 @@ function askTheWorker(): void {
  * hidden rather than flash on screen.
  */
 export function useEuMode(): boolean {
-  useEffect(startOnce, []);
+  useEffect(startCardPreferences, []);
   return usePreferences((s) => !s.loaded || s.prefs.privacy.euMode);
 }
 
-/** Once per page, and only where nothing mirrors the preferences yet. */
-function startOnce(): void {
+/** Once per page, and only where nothing mirrors the preferences yet (the card's other settings start it too). */
+export function startCardPreferences(): void {
   if (started || usePreferences.getState().loaded) return;
   started = true;
   if (readsThroughWorker()) askTheWorker();

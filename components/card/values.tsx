@@ -2,15 +2,13 @@ import type { CompanyContact, EmailFact, PhoneFact } from '@/lib/book/model';
 import { t, type MessageKey } from '@/lib/platform/i18n';
 import { mailtoHref, safeHttpUrl, telHref } from '@/lib/platform/ui/safe-url';
 import { CopyButton } from '@/components/panel/CopyButton';
-import { Age } from '@/components/card/RowAction';
+import { saidAt } from '@/lib/book/freshness';
+import { FreshnessBadge } from '@/components/card/Freshness';
 
 /**
  * One value per line, each with its copy button. Gateway data is untrusted: React renders it as
  * text, and only `mailto:`, `tel:`, `https://wa.me/` and http(s) links are made.
  */
-
-/** An address found longer ago than this may have gone stale: its age shows beside it. */
-const STALE_AFTER_MS = 90 * 86_400_000;
 
 const GRADE_CLASS: Record<EmailFact['grade'], string> = { verified: 'badge ok', catch_all: 'badge', most_probable: 'badge warn', unverified: 'badge warn' };
 
@@ -31,12 +29,8 @@ export function EmailValue({ email, now, gone }: { email: EmailFact; now: number
           </span>{' '}
         </>
       )}
-      {/* When it was found is in the row's menu; said here only when it is old enough to doubt. */}
-      {now - email.foundAt > STALE_AFTER_MS && (
-        <span className="muted">
-          <Age at={email.foundAt} now={now} messageKey="card.foundAt" />
-        </span>
-      )}{' '}
+      {/* When it was found is in the row's menu; said here only once it is ageing (lib/book/freshness.ts). */}
+      <FreshnessBadge kind="email" at={saidAt(email)} now={now} withAge />{' '}
       <CopyButton value={email.address} label={t('card.copyEmail', { address: email.address })} />
     </li>
   );
@@ -53,7 +47,7 @@ function whatsappHref(e164: string): string | null {
   return telHref(e164) ? `https://wa.me/${e164.slice(1)}` : null;
 }
 
-export function PhoneValue({ phone }: { phone: PhoneFact }) {
+export function PhoneValue({ phone, now }: { phone: PhoneFact; now: number }) {
   const href = telHref(phone.e164);
   const chat = phone.whatsapp ? whatsappHref(phone.e164) : null;
   return (
@@ -67,6 +61,7 @@ export function PhoneValue({ phone }: { phone: PhoneFact }) {
         </a>
       )}
       {phone.whatsapp === false && <span className="muted">{t('card.notOnWhatsapp')}</span>}{' '}
+      <FreshnessBadge kind="phone" at={saidAt(phone)} now={now} withAge />{' '}
       <CopyButton value={phone.e164} label={t('card.copyPhone', { number: phone.international })} />
     </li>
   );

@@ -147,12 +147,12 @@ function PushSection({ historyId, connected, items, refresh, checkError }: PushS
     setPlans((p) => ({ ...p, [target]: reply.value }));
   }
 
-  async function push(target: CrmTarget, event: React.MouseEvent<HTMLButtonElement>) {
+  async function push(target: CrmTarget, event: React.MouseEvent<HTMLButtonElement>, confirmStale: boolean) {
     // A page can click for the user; a push writes to the user's CRM, so it needs a real click.
     if (!event.nativeEvent.isTrusted) return setError(CRM_TEXT.untrusted);
     setBusy(`push:${target}`);
     setError(null);
-    const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])] }));
+    const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])], confirmStale }));
     setBusy(null);
     if (!reply.ok) return setError(reply.error.message);
     setPlans(({ [target]: _done, ...rest }) => rest);
@@ -192,7 +192,7 @@ function PushSection({ historyId, connected, items, refresh, checkError }: PushS
             overwrite={overwrite[target] ?? new Set()}
             onOverwrite={(field, allowed) => setAllowed(target, field, allowed)}
             busy={busy !== null}
-            onPush={(event) => void push(target, event)}
+            onPush={(event, confirmStale) => void push(target, event, confirmStale)}
           />
         ) : (
           <p key={target}>

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { staleWarning } from '@/lib/book/freshness-words';
+import { StalePushConfirm } from '@/components/crm/StalePushConfirm';
 import type { CrmField, PushPlan } from '@/lib/crm/types';
 import { CRM_LABELS } from '@/lib/crm/types';
 import { t } from '@/lib/platform/i18n';
@@ -10,7 +12,8 @@ interface Props {
   overwrite: ReadonlySet<CrmField>;
   onOverwrite(field: CrmField, allowed: boolean): void;
   busy: boolean;
-  onPush(event: React.MouseEvent<HTMLButtonElement>): void;
+  /** `confirmStale`: the user was warned of the plan's stale emails and pushes anyway. */
+  onPush(event: React.MouseEvent<HTMLButtonElement>, confirmStale: boolean): void;
 }
 
 /**
@@ -19,6 +22,9 @@ interface Props {
  */
 export function PushPlanView({ plan, overwrite, onOverwrite, busy, onPush }: Props) {
   const id = useId();
+  // A push with a stale email stops at a warning first; the push button only opens it.
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  const stale = plan.stale ?? [];
   const label = CRM_LABELS[plan.target];
   const changes = plan.changes.map((change) => (change.status === 'keep' && overwrite.has(change.field) ? { ...change, status: 'overwrite' as const } : change));
   const writes = changes.some((c) => c.status === 'add' || c.status === 'overwrite');
@@ -55,9 +61,21 @@ export function PushPlanView({ plan, overwrite, onOverwrite, busy, onPush }: Pro
           {t(plan.note ? 'crm.plan.companyWithNote' : 'crm.plan.company', { company: plan.company.name ?? plan.company.domain ?? '' })}
         </p>
       )}
-      <button type="button" disabled={busy || action === 'skip'} onClick={onPush}>
-        {CRM_TEXT.pushButton(label, action)}
-      </button>
+      {askedAt !== null ? (
+        <StalePushConfirm
+          warning={staleWarning(stale, askedAt)}
+          busy={busy}
+          onConfirm={(event) => {
+            setAskedAt(null);
+            onPush(event, true);
+          }}
+          onCancel={() => setAskedAt(null)}
+        />
+      ) : (
+        <button type="button" disabled={busy || action === 'skip'} onClick={(event) => (stale.length ? setAskedAt(Date.now()) : onPush(event, false))}>
+          {CRM_TEXT.pushButton(label, action)}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { t } from '@/lib/platform/i18n';
 import { NumberField } from '@/components/settings/fields';
-import { FreshnessFields, FullEnrichmentFields } from '@/components/settings/enrichment-fields';
+import { FreshnessFields, FullEnrichmentFields, ValueAgeFields } from '@/components/settings/enrichment-fields';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 import type { SectionProps } from '@/components/settings/types';
 
@@ -13,6 +13,7 @@ export function SpendingSection(props: SectionProps) {
       <NumberField label={t('spending.lowBalance')} value={draft['spending.lowBalanceThreshold']} error={errors['spending.lowBalanceThreshold']} onChange={(v) => set('spending.lowBalanceThreshold', v)} />
       <FullEnrichmentFields {...props} />
       <FreshnessFields {...props} />
+      <ValueAgeFields {...props} />
     </SettingsSection>
   );
 }

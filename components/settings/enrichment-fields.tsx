@@ -53,6 +53,29 @@ export function FreshnessFields({ draft, errors, set }: SectionProps) {
   );
 }
 
+const VALUE_KINDS = ['email', 'phone', 'role', 'company'] as const;
+
+/** When each kind of value is called ageing, then stale (lib/book/freshness.ts): not the reuse window above. */
+export function ValueAgeFields({ draft, errors, set }: SectionProps) {
+  return (
+    <fieldset className="value-ages">
+      <legend>{t('valueAge.title')}</legend>
+      <p className="muted">{t('valueAge.hint')}</p>
+      {VALUE_KINDS.map((kind) => {
+        const name = t(`valueAge.kind.${kind}`);
+        const ageing = `valueAge.${kind}.ageingDays` as const;
+        const stale = `valueAge.${kind}.staleDays` as const;
+        return (
+          <div key={kind} className="value-age-pair">
+            <NumberField label={t('valueAge.ageingDays', { kind: name })} value={draft[ageing]} error={errors[ageing]} onChange={(v) => set(ageing, v)} />
+            <NumberField label={t('valueAge.staleDays', { kind: name })} value={draft[stale]} error={errors[stale]} onChange={(v) => set(stale, v)} />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /** The finer points of the email finder and the phone search: under Advanced. */
 export function LookupDetailsFields({ draft, errors, set }: SectionProps) {
   return (

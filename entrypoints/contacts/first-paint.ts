@@ -138,6 +138,18 @@ function toolbar(tags: readonly string[]): HTMLElement {
         h('select', { id: `${ID}-tag` }, h('option', { value: '' }, t('book.filter.tagAny')), ...tags.map((tag) => h('option', { value: tag }, tag))),
       ),
       h(
+        'span',
+        { class: 'field' },
+        h('label', { for: `${ID}-fresh` }, t('book.filter.freshness')),
+        h(
+          'select',
+          { id: `${ID}-fresh` },
+          h('option', { value: '' }, t('book.filter.freshnessAny')),
+          h('option', { value: 'ageing' }, t('book.filter.ageingOrStale')),
+          h('option', { value: 'stale' }, t('book.filter.stale')),
+        ),
+      ),
+      h(
         'div',
         { class: 'field day-field' },
         h('label', { for: `${ID}-since` }, t('book.filter.since')),

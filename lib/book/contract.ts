@@ -28,7 +28,15 @@ export const bookMessageSchemas = {
    * Queues the selected people in the CRM outbox; the fields listed may replace values the CRM
    * holds. At most BOOK_PUSH_MAX at a time: the outbox is one stored list, rewritten at each step.
    */
-  bookCrmPush: z.object({ ids: z.array(contactId).min(1).max(BOOK_PUSH_MAX), target, overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]) }).strict(),
+  bookCrmPush: z
+    .object({
+      ids: z.array(contactId).min(1).max(BOOK_PUSH_MAX),
+      target,
+      overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]),
+      /** The user was warned of the stale emails among them and pushes anyway; without it such a push is refused (stale_email). */
+      confirmStale: z.boolean().optional(),
+    })
+    .strict(),
   /** The article 14 notice as the user saw it (lib/notice/), for this person's next CRM note. */
   bookNoticeForCrm: z.object({ id: contactId, text: z.string().min(1).max(20_000), language: z.enum(NOTICE_LANGUAGES) }).strict(),
 } as const;

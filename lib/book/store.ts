@@ -168,6 +168,23 @@ export async function findContact(keys: readonly string[]): Promise<Contact | nu
   });
 }
 
+/** findContact for many at once, in one transaction (a bulk quote's page of rows): each one's contact or null. */
+export async function findContacts(keyLists: readonly (readonly string[])[]): Promise<(Contact | null)[]> {
+  if (!keyLists.some((keys) => keys.length)) return keyLists.map(() => null);
+  return withRecords(async (db) => {
+    const index = db.transaction(STORE, 'readonly').store.index('keys');
+    return Promise.all(
+      keyLists.map(async (keys) => {
+        for (const key of keys) {
+          const found = parsed(await index.getAll(key));
+          if (found.length) return found.sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
+        }
+        return null;
+      }),
+    );
+  });
+}
+
 export async function countContacts(): Promise<number> {
   return withRecords((db) => db.count(STORE));
 }

@@ -146,6 +146,11 @@ export const bulkQuoteSchema = z.object({
   capLeft: z.number().nullable(),
   /** History entries the run adds beyond the history's size limit (the oldest entries would go). */
   historyOverflow: z.number().int().min(0).default(0),
+  /**
+   * Rows the contact book knows already, and how many of them hold an ageing or a stale value
+   * (lib/book/freshness.ts): read from the book only, for free. Absent from quotes made before.
+   */
+  known: z.object({ rows: z.number().int().min(0), ageing: z.number().int().min(0), stale: z.number().int().min(0) }).optional(),
 });
 export type BulkQuote = z.infer<typeof bulkQuoteSchema>;
 

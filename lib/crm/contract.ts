@@ -39,7 +39,15 @@ export const crmMessageSchemas = {
   /** What pushing the person from this lookup would do in this CRM. */
   crmPlan: z.object({ historyId, target }).strict(),
   /** Queues the push; the fields listed may replace values the CRM already holds. */
-  crmPush: z.object({ historyId, target, overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]) }).strict(),
+  crmPush: z
+    .object({
+      historyId,
+      target,
+      overwrite: z.array(z.enum(CRM_FIELDS)).max(CRM_FIELDS.length).default([]),
+      /** The user saw the plan's stale emails and pushes them anyway; without it such a push is refused (stale_email). */
+      confirmStale: z.boolean().optional(),
+    })
+    .strict(),
   /** Where the pushes of this lookup stand. */
   crmPushStatus: z.object({ historyId }).strict(),
   crmRetry: z.object({ id: z.string().min(1).max(100) }).strict(),

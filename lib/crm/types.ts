@@ -62,6 +62,8 @@ export interface PushPlan {
   company: { name: string | null; domain: string | null } | null;
   /** Where the enrichment summary goes: a note on the record, unverified emails included. */
   note: boolean;
+  /** Emails of the push gone stale (lib/book/freshness.ts), with when an answer last gave them: the push asks first. */
+  stale?: { address: string; at: number }[];
 }
 
 export interface PushResult {

@@ -58,6 +58,46 @@ export function migratePageAccess(value: unknown): unknown {
 }
 
 /**
+ * How old a value may grow before the screens call it "ageing", then "stale" (lib/book/freshness.ts),
+ * per kind, in days. Not the ledger's reuse window (`freshness`): that one says when a repeat
+ * lookup is free; this one says when a value found may no longer be true. Defaults from the decay
+ * figures: contact data decays by about 2% a month (a fifth a year) and the median job tenure is
+ * under four years, so
+ *  - phones first (60/120): direct lines move with the job and mobile numbers get reassigned; a
+ *    number four months old is the first thing to check, and phone answers are reused 30 days only;
+ *  - emails (90/180): at 2% a month, one address in 16 is gone after three months and one in 9
+ *    after six, well past the bounce rates senders are penalised for;
+ *  - a person's title, company and location (120/240): a fifth of people move in a year, so one
+ *    in 14 after four months, one in 7 after eight;
+ *  - company facts (180/365): size, industry and headquarters change slowly, headcounts yearly.
+ * Stale always comes after ageing (checked below, with a message on the field).
+ */
+const age = (ageingDays: number, staleDays: number) => z.object({ ageingDays: days(ageingDays), staleDays: days(staleDays) }).default({ ageingDays, staleDays });
+export const VALUE_AGE_KINDS = ['email', 'phone', 'role', 'company'] as const;
+export type ValueAgeKind = (typeof VALUE_AGE_KINDS)[number];
+export const DEFAULT_VALUE_AGES = {
+  email: { ageingDays: 90, staleDays: 180 },
+  phone: { ageingDays: 60, staleDays: 120 },
+  role: { ageingDays: 120, staleDays: 240 },
+  company: { ageingDays: 180, staleDays: 365 },
+} as const satisfies Record<ValueAgeKind, { ageingDays: number; staleDays: number }>;
+const valueAgesSchema = z
+  .object({
+    email: age(DEFAULT_VALUE_AGES.email.ageingDays, DEFAULT_VALUE_AGES.email.staleDays),
+    phone: age(DEFAULT_VALUE_AGES.phone.ageingDays, DEFAULT_VALUE_AGES.phone.staleDays),
+    role: age(DEFAULT_VALUE_AGES.role.ageingDays, DEFAULT_VALUE_AGES.role.staleDays),
+    company: age(DEFAULT_VALUE_AGES.company.ageingDays, DEFAULT_VALUE_AGES.company.staleDays),
+  })
+  .superRefine((ages, ctx) => {
+    for (const kind of VALUE_AGE_KINDS) {
+      const { ageingDays, staleDays } = ages[kind];
+      if (staleDays <= ageingDays) ctx.addIssue({ code: 'custom', path: [kind, 'staleDays'], message: t('validation.staleAfterAgeing', { ageing: ageingDays }) });
+    }
+  })
+  .default(DEFAULT_VALUE_AGES);
+export type ValueAges = z.infer<typeof valueAgesSchema>;
+
+/**
  * Every setting besides the connection, as stored. What a user writes is checked further by
  * preferencesInputSchema (preferences-input.ts), which needs the phone library: kept apart so
  * that the popup, which only reads settings, does not load it.
@@ -66,6 +106,7 @@ export const preferencesSchema = z.object({
   freshness: z
     .object({ phoneDays: days(30), otherDays: days(90) })
     .default({ phoneDays: 30, otherDays: 90 }),
+  valueAge: valueAgesSchema,
   spending: z
     .object({
       /** Ask before a lookup that may cost more than this; null: never ask. */

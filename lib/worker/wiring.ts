@@ -134,6 +134,7 @@ export function createBackground(identity: RouterIdentity) {
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     notices: crmNotices,
+    valueAges: async () => (await loadPreferences()).valueAge,
   });
   /** The CRM check's answer also marks the contact as in the CRM or not. */
   const crm: typeof crmService = {

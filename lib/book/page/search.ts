@@ -4,6 +4,7 @@ import { withRecords } from '@/lib/platform/storage/vault';
 import { parseContact, type Contact } from '@/lib/book/model';
 import { queryWords } from '@/lib/book/words';
 import { readBookCounts } from '@/lib/book/counts';
+import { atLeast, contactFreshness, type ValueAges } from '@/lib/book/freshness';
 import { chooseWalk, distinctWords, intersectProbes, prefixRange, probeWords, SAMPLE, type ProbeMemory, type WordProbe } from '@/lib/book/page/word-probe';
 
 /**
@@ -38,6 +39,11 @@ export interface BookFilters {
   updatedSince?: number | null;
   /** A job change seen for free on their profile or a search page (lib/book/job-change.ts). */
   changedJobs?: boolean;
+  /**
+   * A value at least this old (lib/book/freshness.ts): a work email, phone or role (a company's
+   * facts) ageing or stale, by the user's ages, at `now` (when the filter was chosen).
+   */
+  freshness?: { least: 'ageing' | 'stale'; now: number; ages: ValueAges } | null;
 }
 
 export type ContactKind = Contact['kind'];
@@ -105,6 +111,7 @@ export function contactMatches(contact: Contact, words: readonly string[], filte
   if (filters.verifiedEmail && !(contact.kind === 'person' && contact.workEmails.some((e) => e.grade === 'verified'))) return false;
   if (filters.mobile && !(contact.kind === 'person' && contact.phones.some((p) => p.kind === 'mobile'))) return false;
   if (filters.changedJobs && !(contact.kind === 'person' && contact.jobChange)) return false;
+  if (filters.freshness && !atLeast(contactFreshness(contact, filters.freshness.now, filters.freshness.ages), filters.freshness.least)) return false;
   return true;
 }
 
@@ -340,6 +347,31 @@ function newestPager(filters: BookFilters, kind: ContactKind | null, options: Se
 }
 
 /**
+ * The ageing or stale contacts: the `updatedAt` index from the oldest up, so the contacts not
+ * touched for longest, nearly all of them matches, come first and a page reads about its rows.
+ * Each record is checked by its values' dates (a contact updated lately may still hold an old
+ * email), a page at a time within the scan budget; no index holds the state, since it moves
+ * with the clock and with the user's ages.
+ */
+function oldestPager(filters: BookFilters, kind: ContactKind | null, options: Settings): BookPager {
+  const since = filters.updatedSince ?? null;
+  return indexPager(
+    {
+      index: 'updatedAt',
+      direction: 'next',
+      sift: (raw) => rawFits(raw, [], filters, kind),
+      firstBatch: (limit) => Math.min(MAX_FIRST_BATCH, Math.ceil((limit * 1.25) / (kind === 'company' ? 0.1 : 1)) + ID_SLACK),
+      range: (after) => {
+        const lower = (after?.key as number | undefined) ?? since;
+        return lower !== null ? IDBKeyRange.lowerBound(lower) : null;
+      },
+    },
+    (contact) => contactMatches(contact, [], filters, kind),
+    options,
+  );
+}
+
+/**
  * What the user typed, as the words each contact must have one of its words start with. An
  * email or a domain ("maya.chen@", "northwind.example") is one word, as the book stores it;
  * anything else is read by queryWords (names folded, phone numbers as digits).
@@ -410,7 +442,7 @@ export function openBook(query: BookQuery, options: PagerOptions = {}): BookPage
     return decidedOnFirstPage(() => queryPager(words, sift, accept, kind, settings));
   }
   const tag = filters.tag;
-  if (!tag) return newestPager(filters, kind, settings);
+  if (!tag) return filters.freshness ? oldestPager(filters, kind, settings) : newestPager(filters, kind, settings);
   // Which pager is decided on the first page, from the tag's count (an index count, no reads).
   return decidedOnFirstPage(async () => {
     const count = await withRecords((db) => db.countFromIndex(STORE, 'tags', tag));

@@ -3,6 +3,7 @@ import { normaliseDomain } from '@/lib/identity/keys';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import { safeHttpUrl } from '@/lib/platform/ui/safe-url';
 import type { CompanyContact, EmailGrade, PersonContact, PhoneFact, Source } from '@/lib/book/model';
+import { saidAt, type DatedEmail } from '@/lib/book/freshness';
 
 /**
  * A person of the contact book as a CRM takes them (lib/crm/contact.ts): the merged values,
@@ -62,4 +63,9 @@ export function crmContactOf(contact: PersonContact, company: CompanyContact | n
     enrichedAt: contact.updatedAt,
     historyId: contact.name?.source.historyId ?? null,
   });
+}
+
+/** The work emails a push sends, each with when an answer last gave it (lib/book/freshness.ts). */
+export function datedWorkEmails(contact: PersonContact): DatedEmail[] {
+  return contact.workEmails.map((email) => ({ address: email.address, at: saidAt(email) }));
 }

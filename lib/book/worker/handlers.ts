@@ -1,5 +1,7 @@
 import type { BookReplies } from '@/lib/book/contract';
-import { crmContactOf } from '@/lib/book/worker/crm-contact';
+import { crmContactOf, datedWorkEmails } from '@/lib/book/worker/crm-contact';
+import { holdStalePush, staleEmails } from '@/lib/crm/worker/stale-push';
+import type { DatedEmail } from '@/lib/book/freshness';
 import { addSuppressionLines, suppressionLinesOf } from '@/lib/book/worker/forget';
 import type { CompanyContact, Contact, ContactNotice, PersonContact } from '@/lib/book/model';
 import type { CrmContact } from '@/lib/crm/contact';
@@ -60,15 +62,21 @@ async function answer<T>(run: () => Promise<T>): Promise<Outcome<T>> {
  */
 export function createBookHandlers(deps: BookHandlerDeps): Pick<Handlers, BookHandlerName> {
   /** People as a CRM takes them, with their company's contact for its domain and website. */
-  async function crmContacts(ids: readonly string[]): Promise<{ contacts: CrmContact[]; skipped: number }> {
+  async function crmContacts(ids: readonly string[]): Promise<{ contacts: CrmContact[]; skipped: number; emails: DatedEmail[] }> {
     const found: Contact[] = [];
     for (const chunk of chunks(ids)) found.push(...(await deps.contacts.get(chunk)));
     const people = found.filter((c): c is PersonContact => c.kind === 'person');
     const companyIds = [...new Set(people.map((p) => p.companyId).filter((id): id is string => !!id))];
     const companies = new Map((await deps.contacts.get(companyIds)).filter((c): c is CompanyContact => c.kind === 'company').map((c) => [c.id, c]));
-    const contacts = people.map((p) => crmContactOf(p, (p.companyId && companies.get(p.companyId)) || null)).filter((c): c is CrmContact => c !== null);
-    return { contacts, skipped: ids.length - contacts.length };
+    const pushed = people.flatMap((p) => {
+      const contact = crmContactOf(p, (p.companyId && companies.get(p.companyId)) || null);
+      return contact ? [{ contact, emails: datedWorkEmails(p) }] : [];
+    });
+    return { contacts: pushed.map((p) => p.contact), skipped: ids.length - pushed.length, emails: pushed.flatMap((p) => p.emails) };
   }
+
+  const now = () => deps.now();
+  const valueAges = async () => (await deps.preferences.read()).valueAge;
 
   return {
     openContactBook: async () => {
@@ -105,15 +113,17 @@ export function createBookHandlers(deps: BookHandlerDeps): Pick<Handlers, BookHa
 
     bookCrmPlan: ({ id, target }) =>
       answer(async () => {
-        const { contacts } = await crmContacts([id]);
+        const { contacts, emails } = await crmContacts([id]);
         if (!contacts[0]) throw new CrmRefusal('invalid_input', t('book.crm.notAPerson'));
-        return deps.crm.planContact(contacts[0], target);
+        const [plan, ages] = await Promise.all([deps.crm.planContact(contacts[0], target), valueAges()]);
+        return { ...plan, stale: staleEmails(emails, now(), ages) };
       }),
 
-    bookCrmPush: ({ ids, target, overwrite }) =>
+    bookCrmPush: ({ ids, target, overwrite, confirmStale }) =>
       answer(async () => {
-        const { contacts, skipped } = await crmContacts(ids);
+        const { contacts, skipped, emails } = await crmContacts(ids);
         if (!contacts.length) throw new CrmRefusal('invalid_input', t('book.crm.notAPerson'));
+        holdStalePush(emails, confirmStale === true, now(), await valueAges());
         return { queued: await deps.crm.pushContacts(contacts, target, overwrite), skipped };
       }),
 

@@ -2,6 +2,7 @@ import { t } from '@/lib/platform/i18n';
 import type { Preview } from '@/lib/lookup/contract';
 import { emptyCounts } from '@/lib/bulk/counts';
 import type { BulkOperation, BulkPerson, BulkQuote, BulkRow, BulkRun, BulkTask } from '@/lib/bulk/model';
+import type { Freshness } from '@/lib/book/freshness';
 
 /**
  * The price of a run before it starts: every usable row x every chosen operation, minus what
@@ -27,6 +28,11 @@ export interface QuoteDeps {
   /** Credits left under today's cap (null: no cap). */
   capLeft(now: number): Promise<number | null>;
   history: { count(): Promise<number>; maxEntries(): Promise<number> };
+  /**
+   * The contact book's state of each row's person (the worst of their values, by the user's
+   * ages), null when the book does not know them: a free local read, nothing sent anywhere.
+   */
+  book?: { freshness(people: readonly (BulkPerson | null)[], now: number): Promise<(Freshness | null)[]> };
   now(): number;
   newId(): string;
   /** Free checks at once (the ledger's, the CRM's). */
@@ -84,6 +90,8 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
   const crmDeadline = deps.now() + (deps.crmBudgetMs ?? CRM_CHECK_BUDGET_MS);
   const byOp = new Map(operations.map((op) => [op, { op, toPay: 0, price: 0, fromLedger: 0 }]));
   const totals = { total: 0, toPay: 0, fromLedger: 0, inCrm: 0, crmUnknown: 0, unusable: 0, skipped: 0, tasks: 0 };
+  const known = { rows: 0, ageing: 0, stale: 0 };
+  const startedAt = deps.now();
   /** Requests already counted to pay, by operation and input, with the row that pays: a repeat is answered by the ledger. */
   const paidBy = new Map<string, number>();
 
@@ -105,6 +113,12 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
       if (deps.now() >= crmDeadline) return 'unknown' as const;
       return deps.crm!.check(row.person).catch(() => 'unknown' as const);
     });
+    const states = deps.book ? await deps.book.freshness(rows.map((row) => row.person), startedAt) : [];
+    for (const state of states) {
+      if (state === null) continue;
+      known.rows++;
+      if (state !== 'fresh') known[state]++;
+    }
     const written = rows.map((row, i) => {
       const inCrm = crmAnswers[i] ?? null;
       if (inCrm === 'unknown') totals.crmUnknown++;
@@ -156,6 +170,7 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
     byOperation: [...byOp.values()],
     capLeft,
     historyOverflow,
+    ...(deps.book ? { known } : {}),
   };
   const counts = { ...emptyCounts(totals.tasks), skipped: totals.skipped };
   const quoted: BulkRun = { ...run, state: 'quoted', quote, counts, confirmedAt: null, startedAt: null, finishedAt: null, pauseReason: null, rate: null, updatedAt: now };

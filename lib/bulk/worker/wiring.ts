@@ -1,13 +1,14 @@
 import { browser } from 'wxt/browser';
 import { addToCollection, clearCollection, readCollection } from '@/lib/bulk/worker/collection';
-import type { BulkRun } from '@/lib/bulk/model';
+import type { BulkPerson, BulkRun } from '@/lib/bulk/model';
 import { tableFromContacts } from '@/lib/bulk/pasted';
 import { personOf, requestFor } from '@/lib/bulk/person';
 import { enrichedColumnsOf, mergeColumns } from '@/lib/bulk/results';
 import { createBulkRunner } from '@/lib/bulk/worker/runner';
 import { deleteRun, getRun, listRuns, putRows, putRun, putRunWithRows, readRows } from '@/lib/bulk/store';
 import { requestKeysOf } from '@/lib/book/from-history';
-import { findContact, getContacts } from '@/lib/book/store';
+import { findContact, findContacts, getContacts } from '@/lib/book/store';
+import { contactFreshness, type Freshness, type ValueAges } from '@/lib/book/freshness';
 import { countHistory } from '@/lib/history/read';
 import { readHistoryEntries } from '@/lib/history/worker/store';
 import type { OperationAnswer } from '@/lib/lookup/operation-names';
@@ -35,6 +36,15 @@ const BADGE_EVERY_MS = 500;
 export async function bookContactOf(input: Record<string, unknown>, answer: OperationAnswer | null): Promise<string | null> {
   const found = answer ? (OPERATIONS[answer.op].resultIdentities as (value: unknown) => string[])(answer.result) : [];
   return (await findContact([...found, ...requestKeysOf({ identity: null, input })]))?.id ?? null;
+}
+
+/**
+ * The contact book's state of each row's person, found by the keys the row would be asked with
+ * (null: not in the book): the book's own reads, one transaction a page, nothing leaves the browser.
+ */
+export async function bookFreshnessOf(people: readonly (BulkPerson | null)[], now: number, ages: ValueAges): Promise<(Freshness | null)[]> {
+  const contacts = await findContacts(people.map((person) => (person ? requestKeysOf({ identity: null, input: person }) : [])));
+  return contacts.map((contact) => (contact ? contactFreshness(contact, now, ages) : null));
 }
 
 export interface BulkWiringDeps {
@@ -117,6 +127,7 @@ export function createBulk(deps: BulkWiringDeps) {
       },
       capLeft: async (now) => deps.cap.left((await loadPreferences()).spending.dailyCap, now),
       history: { count: countHistory, maxEntries: async () => (await loadPreferences()).history.maxEntries },
+      book: { freshness: async (people, now) => bookFreshnessOf(people, now, (await loadPreferences()).valueAge) },
     },
     async personReader(mapping) {
       const region = (await loadPreferences()).lookups.defaultPhoneRegion ?? undefined;

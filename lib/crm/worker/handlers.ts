@@ -40,7 +40,7 @@ export function createCrmHandlers(crm: CrmService): Pick<Handlers, CrmHandlerNam
     crmSetRecordType: ({ target, recordType }) => answer(() => crm.setRecordType(target, recordType)),
     crmCheck: (query) => answer(async () => ({ results: await crm.check(query) })),
     crmPlan: ({ historyId, target }) => answer(() => crm.plan(historyId, target)),
-    crmPush: ({ historyId, target, overwrite }) => answer(() => crm.push(historyId, target, overwrite)),
+    crmPush: ({ historyId, target, overwrite, confirmStale }) => answer(() => crm.push(historyId, target, overwrite, confirmStale === true)),
     crmPushStatus: ({ historyId }) => answer(() => crm.pushStatus(historyId)),
     crmRetry: ({ id }) => answer(() => crm.retry(id)),
     crmExport: ({ historyIds, format }) => answer(() => crm.export(historyIds, format)),

@@ -16,6 +16,8 @@ import { createCrmConnections, unwrap } from '@/lib/crm/worker/connections';
 import { CRM_OUTBOX_ALARM, createCrmOutbox } from '@/lib/crm/worker/outbox';
 import { contactOf, createCrmPeople } from '@/lib/crm/worker/people';
 import { CrmRefusal } from '@/lib/crm/worker/refusal';
+import { datedEmailsOf, holdStalePush, staleEmails } from '@/lib/crm/worker/stale-push';
+import type { ValueAges } from '@/lib/settings/preferences';
 
 export { CRM_OUTBOX_ALARM, CrmRefusal };
 
@@ -38,6 +40,8 @@ export interface CrmServiceDeps {
     pending(identity: string): Promise<{ id: string; text: string; preparedAt: number } | null>;
     noted(id: string, preparedAt: number, at: number): Promise<void>;
   };
+  /** The user's ages of values (Settings): a push of a stale email asks first. Defaults when absent. */
+  valueAges?(): Promise<ValueAges>;
 }
 
 /** Who the free "already in your CRM?" check looks for, from what a page (or a mail header) shows. */
@@ -128,12 +132,18 @@ export function createCrmService(deps: CrmServiceDeps) {
       );
     },
 
-    plan: async (historyId: string, target: CrmTarget) => planContact(await people.contactFor(historyId), target),
+    async plan(historyId: string, target: CrmTarget) {
+      const contact = await people.contactFor(historyId);
+      const [plan, ages] = await Promise.all([planContact(contact, target), deps.valueAges?.() ?? null]);
+      return { ...plan, stale: staleEmails(datedEmailsOf(contact), deps.now(), ages) };
+    },
     /** The plan for a contact from anywhere (a lookup, the contact book). */
     planContact,
 
-    async push(historyId: string, target: CrmTarget, overwrite: readonly CrmField[]) {
-      const [view] = await pushContacts([await people.contactFor(historyId)], target, overwrite);
+    async push(historyId: string, target: CrmTarget, overwrite: readonly CrmField[], confirmStale = false) {
+      const contact = await people.contactFor(historyId);
+      holdStalePush(datedEmailsOf(contact), confirmStale, deps.now(), (await deps.valueAges?.()) ?? null);
+      const [view] = await pushContacts([contact], target, overwrite);
       return view!;
     },
     pushContacts,

@@ -15,14 +15,17 @@ import { BOB, MAYA, MAYA_NAMESAKE, NORTHWIND, putContacts } from '@/test/unit/bo
 
 const sender = { id: 'ext', url: 'chrome-extension://ext/contacts.html' };
 
-function setup(prefs: Preferences = DEFAULT_PREFERENCES) {
+/** The fixtures' contacts were found in the book's first seconds: a day after, every value is fresh. */
+const FIXTURES_NEXT_DAY = 86_400_000;
+const DAY = 86_400_000;
+
+function setup(prefs: Preferences = DEFAULT_PREFERENCES, now = FIXTURES_NEXT_DAY) {
   let stored = prefs;
   const saves: Preferences[] = [];
   const planContact = vi.fn(async (contact: CrmContact, _target: CrmTarget) => ({ target: 'hubspot' as const, action: 'create' as const, reason: contact.fullName, match: null, changes: [] }) as unknown as PushPlan);
   const pushContacts = vi.fn(async (contacts: readonly CrmContact[], _target: CrmTarget, _overwrite: readonly CrmField[]) => contacts.map((c) => ({ id: c.identity }) as unknown as OutboxItemView));
   const deps: BookHandlerDeps = {
     contacts: { get: getContacts, tag: tagContacts, forget: forgetContacts, setNotice: setContactNotice },
-    now: () => Date.UTC(2026, 2, 20),
     preferences: { read: async () => stored },
     // The settings' save path: the same validation.
     savePreferences: async (next) => {
@@ -34,6 +37,7 @@ function setup(prefs: Preferences = DEFAULT_PREFERENCES) {
     },
     crm: { planContact, pushContacts },
     openBook: vi.fn(async () => {}),
+    now: () => now,
   };
   return { handlers: createBookHandlers(deps), deps, saves, planContact, pushContacts, stored: () => stored };
 }
@@ -121,6 +125,33 @@ describe('the contact book’s writes, in the worker', () => {
     };
     const reply = await createBookHandlers(deps).bookCrmPush({ ids: [MAYA.id], target: 'hubspot', overwrite: [] }, sender);
     expect(reply).toEqual({ ok: false, error: { kind: 'not_connected', message: 'HubSpot is not connected.' } });
+  });
+
+  it('a stale work email: the plan names it, a push not confirmed is refused with the address and its age, a confirmed one goes', async () => {
+    const withCompany: PersonContact = { ...MAYA, companyId: NORTHWIND.id };
+    await putContacts([withCompany, BOB, NORTHWIND]);
+    // 200 days after the fixtures were found: past the emails' 180 days.
+    const { handlers, pushContacts } = setup(DEFAULT_PREFERENCES, 1_000 + 200 * DAY);
+    const plan = await handlers.bookCrmPlan({ id: MAYA.id, target: 'hubspot' }, sender);
+    expect(plan).toMatchObject({ ok: true, value: { stale: [{ address: 'maya.chen@northwind.example', at: MAYA.workEmails[0]!.foundAt }] } });
+    const refused = await handlers.bookCrmPush({ ids: [MAYA.id, BOB.id], target: 'hubspot', overwrite: [] }, sender);
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'stale_email' } });
+    if (refused.ok) return;
+    expect(refused.error.message).toMatch(/^Nothing was pushed yet\. Stale emails: bob@northwind\.example, found 7 months ago \(.+\); maya\.chen@northwind\.example, found 7 months ago \(.+\)\. They may bounce\.$/);
+    expect(pushContacts).not.toHaveBeenCalled();
+    expect(await handlers.bookCrmPush({ ids: [MAYA.id, BOB.id], target: 'hubspot', overwrite: [], confirmStale: true }, sender)).toMatchObject({ ok: true });
+    expect(pushContacts).toHaveBeenCalledTimes(1);
+  });
+
+  it('ageing emails, or stale ones by ages the user made longer, push without a question', async () => {
+    await putContacts([MAYA]);
+    const ageing = setup(DEFAULT_PREFERENCES, 1_000 + 120 * DAY);
+    expect((await ageing.handlers.bookCrmPlan({ id: MAYA.id, target: 'hubspot' }, sender)) as unknown).toMatchObject({ ok: true, value: { stale: [] } });
+    expect(await ageing.handlers.bookCrmPush({ ids: [MAYA.id], target: 'hubspot', overwrite: [] }, sender)).toMatchObject({ ok: true });
+    const longer = setup({ ...DEFAULT_PREFERENCES, valueAge: { ...DEFAULT_PREFERENCES.valueAge, email: { ageingDays: 300, staleDays: 400 } } }, 1_000 + 200 * DAY);
+    expect(await longer.handlers.bookCrmPush({ ids: [MAYA.id], target: 'hubspot', overwrite: [] }, sender)).toMatchObject({ ok: true });
+    const shorter = setup({ ...DEFAULT_PREFERENCES, valueAge: { ...DEFAULT_PREFERENCES.valueAge, email: { ageingDays: 1, staleDays: 2 } } }, 1_000 + 3 * DAY);
+    expect(await shorter.handlers.bookCrmPush({ ids: [MAYA.id], target: 'hubspot', overwrite: [] }, sender)).toMatchObject({ ok: false, error: { kind: 'stale_email' } });
   });
 
   it('opens the book in a tab', async () => {

@@ -78,6 +78,26 @@ describe('CRM service in the background', () => {
     expect((await readHistory()).filter((e) => e.op === 'crmPush')).toHaveLength(2);
   });
 
+  it('a lookup’s email gone stale: the plan names it, the push waits for the user’s confirmation, nothing reaches the CRM before', async () => {
+    const crm = service();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    await appendHistory(lookup('look-old', mayaEnrichment()), 100);
+    // The lookup was made 200 days ago: its work email is past the emails' 180 days.
+    clock = AT + 200 * 86_400_000;
+    const plan = await crm.plan('look-old', 'hubspot');
+    expect(plan.stale).toEqual([{ address: 'maya.chen@northwind-analytics.example', at: AT }]);
+    await expect(crm.push('look-old', 'hubspot', [])).rejects.toMatchObject({ kind: 'stale_email', message: expect.stringContaining('maya.chen@northwind-analytics.example, found 7 months ago') });
+    await crm.drain();
+    expect(await crm.pushStatus('look-old')).toEqual([]);
+    expect(hs.state.contacts.size).toBe(0);
+    await crm.push('look-old', 'hubspot', [], true);
+    await crm.drain();
+    expect(hs.state.contacts.size).toBe(1);
+    // A fresh lookup plans and pushes as before.
+    await appendHistory(lookup('look-new', mayaEnrichment()), 100);
+    expect((await crm.plan('look-new', 'hubspot')).stale).toEqual([]);
+  });
+
   it('"already in your CRM" is answered from the page alone, with an http(s) link', async () => {
     const crm = service();
     await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
