@@ -178,8 +178,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     reportDetection: async ({ detection }, sender) => {
       const tabId = topFrameTabOf(sender);
       if (tabId === null) return { ok: true, value: { frame: null } };
-      await deps.profileViews.reported(detection, sender.url);
-      await deps.jobChanges.seen(detection);
+      // Both local and never throwing; the job change is written before the panel's frame reads the book.
+      await Promise.all([deps.profileViews.reported(detection, sender.url), deps.jobChanges.seen(detection)]);
       return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
     },
     reportFound: async ({ items }, sender) => {

@@ -61,6 +61,8 @@ export function handOver(firstPaint: HTMLElement, page: HTMLElement): void {
   fields.forEach((field, i) => {
     const target = targets[i];
     if (!target || target.tagName !== field.tagName) return;
+    // Two trees out of step (a control only one draws) must not type a box's "on" into a text field.
+    if (field instanceof HTMLInputElement && target instanceof HTMLInputElement && isTickable(field) !== isTickable(target)) return;
     // A box ticked: ticked again as a click would, so that a framework listening for it hears it.
     if (isTickable(field) && isTickable(target)) {
       if (target.checked !== field.checked) target.click();

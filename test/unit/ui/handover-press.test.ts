@@ -57,3 +57,17 @@ describe('a press on a first paint before the React page is in', () => {
     click.mockRestore();
   });
 });
+
+describe('what was typed or ticked on a first paint out of step with the React page', () => {
+  it('never types a box’s value into a text field in its place', () => {
+    const firstPaint = h('main', {}, h('input', { type: 'checkbox' }), h('input', { type: 'text', value: '' }));
+    document.body.replaceChildren(firstPaint);
+    const typed: string[] = [];
+    const since = h('input', { type: 'text', value: '', on: { input: (e: Event) => typed.push((e.target as HTMLInputElement).value) } }) as HTMLInputElement;
+    // The React page draws one box fewer: its text field is where the first paint had a box.
+    const page = h('main', {}, since);
+    handOver(firstPaint, page);
+    expect(since.value).toBe('');
+    expect(typed).toEqual([]);
+  });
+});
