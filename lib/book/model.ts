@@ -137,7 +137,8 @@ export const personContactSchema = z.object({
   personalEmails: z.array(emailFactSchema).default([]),
   phones: z.array(phoneFactSchema).default([]),
   crm: crmPresenceSchema.optional(),
-  notice: contactNoticeSchema.optional(),
+  // Added with the article 14 notice: one that no longer reads is dropped, never the contact.
+  notice: contactNoticeSchema.optional().catch(undefined),
   // Added with job changes: older records have none; one that no longer reads is dropped, never the contact.
   jobChange: jobChangeSchema.optional().catch(undefined),
 });

@@ -155,6 +155,12 @@ const isPhone = (value: unknown) =>
 const isCrm = (value: unknown) =>
   isObject(value) && isString(value.crm) && typeof value.found === 'boolean' && optional(value.recordId, isString) && optional(value.url, isString) && isFiniteNumber(value.checkedAt);
 
+const isJob = (value: unknown) => isObject(value) && optional(value.title, isString) && optional(value.company, isString);
+/** A job change or a notice of another shape is the schema's to drop (`.catch`): React draws that book. */
+const isJobChange = (value: unknown) =>
+  isObject(value) && (value.kind === 'company' || value.kind === 'title') && isJob(value.was) && isJob(value.now) && isFiniteNumber(value.seenAt) && isString(value.profileUrl) && (value.seenOn === 'profile' || value.seenOn === 'search');
+const isNotice = (value: unknown) => isObject(value) && isString(value.text) && isString(value.language) && isFiniteNumber(value.preparedAt) && optional(value.notedAt, isFiniteNumber);
+
 const PERSON_FACTS = ['name', 'title', 'headline', 'location', 'companyName', 'networkUrl', 'photoUrl', 'microblog'] as const;
 
 /** A person record with every field the schema checks, of the types the worker writes. */
@@ -176,7 +182,9 @@ export function isPlainPerson(value: unknown): value is PersonContact {
     listOf(value.workEmails, isEmail) &&
     listOf(value.personalEmails, isEmail) &&
     listOf(value.phones, isPhone) &&
-    optional(value.crm, isCrm)
+    optional(value.crm, isCrm) &&
+    optional(value.jobChange, isJobChange) &&
+    optional(value.notice, isNotice)
   );
 }
 
