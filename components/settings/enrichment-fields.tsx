@@ -42,13 +42,34 @@ export function FullEnrichmentFields({ draft, errors, set }: SectionProps) {
   );
 }
 
+const wholeDays = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/**
+ * Said, never refused, beside a reuse window typed longer than the retention period typed: the
+ * worker caps the window at the period (lib/retention/period.ts), and a refusal would block every
+ * other save, the book's "Forget and suppress" included.
+ */
+function cappedHint(reuse: string, period: string): string | undefined {
+  const [r, p] = [wholeDays(reuse), wholeDays(period)];
+  return r !== null && p !== null && p >= 1 && r > p ? t('retention.reuseCapped', { days: p }) : undefined;
+}
+
 /** How long a paid answer is reused for free. */
 export function FreshnessFields({ draft, errors, set }: SectionProps) {
+  const period = draft['privacy.historyRetentionDays'];
   return (
     <fieldset>
       <legend>{t('enrichment.freshness')}</legend>
-      <NumberField label={t('enrichment.phoneDays')} value={draft['freshness.phoneDays']} error={errors['freshness.phoneDays']} onChange={(v) => set('freshness.phoneDays', v)} />
-      <NumberField label={t('enrichment.otherDays')} value={draft['freshness.otherDays']} error={errors['freshness.otherDays']} onChange={(v) => set('freshness.otherDays', v)} />
+      {(['phoneDays', 'otherDays'] as const).map((field) => (
+        <NumberField
+          key={field}
+          label={t(`enrichment.${field}`)}
+          hint={cappedHint(draft[`freshness.${field}`], period)}
+          value={draft[`freshness.${field}`]}
+          error={errors[`freshness.${field}`]}
+          onChange={(v) => set(`freshness.${field}`, v)}
+        />
+      ))}
     </fieldset>
   );
 }

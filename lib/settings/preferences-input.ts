@@ -13,20 +13,14 @@ export const suppressionLineSchema = z
 
 /**
  * What the settings form and the background accept as a write: stored preferences, each line
- * checked, and no reuse window longer than the retention period (an answer is not kept past the
- * period, so it could not be reused for longer: the worker caps it anyway, lib/retention/period.ts,
- * for preferences stored before this rule).
+ * checked. A reuse window longer than the retention period is accepted: the worker caps it at the
+ * period (lib/retention/period.ts, reuseWindowMs) and the form says so beside the field. Refusing
+ * it blocked every save of a user whose period was under 90 days, the book's "Forget and suppress"
+ * (an objection) included.
  */
 export const preferencesInputSchema = preferencesSchema.superRefine((prefs, ctx) => {
   prefs.privacy.suppression.forEach((line, index) => {
     const parsed = suppressionLineSchema.safeParse(line);
     if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['privacy', 'suppression', index], message: parsed.error.issues[0]?.message ?? '' });
   });
-  const period = prefs.privacy.historyRetentionDays;
-  const longest = Math.max(prefs.freshness.phoneDays, prefs.freshness.otherDays);
-  for (const field of ['phoneDays', 'otherDays'] as const) {
-    if (prefs.freshness[field] > period) ctx.addIssue({ code: 'custom', path: ['freshness', field], message: t('retention.reuseTooLong', { days: period, section: t('privacy.title') }) });
-  }
-  // Said beside the period as well: it is in another section than the reuse windows.
-  if (longest > period) ctx.addIssue({ code: 'custom', path: ['privacy', 'historyRetentionDays'], message: t('retention.periodTooShort', { days: longest, section: t('spending.title') }) });
 });

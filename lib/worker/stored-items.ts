@@ -6,6 +6,7 @@ import { JOURNAL_ITEMS, LEDGER_ITEMS, OLD_LEDGER_KEYS } from '@/lib/lookup/worke
 import { PANEL_LAYOUT_ITEMS, TAB_STATE_ITEMS } from '@/lib/panel/worker/stored-items';
 import { SETTINGS_ITEMS, SETTINGS_MIRRORS } from '@/lib/settings/worker/stored-items';
 import { NETWORK_SAFETY_ITEMS } from '@/lib/network-safety/worker/stored-items';
+import { RETENTION_ITEMS } from '@/lib/retention/worker/stored-items';
 import { clearItems, exportItems, itemAmong, type StoredItem } from '@/lib/platform/storage/stored-item';
 
 export type { StoredItem } from '@/lib/platform/storage/stored-item';
@@ -30,6 +31,7 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   ...CRM_ITEMS,
   ...PANEL_LAYOUT_ITEMS,
   ...NETWORK_SAFETY_ITEMS,
+  ...RETENTION_ITEMS,
   ...SETTINGS_MIRRORS,
   ...TAB_STATE_ITEMS,
 ];

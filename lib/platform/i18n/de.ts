@@ -546,8 +546,8 @@ export const de = {
   'retention.exportFirst': 'Zuerst exportieren',
   'retention.change': 'Mit {days} Tagen löscht die tägliche Bereinigung nach dem Speichern {what}.',
   'retention.changeNothing': 'Mit {days} Tagen löscht die tägliche Bereinigung nach dem Speichern nichts weiter.',
-  'retention.reuseTooLong': 'Höchstens {days} Tage, die Dauer unter {section}: Länger wird nichts aufbewahrt.',
-  'retention.periodTooShort': 'Mindestens {days} Tage, das längste Wiederverwendungsfenster unter {section} (oder kürzen Sie es zuerst).',
+  'retention.reuseCapped': 'Antworten werden für kostenlose Wiederholungen nur innerhalb der Aufbewahrungsdauer aufbewahrt: {days} Tage.',
+  'retention.contactsFrom': 'Kontakte werden ab {date} gelöscht: {what}.',
 
   'pageAccess.title': 'Webseiten und Seitenleiste',
   'pageAccess.allSites': 'E-Mails und Telefonnummern auf allen Websites erkennen',

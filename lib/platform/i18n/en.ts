@@ -548,8 +548,8 @@ export const en = {
   'retention.exportFirst': 'Export first',
   'retention.change': 'With {days} days, the daily clean-up after you save deletes {what}.',
   'retention.changeNothing': 'With {days} days, the daily clean-up after you save deletes nothing more.',
-  'retention.reuseTooLong': 'At most {days} days, the period set in {section}: nothing is kept longer.',
-  'retention.periodTooShort': 'At least {days} days, the longest reuse window in {section} (or shorten it first).',
+  'retention.reuseCapped': 'Answers are kept for free repeats only within the retention period: {days} days.',
+  'retention.contactsFrom': 'Contacts start to go on {date}: {what}.',
 
   'pageAccess.title': 'Pages and side panel',
   'pageAccess.allSites': 'Detect emails and phone numbers on all sites',

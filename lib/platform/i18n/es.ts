@@ -546,8 +546,8 @@ export const es = {
   'retention.exportFirst': 'Exportar antes',
   'retention.change': 'Con {days} días, la limpieza diaria tras guardar elimina {what}.',
   'retention.changeNothing': 'Con {days} días, la limpieza diaria tras guardar no elimina nada más.',
-  'retention.reuseTooLong': 'Como máximo {days} días, el plazo fijado en {section}: no se conserva nada más tiempo.',
-  'retention.periodTooShort': 'Al menos {days} días, el plazo de reutilización más largo en {section} (o acórtelo antes).',
+  'retention.reuseCapped': 'Las respuestas se guardan para repetir gratis solo dentro del plazo de conservación: {days} días.',
+  'retention.contactsFrom': 'Los contactos empiezan a eliminarse el {date}: {what}.',
 
   'pageAccess.title': 'Páginas y panel lateral',
   'pageAccess.allSites': 'Detectar correos y números de teléfono en todos los sitios',

@@ -546,8 +546,8 @@ export const fr = {
   'retention.exportFirst': 'Exporter d’abord',
   'retention.change': 'Avec {days} jours, le nettoyage quotidien suivant l’enregistrement supprime {what}.',
   'retention.changeNothing': 'Avec {days} jours, le nettoyage quotidien suivant l’enregistrement ne supprime rien de plus.',
-  'retention.reuseTooLong': 'Au plus {days} jours, la durée fixée dans {section} : rien n’est conservé plus longtemps.',
-  'retention.periodTooShort': 'Au moins {days} jours, le plus long délai de réutilisation dans {section} (ou raccourcissez-le d’abord).',
+  'retention.reuseCapped': 'Les réponses ne sont conservées pour les recherches répétées gratuites que pendant la durée de conservation : {days} jours.',
+  'retention.contactsFrom': 'Les contacts commencent à être supprimés le {date} : {what}.',
 
   'pageAccess.title': 'Pages et panneau latéral',
   'pageAccess.allSites': 'Détecter les e-mails et les numéros de téléphone sur tous les sites',

@@ -75,6 +75,16 @@ describe('the contact book’s writes, in the worker', () => {
     expect(await getContacts([MAYA.id, MAYA_NAMESAKE.id])).toEqual([]);
   });
 
+  it('forgets and suppresses under a retention period shorter than the reuse windows (30 days, answers reused for 90)', async () => {
+    await putContacts([MAYA]);
+    const short = { ...DEFAULT_PREFERENCES, privacy: { ...DEFAULT_PREFERENCES.privacy, historyRetentionDays: 30 }, freshness: { phoneDays: 30, otherDays: 90 } };
+    const { handlers, stored } = setup(short);
+    expect(await handlers.bookForget({ ids: [MAYA.id], suppress: true }, sender)).toEqual({ ok: true, value: { forgotten: 1, suppressed: 3 } });
+    expect(stored()).toMatchObject({ privacy: { historyRetentionDays: 30 }, freshness: { otherDays: 90 } });
+    expect(isSuppressed(['person:maya-chen'], stored().privacy.suppression)).toBe(true);
+    expect(await getContact(MAYA.id)).toBeNull();
+  });
+
   it('forgets nothing when the suppression list cannot take them', async () => {
     await putContacts([MAYA]);
     const full = Array.from({ length: 10_000 }, (_, i) => `someone${i}@example.com`);

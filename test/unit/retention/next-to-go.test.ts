@@ -9,6 +9,7 @@ import { formatDay } from '@/lib/platform/i18n/relative-time';
 import { describeChange, describeNextToGo } from '@/lib/retention/page/describe';
 import { readNextToGo, watchNextToGo } from '@/lib/retention/page/next-to-go';
 import { purgeExpired } from '@/lib/retention/worker/purge';
+import { contactsPurgeFromItem } from '@/lib/retention/contacts-from';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { entry } from '@/test/unit/book/answer-fixtures';
 import { lookupEntry } from '@/test/setup/history-entries';
@@ -29,7 +30,9 @@ function paid(historyId: string, paidAt: number, op: 'enrichPerson' | 'searchPho
 }
 
 /** Maya (and her company) first collected 350 days ago; lookups 10, 340 and 360 days ago; answers paid 20 and 80 days ago. */
-async function seed(): Promise<void> {
+async function seed(grace = false): Promise<void> {
+  // Unless asked, the grace given on upgrade is over (contacts-from.ts): contacts go by the period alone.
+  if (!grace) await contactsPurgeFromItem.setValue(0);
   await recordAnswers([answerOfEntry(entry({ id: 'h1', at: NOW - 350 * DAY }))!]);
   // Updated since: no later date for it.
   await recordAnswers([answerOfEntry(entry({ id: 'h2', at: NOW - 5 * DAY }))!]);
@@ -48,6 +51,7 @@ describe('what goes next', () => {
       history: { count: 2, firstAt: NOW + 5 * DAY },
       // The phone answer's reuse window (30 days) ends in 10; the other's (90 days) in 10 as well.
       ledger: { count: 2, firstAt: NOW + 10 * DAY },
+      contactsHeld: false,
     });
   });
 
@@ -92,5 +96,40 @@ describe('what goes next', () => {
     await appendHistory(lookupEntry('enrichPerson', { id: 'old', at: NOW - 360 * DAY }), 10_000);
     await vi.waitFor(() => expect(seen.at(-1)).toBe(1));
     stop();
+  });
+
+  describe('contacts kept on upgrade', () => {
+    it('dates the contacts at the grace’s end before the first purge has stored it, their own date otherwise', async () => {
+      await seed(true);
+      const next = await readNextToGo(prefs(), NOW);
+      expect(next.contacts).toEqual({ count: 2, firstAt: NOW + 30 * DAY });
+      expect(next.history).toEqual({ count: 2, firstAt: NOW + 5 * DAY });
+      await contactsPurgeFromItem.setValue(NOW + 20 * DAY);
+      expect((await readNextToGo(prefs(), NOW)).contacts).toEqual({ count: 2, firstAt: NOW + 20 * DAY });
+      await contactsPurgeFromItem.setValue(NOW + 10 * DAY);
+      expect((await readNextToGo(prefs(), NOW)).contacts).toEqual({ count: 2, firstAt: NOW + 15 * DAY });
+    });
+
+    it('counts no contact in a forecast that ends before the grace does (what a changed period deletes at the next purge)', async () => {
+      await seed(true);
+      await contactsPurgeFromItem.setValue(NOW + 20 * DAY);
+      const next = await readNextToGo(prefs(100), NOW, 1);
+      expect([next.contacts.count, next.history.count]).toEqual([0, 2]);
+    });
+
+    it('says when the contacts start to go, apart from the rest', async () => {
+      setCatalog('en', en);
+      await seed(true);
+      await contactsPurgeFromItem.setValue(NOW + 20 * DAY);
+      expect(describeNextToGo(await readNextToGo(prefs(), NOW))).toBe(
+        `Next to go, from ${formatDay(NOW + 5 * DAY)}: 2 lookups and 2 answers kept for free repeats. Contacts start to go on ${formatDay(NOW + 20 * DAY)}: 2 contacts.`,
+      );
+    });
+
+    it('reads a damaged stored date as the grace’s end, without failing', async () => {
+      await seed(true);
+      await contactsPurgeFromItem.setValue('tomorrow');
+      expect((await readNextToGo(prefs(), NOW)).contacts).toEqual({ count: 2, firstAt: NOW + 30 * DAY });
+    });
   });
 });

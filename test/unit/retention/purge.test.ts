@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerOfEntry } from '@/lib/book/from-history';
 import { readBookCounts } from '@/lib/book/counts';
 import { getContact, purgeContactsCollectedBefore, recordAnswers, tagContacts } from '@/lib/book/store';
@@ -7,6 +7,7 @@ import { appendHistory, readHistory } from '@/lib/history/worker/store';
 import { readLedger, recordInLedger, type LedgerEntry } from '@/lib/lookup/worker/ledger';
 import { onRecordsChanged, withRecords, type RecordChange } from '@/lib/platform/storage/vault';
 import { purgeExpired, type PurgeSteps } from '@/lib/retention/worker/purge';
+import { contactsPurgeFromItem } from '@/lib/retention/contacts-from';
 import { DEFAULT_PREFERENCES, type Preferences } from '@/lib/settings/preferences';
 import { outboxItem, readOutbox } from '@/lib/crm/outbox/store';
 import { entry } from '@/test/unit/book/answer-fixtures';
@@ -32,7 +33,12 @@ function ledgerEntry(historyId: string, paidAt: number, op: 'enrichPerson' | 'se
     : { op, keys: [`person:${historyId}`], paidAt, creditBurn: 2, historyId, result: { candidates: [], warnings: [], extra: {} } };
 }
 
+/** The grace given on upgrade is over (contacts-from.ts): contacts go by the period alone. */
+const graceOver = () => contactsPurgeFromItem.setValue(0);
+
 describe('contacts go a period after they were first collected', () => {
+  beforeEach(graceOver);
+
   it('deletes a contact first collected before the cutoff and keeps one collected after, with the counts moved', async () => {
     await recordAnswers([mayaAt('h1', T0)]);
     await recordAnswers([answerOfEntry(entry({ id: 'h2', at: T0 + 10 * DAY, identity: 'person:sam-lee', input: { profileUrl: 'https://www.linkedin.com/in/sam-lee/' }, result: { person: { fullName: 'Sam Lee', networkUrl: 'https://www.linkedin.com/in/sam-lee/', urls: [], emails: [], phones: [], extra: {} }, extra: {} } }))!]);
@@ -90,6 +96,8 @@ describe('contacts go a period after they were first collected', () => {
 });
 
 describe('the purge run', () => {
+  beforeEach(graceOver);
+
   it('leaves a pending CRM push of a purged contact to finish: the push carries its own copy, asked for by the user', async () => {
     const now = T0 + 400 * DAY;
     await recordAnswers([mayaAt('h1', T0)]);
@@ -133,6 +141,7 @@ describe('the purge run', () => {
       contacts: vi.fn(async () => {
         throw new Error('contacts store damaged');
       }),
+      contactsFrom: vi.fn(async () => 0),
       history: vi.fn(async () => 0),
       ledger: vi.fn(async () => {}),
     };
@@ -143,5 +152,46 @@ describe('the purge run', () => {
     expect(steps.ledger).toHaveBeenCalledTimes(1);
     const windowFor = vi.mocked(steps.ledger).mock.calls[0]![0];
     expect([windowFor('searchPhone'), windowFor('enrichPerson')]).toEqual([30 * DAY, 90 * DAY]);
+  });
+});
+
+describe('contacts kept on upgrade, the history purged meanwhile', () => {
+  // A user who had chosen 30 days for their history before the period covered contacts too.
+  const thirty = prefs((p) => {
+    p.privacy.historyRetentionDays = 30;
+    p.freshness.otherDays = 90;
+  });
+  const now = T0 + 400 * DAY;
+
+  it('keeps older contacts until 30 days after the first purge, then purges them; the history goes at once', async () => {
+    await recordAnswers([mayaAt('h1', now - 200 * DAY)]);
+    await appendHistory(lookupEntry('enrichPerson', { id: 'old', at: now - 200 * DAY }), 10_000);
+    await appendHistory(lookupEntry('enrichPerson', { id: 'young', at: now - 2 * DAY }), 10_000);
+    await purgeExpired(thirty, now);
+    expect(await contactsPurgeFromItem.getValue()).toBe(now + 30 * DAY);
+    expect(await getContact('person:maya-chen')).not.toBeNull();
+    expect((await readHistory()).map((e) => e.id)).toEqual(['young']);
+    await purgeExpired(thirty, now + 29 * DAY);
+    expect(await getContact('person:maya-chen')).not.toBeNull();
+    // A later purge keeps the date set by the first one.
+    expect(await contactsPurgeFromItem.getValue()).toBe(now + 30 * DAY);
+    await purgeExpired(thirty, now + 30 * DAY);
+    expect(await getContact('person:maya-chen')).toBeNull();
+  });
+
+  it('starts at once on an install with no contacts', async () => {
+    await purgeExpired(thirty, now);
+    expect(await contactsPurgeFromItem.getValue()).toBe(now);
+    await recordAnswers([mayaAt('h1', now + DAY)]);
+    await purgeExpired(thirty, now + 32 * DAY);
+    expect(await getContact('person:maya-chen')).toBeNull();
+  });
+
+  it.each([['a date', 'soon'], ['negative', -5], ['a fraction', 1.5], ['an object', { at: 0 }]])('reads a damaged date (%s) as a new grace, never as "purge now", and stores it again', async (_, bad) => {
+    await recordAnswers([mayaAt('h1', now - 200 * DAY)]);
+    await contactsPurgeFromItem.setValue(bad);
+    await purgeExpired(thirty, now);
+    expect(await getContact('person:maya-chen')).not.toBeNull();
+    expect(await contactsPurgeFromItem.getValue()).toBe(now + 30 * DAY);
   });
 });

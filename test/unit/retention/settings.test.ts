@@ -6,7 +6,9 @@ import { appendHistory, readHistory } from '@/lib/history/worker/store';
 import { OPERATIONS } from '@/lib/lookup/worker/operations';
 import { readLedger, recordInLedger } from '@/lib/lookup/worker/ledger';
 import { OPERATION_NAMES } from '@/lib/lookup/operation-names';
-import { REUSE_KIND } from '@/lib/retention/period';
+import { REUSE_KIND, reuseWindowMs } from '@/lib/retention/period';
+import { contactsPurgeFromItem } from '@/lib/retention/contacts-from';
+import { preferencesInputSchema } from '@/lib/settings/preferences-input';
 import { draftFrom, parseDraft } from '@/lib/settings/page/preferences-form';
 import { DEFAULT_PREFERENCES, readPreferences } from '@/lib/settings/preferences';
 import { preferencesItem } from '@/lib/settings/stored';
@@ -18,17 +20,13 @@ import { harness, jane } from '@/test/unit/lookup/service-harness';
 const DAY = 86_400_000;
 
 describe('the retention period in the settings', () => {
-  it('refuses a reuse window longer than the period, beside both fields, with the numbers to fix', () => {
-    const draft = { ...draftFrom(DEFAULT_PREFERENCES), 'privacy.historyRetentionDays': '60' };
+  it('saves a reuse window longer than the period (a period under 90 days with the default windows): the worker caps it', () => {
+    const draft = { ...draftFrom(DEFAULT_PREFERENCES), 'privacy.historyRetentionDays': '30' };
     const result = parseDraft(draft, DEFAULT_PREFERENCES);
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        'freshness.otherDays': 'At most 60 days, the period set in Privacy: nothing is kept longer.',
-        'privacy.historyRetentionDays': 'At least 90 days, the longest reuse window in Spending (or shorten it first).',
-      },
-    });
-    expect(parseDraft({ ...draft, 'freshness.otherDays': '60' }, DEFAULT_PREFERENCES)).toMatchObject({ ok: true, value: { privacy: { historyRetentionDays: 60 } } });
+    expect(result).toMatchObject({ ok: true, value: { privacy: { historyRetentionDays: 30 }, freshness: { phoneDays: 30, otherDays: 90 } } });
+    if (!result.ok) return;
+    expect(preferencesInputSchema.safeParse(result.value).success).toBe(true);
+    expect([reuseWindowMs('other', result.value), reuseWindowMs('phone', result.value)]).toEqual([30 * DAY, 30 * DAY]);
   });
 
   it('reads a damaged period as the default, keeping the rest of the privacy settings', () => {
@@ -56,6 +54,8 @@ describe('the retention period in the settings', () => {
 describe('the daily run', () => {
   it('purges the contacts, the history and the ledger with the stored period', async () => {
     const now = 1_000 * DAY;
+    // The grace given on upgrade is over (contacts-from.ts).
+    await contactsPurgeFromItem.setValue(0);
     await preferencesItem.setValue({ privacy: { historyRetentionDays: 100, euMode: false, suppression: [] }, freshness: { phoneDays: 30, otherDays: 90 } });
     await recordAnswers([answerOfEntry(entry({ id: 'h1', at: now - 101 * DAY }))!]);
     await appendHistory(lookupEntry('enrichPerson', { id: 'h1', at: now - 101 * DAY }), 10_000);
