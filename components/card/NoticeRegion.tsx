@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PersonContact } from '@/lib/book/model';
 import { sendMessage } from '@/lib/contracts/messenger';
+import { writesNotes } from '@/lib/crm/types';
 import { generateNotice } from '@/lib/notice/generate';
 import { NOTICE_LANGUAGES, isNoticeLanguage, type NoticeLanguage } from '@/lib/notice/model';
 import { guessNoticeLanguage } from '@/lib/notice/place';
@@ -28,7 +29,8 @@ export default function NoticeRegion({ person, regionId, onClose }: { person: Pe
   const language = chosen ?? guess.language;
   const textId = useId();
   const name = person.name?.value ?? t('card.unnamed');
-  const crms = status?.connected.map((c) => c.label) ?? [];
+  // Only a CRM keeps the data and gets the note: a webhook is neither named as one nor offered the notice.
+  const crms = status?.connected.filter((c) => writesNotes(c.target)).map((c) => c.label) ?? [];
   const notice = generateNotice({ person, controller: prefs.notice, retentionDays: prefs.privacy.historyRetentionDays, language, crms });
 
   async function addToCrm(text: string) {

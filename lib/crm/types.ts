@@ -12,6 +12,11 @@ function translated<K extends string>(keys: readonly K[], message: (key: K) => s
   return Object.defineProperties({} as Record<K, string>, Object.fromEntries(keys.map((key) => [key, { enumerable: true, get: () => message(key) }])));
 }
 
+/** A webhook sends the contact alone: no note, so nothing meant for a note (the article 14 notice) goes there. */
+export function writesNotes(target: CrmTarget): boolean {
+  return target !== 'webhook';
+}
+
 export const CRM_LABELS: Record<CrmTarget, string> = translated(CRM_TARGETS, (target) => t(`crm.target.${target}`));
 
 /** Fields a plan compares one by one; each adapter says which of them it can store. */

@@ -17,6 +17,8 @@ export interface CrmOutboxDeps {
   newId(): string;
   /** Where the outbox asks to be woken; defaults to browser.alarms plus a timer while alive. */
   wake?(at: number | null): void;
+  /** A delivered push whose note held the contact's article 14 notice (runner.ts `noticeNoted`). */
+  noticeNoted?(item: OutboxItem): Promise<void>;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createCrmOutbox(deps: CrmOutboxDeps) {
     remembered: async (target, who) => (await rememberedRecord(target, who))?.id ?? null,
     remember: (target, who, result) => rememberRecord(target, who, { id: result.recordId, url: result.recordUrl, at: deps.now() }),
     report,
+    noticeNoted: deps.noticeNoted,
     schedule: wake,
     now: deps.now,
     newId: deps.newId,

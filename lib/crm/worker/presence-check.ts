@@ -6,7 +6,7 @@ import { viewOf, type OutboxItem } from '@/lib/crm/outbox/schema';
 import type { EnqueueRequest } from '@/lib/crm/worker/outbox/runner';
 import { clearOutbox } from '@/lib/crm/outbox/store';
 import { crmConnectionsItem, crmRecordIdsItem, crmSettingsItem, readConnections, readCrmSettings, rememberedRecord } from '@/lib/crm/worker/storage';
-import { CRM_LABELS, type CrmField, type CrmTarget } from '@/lib/crm/types';
+import { CRM_LABELS, writesNotes, type CrmField, type CrmTarget } from '@/lib/crm/types';
 import type { HistoryEntry } from '@/lib/history/entry';
 import { t } from '@/lib/platform/i18n';
 import { identity, normaliseEmail } from '@/lib/identity/keys';
@@ -34,7 +34,7 @@ export interface CrmServiceDeps {
   wake?(at: number | null): void;
   /**
    * The article 14 notices the user added to a person's next CRM note (the contact book holds
-   * them): the one waiting for this identity, and the mark once a queued push carries it.
+   * them): the one waiting for this identity, and the mark once a delivered note held it.
    */
   notices?: {
     pending(identity: string): Promise<{ id: string; text: string; preparedAt: number } | null>;
@@ -71,7 +71,7 @@ function checkQuery(input: { profileUrl?: string; fullName?: string; company?: s
 export function createCrmService(deps: CrmServiceDeps) {
   const connections = createCrmConnections(deps);
   const people = createCrmPeople(deps);
-  const outbox = createCrmOutbox({ ...deps, adapter: connections.adapter });
+  const outbox = createCrmOutbox({ ...deps, adapter: connections.adapter, noticeNoted });
   const { runner } = outbox;
 
   async function planContact(contact: CrmContact, target: CrmTarget) {
@@ -83,27 +83,29 @@ export function createCrmService(deps: CrmServiceDeps) {
   }
 
   /**
-   * Each contact with the notice waiting for their next note, if any; `done` marks those notices
-   * as carried once the pushes are queued (the outbox keeps the contact, so a retry keeps it too).
+   * Each contact with the notice waiting for their next note, if any, when the target writes a
+   * note (a webhook does not). Nothing is marked here: the outbox keeps the contact, and the
+   * notice counts as carried only once a note holding it is delivered (noticeNoted).
    */
-  async function withNotices(contacts: readonly CrmContact[]): Promise<{ contacts: CrmContact[]; done(): Promise<void> }> {
+  async function withNotices(contacts: readonly CrmContact[], target: CrmTarget): Promise<CrmContact[]> {
     const notices = deps.notices;
-    if (!notices) return { contacts: [...contacts], done: async () => {} };
+    if (!notices || !writesNotes(target)) return [...contacts];
     const found = await Promise.all(contacts.map((contact) => notices.pending(contact.identity)));
-    return {
-      contacts: contacts.map((contact, i) => (found[i] ? { ...contact, notice: { text: found[i].text, preparedAt: found[i].preparedAt } } : contact)),
-      done: async () => {
-        for (const notice of found) if (notice) await notices.noted(notice.id, notice.preparedAt, deps.now());
-      },
-    };
+    return contacts.map((contact, i) => (found[i] ? { ...contact, notice: { text: found[i].text, preparedAt: found[i].preparedAt } } : contact));
+  }
+
+  /** The outbox delivered a note holding this notice: it is carried, unless the user prepared a newer one since. */
+  async function noticeNoted(item: OutboxItem): Promise<void> {
+    const notice = item.contact.notice;
+    const waiting = notice && deps.notices ? await deps.notices.pending(item.contact.identity) : null;
+    if (waiting && waiting.preparedAt === notice!.preparedAt) await deps.notices!.noted(waiting.id, waiting.preparedAt, deps.now());
   }
 
   /** Queues contacts from anywhere (a lookup, the contact book) in the outbox, then sends. */
   async function pushContacts(contacts: readonly CrmContact[], target: CrmTarget, overwrite: readonly CrmField[]) {
     await connections.connected(target);
-    const noted = await withNotices(contacts);
-    const items = await runner.enqueueMany(noted.contacts.map((contact) => ({ target, contact, overwrite })));
-    await noted.done();
+    const noted = await withNotices(contacts, target);
+    const items = await runner.enqueueMany(noted.map((contact) => ({ target, contact, overwrite })));
     void runner.drain();
     return items.map(viewOf);
   }
@@ -164,9 +166,10 @@ export function createCrmService(deps: CrmServiceDeps) {
       const [settings, stored] = await Promise.all([readCrmSettings(), readConnections()]);
       const targets = settings.autoPush.filter((target) => stored[target]);
       if (!targets.length) return;
-      const noted = await withNotices([contact]);
-      for (const target of targets) await runner.enqueue({ target, contact: noted.contacts[0]!, overwrite: [], auto: true } satisfies EnqueueRequest);
-      await noted.done();
+      for (const target of targets) {
+        const [noted] = await withNotices([contact], target);
+        await runner.enqueue({ target, contact: noted!, overwrite: [], auto: true } satisfies EnqueueRequest);
+      }
       await runner.drain();
     },
 

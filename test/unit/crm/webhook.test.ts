@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhookAdapter } from '@/lib/crm/worker/webhook/adapter';
 import { createOutboxRunner } from '@/lib/crm/worker/outbox/runner';
@@ -8,7 +8,8 @@ import { outboxItemSchema, type OutboxItem } from '@/lib/crm/outbox/schema';
 import { idempotencyKey } from '@/lib/crm/worker/webhook/payload';
 import { hmacSha256Hex, signatureHeader } from '@/lib/crm/worker/webhook/sign';
 import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
-import { contact, emilieEnrichment, instantRetry, memoryProgress } from '@/test/unit/crm/fixtures';
+import { contactFromEnrichment } from '@/lib/crm/contact';
+import { contact, emilieEnrichment, instantRetry, mayaEnrichment, memoryProgress } from '@/test/unit/crm/fixtures';
 
 type Emulator = Awaited<ReturnType<typeof startWebhookEmulator>>;
 let hook: Emulator;
@@ -61,6 +62,41 @@ describe('webhook adapter against the receiver', () => {
     const first = await idempotencyKey(contact(undefined, 'h-1'));
     expect(await idempotencyKey({ ...contact(undefined, 'h-2'), enrichedAt: 1 })).toBe(first);
     expect(await idempotencyKey({ ...contact(), jobTitle: 'CTO' })).not.toBe(first);
+  });
+
+  it('the key ignores where and when values were found: the same person from a paid lookup, the ledger or the book, with or without a notice, has one key', async () => {
+    const plain = contact();
+    const first = await idempotencyKey(plain);
+    const paid = contactFromEnrichment(mayaEnrichment(), { historyId: 'h-1', at: 1_000, paid: true })!;
+    const fromLedger = contactFromEnrichment(mayaEnrichment(), { historyId: 'h-9', at: 9_000, paid: false })!;
+    // The sources really differ (the test would prove nothing otherwise).
+    expect(paid.emails[0]!.source).not.toEqual(fromLedger.emails[0]!.source);
+    const fromBook = {
+      ...fromLedger,
+      emails: fromLedger.emails.map((e) => ({ ...e, grade: 'verified' as const })),
+      phones: fromLedger.phones.map((p) => ({ ...p, whatsapp: true, whatsappCheckedAt: 5_000 })),
+      notice: { text: 'We got your details from LinkedIn.', preparedAt: 7_000 },
+    };
+    expect(await idempotencyKey(paid)).toBe(first);
+    expect(await idempotencyKey(fromLedger)).toBe(first);
+    expect(await idempotencyKey(fromBook)).toBe(first);
+    // What is sent still counts: another email is another key.
+    const moved = { ...fromBook, emails: [{ ...fromBook.emails[0]!, address: 'maya@globex.example' }] };
+    expect(await idempotencyKey(moved)).not.toBe(first);
+  });
+
+  it('a contact without sources keeps the key earlier releases gave it (the whole contact but its date and lookup, keys sorted)', async () => {
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sorted(v)]))
+          : value;
+    for (const who of [contact(), contact(emilieEnrichment())]) {
+      const { enrichedAt: _at, historyId: _id, ...content } = who;
+      const before = `dossier-${createHash('sha256').update(JSON.stringify(sorted(content))).digest('hex').slice(0, 40)}`;
+      expect(await idempotencyKey(who)).toBe(before);
+    }
   });
 
   it('unchanged since the last delivery: skipped; changed: sent again under a new key', async () => {

@@ -11,6 +11,7 @@ import { readOutbox } from '@/lib/crm/outbox/store';
 import { appendHistory, readHistory, readHistoryEntries } from '@/lib/history/worker/store';
 import { DEFAULT_PREFERENCES } from '@/lib/settings/preferences';
 import { HUBSPOT_TOKEN, startHubspotEmulator } from '@/test/emulators/hubspot';
+import { startWebhookEmulator, WEBHOOK_SECRET } from '@/test/emulators/webhook';
 import { MAYA, putContacts } from '@/test/unit/book/book-fixtures';
 
 /**
@@ -22,18 +23,23 @@ const NOTICE = 'Information sur le traitement de vos données personnelles (arti
 
 type Hs = Awaited<ReturnType<typeof startHubspotEmulator>>;
 let hs: Hs;
+let hook: Awaited<ReturnType<typeof startWebhookEmulator>>;
 let clock = PREPARED;
 
 beforeAll(async () => {
   hs = await startHubspotEmulator();
+  hook = await startWebhookEmulator();
 });
 afterAll(async () => {
   await hs.server.close();
+  hook.server.close();
 });
 beforeEach(() => {
   fakeBrowser.reset();
   hs.state.reset();
   hs.control.reset();
+  hook.deliveries.splice(0);
+  hook.control.reset();
   clock = PREPARED;
 });
 
@@ -76,6 +82,50 @@ describe('the notice in the CRM note', () => {
     // The next push (HubSpot adds no note when nothing changed) carries no notice to write.
     const queued = await readOutbox();
     expect(queued.map((item) => Boolean(item.contact.notice))).toEqual([true, false]);
+  });
+
+  it('a push that was only queued carries nothing yet: it fails, the notice still waits, and the push after it writes it', async () => {
+    await putContacts([MAYA]);
+    await bookHandlers().bookNoticeForCrm({ id: MAYA.id, text: NOTICE, language: 'fr' }, { id: 'ext' } as never);
+    const crm = crmService();
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    // The token is revoked in HubSpot meanwhile: the push is refused for good.
+    hs.state.tokens.clear();
+    clock = PREPARED + 60_000;
+    await crm.pushContacts([crmContactOf(MAYA, null)!], 'hubspot', []);
+    await crm.drain();
+    expect((await readOutbox()).map((item) => item.state)).toEqual(['failed']);
+    expect(notes()).toHaveLength(0);
+    expect(((await getContact(MAYA.id)) as PersonContact).notice?.notedAt).toBeUndefined();
+
+    hs.state.tokens.add(HUBSPOT_TOKEN);
+    clock = PREPARED + 120_000;
+    await crm.pushContacts([crmContactOf(MAYA, null)!], 'hubspot', []);
+    await crm.drain();
+    expect((await readOutbox()).map((item) => item.state)).toEqual(['delivered']);
+    expect(notes()).toHaveLength(1);
+    expect(notes()[0]).toContain('Bonjour Maya Chen,');
+    expect(((await getContact(MAYA.id)) as PersonContact).notice?.notedAt).toBe(PREPARED + 120_000);
+  });
+
+  it('a webhook gets no note: its push neither holds the notice nor marks it, so the next CRM note still does', async () => {
+    await putContacts([MAYA]);
+    await bookHandlers().bookNoticeForCrm({ id: MAYA.id, text: NOTICE, language: 'fr' }, { id: 'ext' } as never);
+    const crm = crmService();
+    await crm.connect({ kind: 'webhook', url: hook.url, secret: WEBHOOK_SECRET });
+    clock = PREPARED + 60_000;
+    await crm.pushContacts([crmContactOf(MAYA, null)!], 'webhook', []);
+    await crm.drain();
+    // Connecting sent its ping; then the one push.
+    expect(hook.accepted().filter((d) => (d.json as { event?: string } | null)?.event === 'contact.push')).toHaveLength(1);
+    expect((await readOutbox()).map((item) => [item.target, item.state, item.contact.notice])).toEqual([['webhook', 'delivered', undefined]]);
+    expect(((await getContact(MAYA.id)) as PersonContact).notice?.notedAt).toBeUndefined();
+
+    await crm.connect({ kind: 'hubspot', token: HUBSPOT_TOKEN, apiBase: hs.origin });
+    await crm.pushContacts([crmContactOf(MAYA, null)!], 'hubspot', []);
+    await crm.drain();
+    expect(notes()).toHaveLength(1);
+    expect(notes()[0]).toContain('Bonjour Maya Chen,');
   });
 
   it('refuses a notice for someone the book does not hold as a person', async () => {

@@ -66,6 +66,29 @@ describe('the notice on the card', () => {
     expect(sendMessage).toHaveBeenCalledWith('bookNoticeForCrm', { id: person.id, text: shown, language: 'en' });
   });
 
+  it('a webhook is no CRM: alone it offers no CRM note; beside a CRM it is not named among the recipients', async () => {
+    connectedCrms(['Webhook']);
+    usePreferences.setState({ prefs: { ...DEFAULT_PREFERENCES, notice: COMPANY }, loaded: true });
+    await mayaCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Notice for this person' }));
+    let region = await screen.findByRole('region', { name: 'Privacy notice for Maya Chen' });
+    // The status is asked for on opening: let it answer before looking for what it decides.
+    await vi.waitFor(() => expect(sendMessage).toHaveBeenCalledWith('crmStatus', undefined));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(within(region).queryByRole('button', { name: 'Add to the next CRM note' })).toBeNull();
+    expect((within(region).getByLabelText('Notice text') as HTMLTextAreaElement).value).not.toContain('Webhook');
+    cleanup();
+
+    connectedCrms(['HubSpot', 'Webhook']);
+    await mayaCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Notice for this person' }));
+    region = await screen.findByRole('region', { name: 'Privacy notice for Maya Chen' });
+    await within(region).findByRole('button', { name: 'Add to the next CRM note' });
+    const shown = (within(region).getByLabelText('Notice text') as HTMLTextAreaElement).value;
+    expect(shown).toContain('customer relationship management software (HubSpot)');
+    expect(shown).not.toContain('Webhook');
+  });
+
   it('is offered for people only, once the book holds them', async () => {
     const { company } = await contactsOfAnswer(answer('enrichPerson', mayaEnrichment(), Date.UTC(2026, 2, 12)));
     render(<ContactCard subject={{ person: null, company, seed: null }} />);

@@ -13,6 +13,11 @@ export interface OutboxDeps {
   remember(target: CrmTarget, identity: string, result: PushResult): Promise<void>;
   /** Records the outcome in history: one entry per push that delivered or failed for good. */
   report(item: OutboxItem): Promise<void>;
+  /**
+   * A push whose CRM note held the contact's article 14 notice was delivered: only now is the
+   * notice carried (queued is not enough: the push may be replaced, fail, or go where no note is).
+   */
+  noticeNoted?(item: OutboxItem): Promise<void>;
   /** Wakes the outbox at this time (an alarm that survives the worker), or never. */
   schedule(at: number | null): void;
   now(): number;
@@ -93,9 +98,15 @@ export function createOutboxRunner(deps: OutboxDeps) {
   function place(items: OutboxItem[], request: EnqueueRequest, now: number): { items: OutboxItem[]; result: OutboxItem } {
     const waiting = items.find((i) => i.target === request.target && i.contact.identity === request.contact.identity && PENDING.has(i.state) && !inFlight.has(i.id));
     if (waiting) {
+      // A notice the waiting push was to write, not yet delivered, stays for the note of the push replacing it.
+      const notice = request.contact.notice ?? waiting.contact.notice;
+      // A note already written by this push's earlier attempt did not hold a notice added since: it is written again.
+      const rewrite = notice !== undefined && waiting.progress.noteDone === true && waiting.contact.notice?.preparedAt !== notice.preparedAt;
+      const { noteDone: _done, noteAt: _at, ...unnoted }: Progress = waiting.progress;
       const replaced: OutboxItem = {
         ...waiting,
-        contact: request.contact,
+        contact: notice ? { ...request.contact, notice } : request.contact,
+        progress: rewrite ? unnoted : waiting.progress,
         overwrite: [...request.overwrite],
         state: 'queued',
         attempts: 0,
@@ -152,6 +163,10 @@ export function createOutboxRunner(deps: OutboxDeps) {
       const done = await patch(item.id, (i) => ({ ...i, state: 'delivered', result: outcome.value, lastError: null, updatedAt: now, nextAttemptAt: now }));
       await deps.remember(item.target, item.contact.identity, outcome.value);
       if (done) await deps.report(done);
+      if (done?.contact.notice && (done.progress.noteDone || item.progress.noteDone) && deps.noticeNoted) {
+        // Delivered either way: a mark that fails leaves the notice waiting, so a later note repeats it rather than losing it.
+        await deps.noticeNoted(done).catch(() => {});
+      }
       return;
     }
     const error = outcome.error;

@@ -14,13 +14,36 @@ function canonical(value: unknown): string {
 }
 
 /**
+ * The content the key stands for: the fields the payload's `contact` is built from, as the
+ * outbox stored them before values had sources. Named one by one rather than "all but": where
+ * and when a value was found (`source`, `grade`, the WhatsApp check, the article 14 notice) is
+ * provenance the webhook does not send, and a later field added to CrmContact must not change
+ * the key of a person whose sent data did not change. A contact without those fields hashes to
+ * the same bytes as in earlier releases, so the key a receiver already saw stays the same.
+ */
+function keyContent(contact: CrmContact) {
+  return {
+    identity: contact.identity,
+    fullName: contact.fullName,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    jobTitle: contact.jobTitle,
+    location: contact.location,
+    emails: contact.emails.map((e) => ({ address: e.address, status: e.status })),
+    phones: contact.phones.map((p) => ({ e164: p.e164, type: p.type })),
+    profileUrl: contact.profileUrl,
+    company: contact.company ? { name: contact.company.name, domain: contact.company.domain, website: contact.company.website } : undefined,
+  };
+}
+
+/**
  * Stable per person and content: the same contact sent again (a retry, a second push of an
- * unchanged enrichment) carries the same key, so an automation tool can drop the repeat; a
- * changed contact gets a new one. When or from which lookup it came does not count.
+ * unchanged enrichment, the same person from the ledger or the book) carries the same key, so an
+ * automation tool can drop the repeat; a changed contact gets a new one. When or from which
+ * lookup it came, and whether it was paid, does not count.
  */
 export async function idempotencyKey(contact: CrmContact): Promise<string> {
-  const { enrichedAt: _at, historyId: _id, ...content } = contact;
-  return `dossier-${(await sha256Hex(canonical(content))).slice(0, 40)}`;
+  return `dossier-${(await sha256Hex(canonical(keyContent(contact)))).slice(0, 40)}`;
 }
 
 export interface WebhookPayload {
