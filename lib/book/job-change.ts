@@ -89,6 +89,20 @@ const PAST = /(?:^|[^\p{L}])(?:ex|former(?:ly)?|previously|retired|ancien(?:ne)?
 
 const clean = (value: string | undefined) => cleanText(value, 200);
 
+/**
+ * Whether a profile's company reading may say where they work now: one the page's structure gave
+ * (its current-company label, its experience entry) does; one only the headline gave must pass
+ * the headline rules above. The card holds the page against the record by this too (lib/card/page/seed.ts).
+ */
+export function profileCompanyCounts(detection: Detection): boolean {
+  const person = detection.person;
+  if (!person?.company) return false;
+  const headlineOnly = detection.sources.includes('headline') && !STRUCTURED_COMPANY.some((source) => detection.sources.includes(source));
+  if (!headlineOnly) return true;
+  const read = person.headline ? fromHeadlineAlone(person.headline) : null;
+  return !!read && sameCompany(read.company, person.company);
+}
+
 /** What a content script's detection says people do now: a confident profile, or a search page's rows. */
 export function jobsSeen(detection: Detection | null): JobSeen[] {
   if (!detection) return [];
@@ -96,11 +110,7 @@ export function jobsSeen(detection: Detection | null): JobSeen[] {
     const person = detection.person;
     // An unsure reading (the panel asks the user to check it) is no evidence of a change.
     if (!person?.profileUrl || detection.confidence < LOW_CONFIDENCE) return [];
-    const headlineOnly = detection.sources.includes('headline') && !STRUCTURED_COMPANY.some((source) => detection.sources.includes(source));
-    if (headlineOnly && person.company) {
-      const read = person.headline ? fromHeadlineAlone(person.headline) : null;
-      if (!read || !sameCompany(read.company, person.company)) return [];
-    }
+    if (person.company && !profileCompanyCounts(detection)) return [];
     return [{ profileUrl: person.profileUrl, title: clean(person.jobTitle), company: clean(person.company), seenOn: 'profile' }];
   }
   if (detection.kind !== 'peopleSearch') return [];
