@@ -27,6 +27,18 @@ import type { JobChange, PersonContact } from '@/lib/book/model';
  *    "VP Sales" and "Vice President of Sales" are one title; "Senior Engineer" after "Engineer"
  *    is a new title.
  *  - A page that agrees with the record ends a recorded change (the person is where the book says).
+ *  - A company read must name one: two letters at least, not a common word ("scale", "home").
+ *  - A headline is free text and often months old, so what it alone says is held to more:
+ *      - only "at", "@", "chez", "bei", "bij", "presso" split it (es "en", pt "na/em" also mean
+ *        "in": "Consultant en recrutement"), and an all-lowercase company is a phrase, not a name;
+ *      - a search row (nothing but a headline) speaks only about a record whose title and company
+ *        were answered more than SEARCH_ROW_AFTER_DAYS ago, and never repeats the headline the
+ *        record holds (the lookup read that headline and still answered the record's company);
+ *      - a search row never replaces or ends a change seen on the person's own profile.
+ *    On a profile, a company that only the headline gave (no current-company label, no
+ *    experience entry agreed) follows the same splitting rules.
+ *  - What is stored fits the stored schema (model.ts): a fact longer than its limit is cut, so the
+ *    change still reads back.
  */
 
 /** What a page says one person does now. */
@@ -36,12 +48,60 @@ export interface JobSeen {
   title?: string;
   company?: string;
   seenOn: JobChange['seenOn'];
+  /** A search row's headline, the only thing its title and company were read from. */
+  headline?: string;
 }
+
+/** How old the record's title and company must be before a search row's headline may say they changed. */
+export const SEARCH_ROW_AFTER_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+// Words that follow "at" in a headline without naming an employer ("Helping teams grow at scale").
+const NOT_A_COMPANY = new Set(
+  [
+    'scale', 'home', 'work', 'heart', 'large', 'night', 'present', 'the moment', 'moment', 'speed', 'best', 'ease', 'all levels',
+    'every level', 'every stage', 'the intersection', 'the edge', 'risk', 'school', 'university', 'college', 'company', 'the company',
+    'a startup', 'startup', 'stealth', 'stealth mode', 'confidential', 'various', 'n a', 'na', 'none',
+  ],
+);
+
+/** Whether a company read names one: two letters at least, not a common word. */
+export function namesACompany(company: string | undefined): boolean {
+  const folded = company ? foldName(company) : '';
+  return folded.replace(/ /g, '').length >= 2 && !NOT_A_COMPANY.has(folded) && !NOT_A_COMPANY.has(folded.replace(/^(?:at|the|a) /, ''));
+}
+
+// A phrase ("recrutement", "empresa de dados"), not a name: cased letters, none of them capital.
+const allLowercase = (text: string) => text === text.toLowerCase() && text !== text.toUpperCase();
+
+/** Title and company a headline alone says, by the strict rules above; null when it names no company. */
+function fromHeadlineAlone(headline: string): { title?: string; company: string } | null {
+  const { jobTitle, company } = splitTitleAtCompany(headline, { strict: true });
+  if (!company || allLowercase(company) || !namesACompany(company)) return null;
+  return { title: jobTitle, company };
+}
+
+// The readers that find a profile's company by its structure rather than in the headline's text.
+const STRUCTURED_COMPANY = ['aria-label', 'experience'];
 
 // Headlines that name a past job ("Former VP at Globex", "Ex-Google") are not where they work now.
 const PAST = /(?:^|[^\p{L}])(?:ex|former(?:ly)?|previously|retired|ancien(?:ne)?|ehemalig\p{L}*|antigu[oa]|anteriormente)(?:[^\p{L}]|$)/iu;
 
 const clean = (value: string | undefined) => cleanText(value, 200);
+
+/**
+ * Whether a profile's company reading may say where they work now: one the page's structure gave
+ * (its current-company label, its experience entry) does; one only the headline gave must pass
+ * the headline rules above. The card holds the page against the record by this too (lib/card/page/seed.ts).
+ */
+export function profileCompanyCounts(detection: Detection): boolean {
+  const person = detection.person;
+  if (!person?.company) return false;
+  const headlineOnly = detection.sources.includes('headline') && !STRUCTURED_COMPANY.some((source) => detection.sources.includes(source));
+  if (!headlineOnly) return true;
+  const read = person.headline ? fromHeadlineAlone(person.headline) : null;
+  return !!read && sameCompany(read.company, person.company);
+}
 
 /** What a content script's detection says people do now: a confident profile, or a search page's rows. */
 export function jobsSeen(detection: Detection | null): JobSeen[] {
@@ -50,6 +110,7 @@ export function jobsSeen(detection: Detection | null): JobSeen[] {
     const person = detection.person;
     // An unsure reading (the panel asks the user to check it) is no evidence of a change.
     if (!person?.profileUrl || detection.confidence < LOW_CONFIDENCE) return [];
+    if (person.company && !profileCompanyCounts(detection)) return [];
     return [{ profileUrl: person.profileUrl, title: clean(person.jobTitle), company: clean(person.company), seenOn: 'profile' }];
   }
   if (detection.kind !== 'peopleSearch') return [];
@@ -57,9 +118,22 @@ export function jobsSeen(detection: Detection | null): JobSeen[] {
     if (!row.profileUrl || !row.headline) return [];
     const first = row.headline.split(/\s+[|·•–—-]\s+/)[0] ?? '';
     if (PAST.test(first)) return [];
-    const { jobTitle, company } = splitTitleAtCompany(row.headline);
-    return company ? [{ profileUrl: row.profileUrl, title: clean(jobTitle), company: clean(company), seenOn: 'search' as const }] : [];
+    const read = fromHeadlineAlone(row.headline);
+    if (!read) return [];
+    return [{ profileUrl: row.profileUrl, title: clean(read.title), company: clean(read.company), seenOn: 'search' as const, headline: clean(row.headline) }];
   });
+}
+
+/**
+ * Whether a search row may speak about `contact`'s job at all (the rules above): its title and
+ * company were answered long enough ago, and the row's headline is not one the record holds.
+ */
+function rowMaySpeak(contact: PersonContact, seen: JobSeen, at: number): boolean {
+  const answeredAt = Math.max(contact.companyName?.source.at ?? 0, contact.title?.source.at ?? 0);
+  if (at - answeredAt < SEARCH_ROW_AFTER_DAYS * DAY_MS) return false;
+  const headline = seen.headline ? foldName(seen.headline) : '';
+  const held = contact.headline ? [contact.headline.value, ...contact.headline.alternates.map((older) => older.value)] : [];
+  return !headline || !held.some((value) => foldName(value) === headline);
 }
 
 /** The identity key a profile URL files a person under (lib/identity/keys.ts), or null. */
@@ -144,16 +218,20 @@ export function sameTitle(a: string | undefined, b: string | undefined): boolean
  * undefined when it says nothing (another person, no company on either side).
  */
 export function judgeJob(contact: PersonContact, seen: JobSeen, at: number): JobChange | null | undefined {
-  const key = profileKeyOf(seen.profileUrl);
-  if (!key || !contact.keys.includes(key)) return undefined;
+  const ref = parseNetworkProfileUrl(seen.profileUrl);
+  if (ref?.kind !== 'person' || !contact.keys.includes(`person:${ref.slug}`)) return undefined;
   const company = clean(seen.company);
   const known = contact.companyName;
-  // Punctuation alone (a separator read as a name) names no company either.
-  if (!company || !foldName(company) || !known || !foldName(known.value)) return undefined;
-  const was = { ...(contact.title ? { title: contact.title.value } : {}), company: known.value };
+  // Facts have no length limit, the stored change has (model.ts): cut here, or it would not read back.
+  const knownCompany = clean(known?.value);
+  // Punctuation alone (a separator read as a name) or a common word names no company either.
+  if (!company || !namesACompany(company) || !known || !knownCompany || !foldName(knownCompany)) return undefined;
+  if (seen.seenOn === 'search' && !rowMaySpeak(contact, seen, at)) return undefined;
+  const wasTitle = clean(contact.title?.value);
+  const was = { ...(wasTitle ? { title: wasTitle } : {}), company: knownCompany };
   const title = clean(seen.title);
   const now = { ...(title ? { title } : {}), company };
-  const base = { was, now, seenAt: at, profileUrl: seen.profileUrl, seenOn: seen.seenOn };
+  const base = { was, now, seenAt: at, profileUrl: ref.canonicalUrl, seenOn: seen.seenOn };
   if (!sameCompany(known.value, company)) {
     if (known.alternates.some((older) => sameCompany(older.value, company))) return undefined;
     return { kind: 'company', ...base };
@@ -173,6 +251,8 @@ const sameChange = (a: JobChange, b: JobChange) =>
  * `jobChange` observation moves: no fact, no date the book sorts or retains by.
  */
 export function observeJob(contact: PersonContact, seen: JobSeen, at: number): PersonContact | null {
+  // A headline in a list never outweighs the person's own profile.
+  if (seen.seenOn === 'search' && contact.jobChange?.seenOn === 'profile') return null;
   const verdict = judgeJob(contact, seen, at);
   if (verdict === undefined) return null;
   if (verdict === null) {

@@ -91,6 +91,19 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
   const byOp = new Map(operations.map((op) => [op, { op, toPay: 0, price: 0, fromLedger: 0 }]));
   const totals = { total: 0, toPay: 0, fromLedger: 0, inCrm: 0, crmUnknown: 0, unusable: 0, skipped: 0, tasks: 0 };
   const known = { rows: 0, ageing: 0, stale: 0 };
+  // The book's counts are information only: a book that cannot be read leaves them out of the
+  // quote (the field is optional) rather than stop the run from being priced. Partial counts
+  // would mislead, so one failure stops asking for the pages after it.
+  let bookReadable = !!deps.book;
+  const readFreshness = async (rows: readonly BulkRow[]) => {
+    try {
+      return await deps.book!.freshness(rows.map((row) => row.person), startedAt);
+    } catch (err) {
+      console.error('bulk quote: could not read the contact book, quoting without its counts', err);
+      bookReadable = false;
+      return [];
+    }
+  };
   const startedAt = deps.now();
   /** Requests already counted to pay, by operation and input, with the row that pays: a repeat is answered by the ledger. */
   const paidBy = new Map<string, number>();
@@ -113,7 +126,7 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
       if (deps.now() >= crmDeadline) return 'unknown' as const;
       return deps.crm!.check(row.person).catch(() => 'unknown' as const);
     });
-    const states = deps.book ? await deps.book.freshness(rows.map((row) => row.person), startedAt) : [];
+    const states = bookReadable ? await readFreshness(rows) : [];
     for (const state of states) {
       if (state === null) continue;
       known.rows++;
@@ -170,7 +183,7 @@ export async function quoteRun(deps: QuoteDeps, run: BulkRun, request: QuoteRequ
     byOperation: [...byOp.values()],
     capLeft,
     historyOverflow,
-    ...(deps.book ? { known } : {}),
+    ...(bookReadable ? { known } : {}),
   };
   const counts = { ...emptyCounts(totals.tasks), skipped: totals.skipped };
   const quoted: BulkRun = { ...run, state: 'quoted', quote, counts, confirmedAt: null, startedAt: null, finishedAt: null, pauseReason: null, rate: null, updatedAt: now };

@@ -1,5 +1,6 @@
 import { LOW_CONFIDENCE, type Detection } from '@/lib/detect/detection';
 import type { Corrections } from '@/lib/panel/page/actions';
+import { profileCompanyCounts } from '@/lib/book/job-change';
 
 /**
  * What a page says of who it is about (the seed of a contact card), apart from the card's other
@@ -37,8 +38,10 @@ export function seedOfDetection(detection: Detection | null, corrections: Correc
   if (detection.kind !== 'person' && detection.kind !== 'salesLead' && detection.kind !== 'microblogProfile') return null;
   const p = detection.person;
   if (!p) return null;
+  const corrected = clean(corrections.company) !== undefined;
   const company = clean(corrections.company) ?? clean(p.company);
-  const sure = detection.kind === 'person' && (detection.confidence >= LOW_CONFIDENCE || clean(corrections.company) !== undefined);
+  // A company only a headline gave ("Consultant en recrutement") is not where they work now.
+  const sure = detection.kind === 'person' && (corrected || (detection.confidence >= LOW_CONFIDENCE && profileCompanyCounts(detection)));
   return {
     kind: 'person',
     fullName: clean(corrections.fullName) ?? clean(p.fullName),

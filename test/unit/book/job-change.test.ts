@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '@/lib/detect/detection';
-import { jobChangeOf, jobsSeen, judgeJob, observeJob, sameCompany, sameTitle, withoutAnsweredChange, type JobSeen } from '@/lib/book/job-change';
+import { jobChangeOf, jobsSeen, judgeJob, namesACompany, observeJob, sameCompany, sameTitle, SEARCH_ROW_AFTER_DAYS, withoutAnsweredChange, type JobSeen } from '@/lib/book/job-change';
 import type { ContactAnswer } from '@/lib/book/answer';
 import { mergeAnswer } from '@/lib/book/merge';
 import { personContactSchema, type Fact, type PersonContact } from '@/lib/book/model';
@@ -238,6 +238,107 @@ describe('jobsSeen: what a detection says', () => {
   it('other pages say nothing', () => {
     expect(jobsSeen(null)).toEqual([]);
     expect(jobsSeen({ kind: 'company', url: 'https://www.linkedin.com/company/x/', confidence: 1, sources: [] })).toEqual([]);
+  });
+});
+
+describe('headlines are free text, often old: what they alone say is held to more', () => {
+  const DAY = 86_400_000;
+  const LATER = 1 + (SEARCH_ROW_AFTER_DAYS + 1) * DAY;
+  const rows = (...headlines: string[]): Detection => ({
+    kind: 'peopleSearch',
+    url: 'https://www.linkedin.com/search/results/people/?keywords=x',
+    confidence: 1,
+    sources: [],
+    results: headlines.map((headline, i) => ({ key: String(i), headline, profileUrl: `https://www.linkedin.com/in/p${i}/` })),
+  });
+
+  it.each([
+    'Consultant en recrutement',
+    'Ingeniero en sistemas',
+    'Engineer na empresa',
+    'Engenheiro em dados | Python',
+    // Capitalised as titles often are: only the strict words keep these out.
+    'Especialista en Marketing Digital',
+    'Consultora en Recursos Humanos',
+    'Gerente na Área Comercial',
+    'Helping teams grow at scale',
+    'Helping SaaS Teams Grow At Scale',
+    'Sales at heart',
+    'Working at home',
+    'Designer at X',
+  ])('the row "%s" names no new employer', (headline) => {
+    expect(jobsSeen(rows(headline))).toEqual([]);
+  });
+
+  it('a row that says "VP Sales at Initech" still does, in each reader’s word for "at"', () => {
+    expect(jobsSeen(rows('VP Sales at Initech', 'Ingegnere presso Fiat', 'Verkoper bij Philips', 'Dev @ Hooli')).map((seen) => seen.company)).toEqual(['Initech', 'Fiat', 'Philips', 'Hooli']);
+  });
+
+  const row = (headline = 'VP Sales at Initech', company = 'Initech'): JobSeen => ({ profileUrl: MAYA, title: 'VP Sales', company, seenOn: 'search', headline });
+
+  it('a freshly enriched record and a stale row: no change, whatever the row says', () => {
+    expect(judgeJob(maya(), row(), 5)).toBeUndefined();
+    expect(observeJob(maya(), row(), 5)).toBeNull();
+    expect(judgeJob(maya(), row(), SEARCH_ROW_AFTER_DAYS * DAY - 1)).toBeUndefined();
+  });
+
+  it('a record answered more than a month before the row: the row’s change counts', () => {
+    expect(judgeJob(maya(), row(), LATER)).toMatchObject({ kind: 'company', now: { company: 'Initech' }, seenOn: 'search' });
+  });
+
+  it('the headline the lookup already read is no news, however old the record', () => {
+    const read = maya({ headline: fact('VP Sales at Initech', 1) });
+    expect(judgeJob(read, row('VP Sales  at  INITECH'), LATER)).toBeUndefined();
+  });
+
+  it('a row never replaces nor ends a change seen on her profile', () => {
+    const onProfile = observeJob(maya(), seen({ company: 'Hooli' }), 50)!;
+    expect(observeJob(onProfile, row(), LATER)).toBeNull();
+    expect(observeJob(onProfile, row('Head of Data at Globex', 'Globex'), LATER)).toBeNull();
+  });
+
+  const profile = (headline: string, company: string, sources: string[]): Detection => ({
+    kind: 'person',
+    url: MAYA,
+    person: { fullName: 'Maya Chen', headline, company, profileUrl: MAYA },
+    confidence: 0.8,
+    sources,
+  });
+
+  it('on a profile, a company only the headline gave is split by the strict words too', () => {
+    expect(jobsSeen(profile('Consultant en recrutement', 'recrutement', ['h1', 'headline']))).toEqual([]);
+    expect(jobsSeen(profile('VP Sales at Initech', 'Initech', ['h1', 'headline']))[0]?.company).toBe('Initech');
+  });
+
+  it('on a profile, a company its structure confirms counts whatever the headline’s words', () => {
+    expect(jobsSeen(profile('Ingeniero en Telefónica', 'Telefónica', ['h1', 'aria-label', 'headline']))[0]?.company).toBe('Telefónica');
+  });
+
+  it('a fragment or a common word is no company, on a profile too', () => {
+    for (const company of ['X', '.', 'scale', 'At Scale', 'Home', 'the moment']) {
+      expect(namesACompany(company)).toBe(false);
+      expect(judgeJob(maya(), seen({ company }), 5)).toBeUndefined();
+    }
+    expect(namesACompany('HP')).toBe(true);
+    expect(namesACompany('3M')).toBe(true);
+  });
+});
+
+describe('long facts still make a change that reads back', () => {
+  const long = maya({ title: fact(`Head of ${'Data '.repeat(100)}`), companyName: fact(`Globex ${'Holdings '.repeat(60)}`) });
+
+  it('a 500-character title and company are cut to the stored limit', () => {
+    const change = judgeJob(long, seen({ company: 'Initech', title: 'T'.repeat(500) }), 50)!;
+    expect(change.was.title!.length).toBeLessThanOrEqual(200);
+    expect(change.was.company!.length).toBeLessThanOrEqual(200);
+    expect(change.now.title!.length).toBeLessThanOrEqual(200);
+    expect(personContactSchema.parse({ ...long, jobChange: change }).jobChange).toEqual(change);
+  });
+
+  it('stored and read back, the next view of the same page writes nothing', () => {
+    const stored = personContactSchema.parse(observeJob(long, seen({ company: 'Initech', title: 'T'.repeat(500) }), 50));
+    expect(stored.jobChange?.kind).toBe('company');
+    expect(observeJob(stored, seen({ company: 'Initech', title: 'T'.repeat(500) }), 90)).toBeNull();
   });
 });
 

@@ -52,18 +52,27 @@ describe('job changes, recorded by the worker from what content scripts report',
     expect(changed).not.toHaveBeenCalled();
   });
 
-  it('a search page’s row is seen too, and a later visit that agrees with the book ends it', async () => {
+  const searchRow = (headline: string): Detection => ({
+    kind: 'peopleSearch',
+    url: 'https://www.linkedin.com/search/results/people/?keywords=maya',
+    confidence: 1,
+    sources: [],
+    results: [{ key: 'urn:1', fullName: 'Maya Chen', headline, profileUrl: MAYA }],
+  });
+  const MONTHS_LATER = 2_000 + 31 * 86_400_000;
+
+  it('a search page’s row is seen too, once the record is a month old, and a later visit that agrees with the book ends it', async () => {
     await withMaya();
-    await jobChanges().seen({
-      kind: 'peopleSearch',
-      url: 'https://www.linkedin.com/search/results/people/?keywords=maya',
-      confidence: 1,
-      sources: [],
-      results: [{ key: 'urn:1', fullName: 'Maya Chen', headline: 'Head of Data chez Initech | Paris', profileUrl: MAYA }],
-    });
+    await jobChanges(MONTHS_LATER).seen(searchRow('Head of Data chez Initech | Paris'));
     expect(((await getContact('person:maya-chen')) as PersonContact).jobChange).toMatchObject({ now: { company: 'Initech' }, seenOn: 'search' });
-    await jobChanges().seen(profile('Northwind Analytics'));
+    await jobChanges(MONTHS_LATER + 1).seen(profile('Northwind Analytics'));
     expect(((await getContact('person:maya-chen')) as PersonContact).jobChange).toBeUndefined();
+  });
+
+  it('a freshly enriched record and a stale search row: nothing is written', async () => {
+    const before = await withMaya();
+    await jobChanges(5_000).seen(searchRow('Head of Data chez Initech | Paris'));
+    expect(await getContact('person:maya-chen')).toEqual(before);
   });
 
   it('a book that cannot be written does not fail the page’s report', async () => {

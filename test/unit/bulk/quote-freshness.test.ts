@@ -41,6 +41,30 @@ describe('a bulk quote says which rows the book knows, ageing or stale', () => {
     expect(preview).toHaveBeenCalledTimes(10);
   });
 
+  it('a book that cannot be read leaves its counts out, and the run is still priced', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => aRow(i, []));
+    const book = { freshness: vi.fn(async () => Promise.reject(new Error('vault closed'))) };
+    const preview = vi.fn(async ({ op }: { op: 'enrichPerson' }) => ({ op, cost: PRICES[op], price: PRICES[op], inLedger: null }));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const deps: QuoteDeps = {
+      store: memoryStore([aRun({ state: 'draft', rowCount: 3 })], rows),
+      preview: preview as never,
+      requestFor,
+      crm: null,
+      capLeft: async () => null,
+      history: { count: async () => 0, maxEntries: async () => 10_000 },
+      book,
+      now: () => NOW,
+      newId: () => 'quote-1',
+    };
+    const { run, quote } = await quoteRun(deps, aRun({ state: 'draft' }), { operations: ['enrichPerson'], skipInCrm: false });
+    expect(run.state).toBe('quoted');
+    expect(quote).toMatchObject({ total: 3 * PRICES.enrichPerson, toPay: 3 });
+    expect(quote).not.toHaveProperty('known');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it('the book is read by the keys each row would be asked with (profile, email, name at company)', async () => {
     const found = (days: number, slug: string, email: string): Enrichment =>
       ({ person: { fullName: slug, networkUrl: `https://www.linkedin.com/in/${slug}/`, urls: [], emails: [{ address: email, verified: true, status: 'verified' }], phones: [], extra: {} }, extra: {} }) as Enrichment;

@@ -34,6 +34,14 @@ describe('the card of someone whose profile shows a new company', () => {
     expect(header.links.map((l) => l.kind)).not.toContain('website');
   });
 
+  it('a company only her headline gave, split on a word that also means "in", is no change', async () => {
+    const headlineOnly = (headline: string, company: string) =>
+      moved({ person: { fullName: 'Maya Chen', headline, company, profileUrl: MAYA_URL }, sources: ['h1', 'headline'] });
+    expect(cardHeader(await onPage(headlineOnly('Consultora en Recursos Humanos', 'Recursos Humanos'))).jobChange).toBeUndefined();
+    // Said with a word that means "at" only, it is one.
+    expect(cardHeader(await onPage(headlineOnly('CTO at Initech', 'Initech'))).jobChange).toMatchObject({ kind: 'company', now: { company: 'Initech' } });
+  });
+
   it('her work email is marked probably gone, and finding the new one is the next lookup', async () => {
     const subject = await onPage(moved());
     const work = rowsOf(subject).find((r) => r.id === 'workEmail');
