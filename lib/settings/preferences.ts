@@ -233,6 +233,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * switch EU mode off or empty the suppression list.
  */
 export function readPreferences(stored: unknown): Preferences {
+  stored = withReadableSuppression(stored);
   const whole = preferencesSchema.safeParse(stored ?? {});
   if (whole.success) return whole.data;
   const record = isRecord(stored) ? stored : {};
@@ -243,6 +244,17 @@ export function readPreferences(stored: unknown): Preferences {
     result[name] = section.success ? section.data : withoutBrokenFields(shape[name], record[name], DEFAULT_PREFERENCES[name]);
   }
   return result as Preferences;
+}
+
+/**
+ * The suppression list as stored, without the lines that can no longer be read: one damaged line
+ * (a hand edit, an older release) must not empty the list, or everyone who objected could be
+ * looked up again. What a user saves is still checked line by line (preferences-input.ts).
+ */
+function withReadableSuppression(stored: unknown): unknown {
+  if (!isRecord(stored) || !isRecord(stored.privacy) || !Array.isArray(stored.privacy.suppression)) return stored;
+  const readable = stored.privacy.suppression.filter((line): line is string => typeof line === 'string' && line.trim().length > 0 && line.trim().length <= 500);
+  return { ...stored, privacy: { ...stored.privacy, suppression: readable } };
 }
 
 /**
