@@ -15,7 +15,7 @@ const detection = (slug: string) => ({ kind: 'person', url: `https://www.linkedi
 function dispatcher() {
   const profileViews = createProfileViewCounter({ item: profileViewsItem, preferences: { read: async () => DEFAULT_PREFERENCES }, now: () => Date.now() });
   const panel = { report: async () => null } as unknown as PanelService;
-  return createRouter(createHandlers({ identity, panel, profileViews } as unknown as HandlerDeps), identity);
+  return createRouter(createHandlers({ identity, panel, profileViews, jobChanges: { seen: async () => {} } } as unknown as HandlerDeps), identity);
 }
 
 beforeEach(() => {
