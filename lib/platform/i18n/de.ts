@@ -494,7 +494,7 @@ export const de = {
   'privacy.exportAll': 'Alle Daten exportieren',
   'privacy.exportHint': 'Eine JSON-Datei mit Ihren Einstellungen (ohne den Schlüssel), dem Kontaktbuch, dem Verlauf und den bezahlten Antworten, die für kostenlose Wiederholungen aufbewahrt werden.',
   'privacy.deleteAll': 'Alle Daten löschen',
-  'privacy.deleteAllHint': 'Löscht den Verlauf, die für kostenlose Wiederholungen aufbewahrten bezahlten Antworten, das Guthaben, die Einstellungen und den API-Schlüssel.',
+  'privacy.deleteAllHint': 'Löscht das Kontaktbuch, den Verlauf, die für kostenlose Wiederholungen aufbewahrten bezahlten Antworten, das Guthaben, die Einstellungen und den API-Schlüssel.',
   'privacy.deleteAllConfirm': 'Alles löschen, was Dossier speichert, einschließlich Ihres API-Schlüssels? Dies kann nicht rückgängig gemacht werden.',
   'privacy.deleteAllYes': 'Ja, alle Daten löschen',
   'privacy.deletedAll': 'Alle Daten wurden gelöscht.',

@@ -496,7 +496,7 @@ export const en = {
   'privacy.exportAll': 'Export all data',
   'privacy.exportHint': 'A JSON file with your settings (without the key), the contact book, history and the paid answers kept for free repeats.',
   'privacy.deleteAll': 'Delete all data',
-  'privacy.deleteAllHint': 'Erases history, the paid answers kept for free repeats, the balance, preferences and the API key.',
+  'privacy.deleteAllHint': 'Erases the contact book, history, the paid answers kept for free repeats, the balance, preferences and the API key.',
   'privacy.deleteAllConfirm': 'Delete everything Dossier keeps, including your API key? This cannot be undone.',
   'privacy.deleteAllYes': 'Yes, delete all data',
   'privacy.deletedAll': 'All data was deleted.',

@@ -494,7 +494,7 @@ export const es = {
   'privacy.exportAll': 'Exportar todos los datos',
   'privacy.exportHint': 'Un archivo JSON con su configuración (sin la clave), la libreta de contactos, el historial y las respuestas pagadas que se guardan para repetir consultas gratis.',
   'privacy.deleteAll': 'Eliminar todos los datos',
-  'privacy.deleteAllHint': 'Borra el historial, las respuestas pagadas que se guardan para repetir consultas gratis, el saldo, las preferencias y la clave de API.',
+  'privacy.deleteAllHint': 'Borra la agenda de contactos, el historial, las respuestas pagadas que se guardan para repetir consultas gratis, el saldo, las preferencias y la clave de API.',
   'privacy.deleteAllConfirm': '¿Eliminar todo lo que guarda Dossier, incluida su clave de API? No se puede deshacer.',
   'privacy.deleteAllYes': 'Sí, eliminar todos los datos',
   'privacy.deletedAll': 'Se eliminaron todos los datos.',

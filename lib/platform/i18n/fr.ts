@@ -494,7 +494,7 @@ export const fr = {
   'privacy.exportAll': 'Exporter toutes les données',
   'privacy.exportHint': 'Un fichier JSON avec vos paramètres (sans la clé), le carnet de contacts, l’historique et les réponses payées conservées pour les recherches répétées gratuites.',
   'privacy.deleteAll': 'Supprimer toutes les données',
-  'privacy.deleteAllHint': 'Efface l’historique, les réponses payées conservées pour les recherches répétées gratuites, le solde, les préférences et la clé API.',
+  'privacy.deleteAllHint': 'Efface le carnet de contacts, l’historique, les réponses payées conservées pour les recherches répétées gratuites, le solde, les préférences et la clé API.',
   'privacy.deleteAllConfirm': 'Supprimer tout ce que Dossier conserve, y compris votre clé API ? Cette action est irréversible.',
   'privacy.deleteAllYes': 'Oui, supprimer toutes les données',
   'privacy.deletedAll': 'Toutes les données ont été supprimées.',
