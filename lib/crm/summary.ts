@@ -8,7 +8,7 @@ import { isoDay, lookupName, whatsappLine } from '@/lib/book/source-label';
  * email and phone has a line of its own that says where it came from (lookup and day).
  */
 export function summaryLines(contact: CrmContact): string[] {
-  const lines = [t('crm.note.enrichedOn', { date: new Date(contact.enrichedAt).toISOString().slice(0, 10) })];
+  const lines = [t('crm.note.enrichedOn', { date: isoDay(contact.enrichedAt) })];
   const jobTitle = contact.jobTitle || undefined;
   const companyName = contact.company?.name || undefined;
   const role = jobTitle && companyName ? t('crm.note.roleAt', { jobTitle, company: companyName }) : (jobTitle ?? companyName);
@@ -19,7 +19,7 @@ export function summaryLines(contact: CrmContact): string[] {
   if (company?.name || company?.domain) lines.push(t('crm.note.company', { company: [company.name, company.domain && `(${company.domain})`, company.website].filter(Boolean).join(' ') }));
   if (contact.location) lines.push(t('crm.note.location', { location: contact.location }));
   // Last, after a blank line: the notice the person was sent, whole, as evidence it was given.
-  if (contact.notice) lines.push('', t('crm.note.notice', { date: new Date(contact.notice.preparedAt).toISOString().slice(0, 10) }), ...contact.notice.text.split('\n'));
+  if (contact.notice) lines.push('', t('crm.note.notice', { date: isoDay(contact.notice.preparedAt) }), ...contact.notice.text.split('\n'));
   return lines;
 }
 
