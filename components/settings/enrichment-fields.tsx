@@ -3,6 +3,7 @@ import { credits } from '@/components/lookup/price';
 import { MAX_MOBILES, MOBILE_PRICE, PRICES, maxPrice } from '@/lib/lookup/prices';
 import { CheckboxField, NumberField, SelectField, TextField } from '@/components/settings/fields';
 import type { SectionProps } from '@/components/settings/types';
+import { VALUE_AGE_KINDS } from '@/lib/settings/preferences';
 
 const FLAGS = [
   ['lookups.fullFlags.companyPremium', 'enrichment.companyPremium'],
@@ -74,15 +75,13 @@ export function FreshnessFields({ draft, errors, set }: SectionProps) {
   );
 }
 
-const VALUE_KINDS = ['email', 'phone', 'role', 'company'] as const;
-
 /** When each kind of value is called ageing, then stale (lib/book/freshness.ts): not the reuse window above. */
 export function ValueAgeFields({ draft, errors, set }: SectionProps) {
   return (
     <fieldset className="value-ages">
       <legend>{t('valueAge.title')}</legend>
       <p className="muted">{t('valueAge.hint')}</p>
-      {VALUE_KINDS.map((kind) => {
+      {VALUE_AGE_KINDS.map((kind) => {
         const name = t(`valueAge.kind.${kind}`);
         const ageing = `valueAge.${kind}.ageingDays` as const;
         const stale = `valueAge.${kind}.staleDays` as const;

@@ -16,7 +16,7 @@ import { sendMessage } from '@/lib/contracts/messenger';
 import type { ErrorReport } from '@/lib/contracts/protocol';
 import { sidePanelKind } from '@/lib/panel/page/side-panel';
 import { useTakeOver } from '@/components/platform/first-paint';
-import { openBeside, openBulk, openContactBook, openSettings, openWelcome, sidePanelApis } from '@/entrypoints/popup/actions';
+import { openBeside, openBulk, openContactBook, openSafetySettings, openSettings, openWelcome, sidePanelApis } from '@/entrypoints/popup/actions';
 
 /** The popup's window, learnt up front: the side panel must be opened straight from the click. */
 function useWindowId(): number | undefined {
@@ -128,7 +128,7 @@ export function Popup() {
           />
           {/* Not answered on the welcome page: asked here, never in a tab of its own. */}
           {prefsLoaded && prefs.pageAccess.panelMode === null && <PanelModeChoice recommended="stealth" headingLevel={2} />}
-          {interactive && <ProfileViews onOpenBulk={openBulk} onOpenSettings={openSettings} />}
+          {interactive && <ProfileViews onOpenBulk={openBulk} onOpenSettings={openSafetySettings} />}
           {interactive && <CurrentTabPerson />}
           <QuickLookup defaultRegion={prefs.lookups.defaultPhoneRegion} />
           {recent.error && <p role="alert">{recent.error}</p>}

@@ -6,6 +6,11 @@ export function openSettings() {
   void openExtensionPage('settings');
 }
 
+/** The settings at the LinkedIn safety section, where the counter's limits are. */
+export function openSafetySettings() {
+  void openExtensionPage('settings', 'settings-safety');
+}
+
 export function openWelcome() {
   void openExtensionPage('welcome');
   window.close();

@@ -98,3 +98,18 @@ describe('the notice on the card', () => {
     expect(screen.queryByRole('button', { name: 'Notice for this person' })).toBeNull();
   });
 });
+
+describe('closing the notice', () => {
+  it('gives the focus back to "Notice for this person", since its Close button goes away with it', async () => {
+    usePreferences.setState({ prefs: { ...DEFAULT_PREFERENCES, notice: COMPANY }, loaded: true });
+    await mayaCard();
+    const open = screen.getByRole('button', { name: 'Notice for this person' });
+    fireEvent.click(open);
+    const region = await screen.findByRole('region', { name: 'Privacy notice for Maya Chen' });
+    const close = within(region).getByRole('button', { name: 'Close the notice' });
+    close.focus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('region', { name: 'Privacy notice for Maya Chen' })).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+});
