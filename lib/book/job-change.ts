@@ -1,5 +1,5 @@
 import { LOW_CONFIDENCE, type Detection } from '@/lib/detect/detection';
-import { splitTitleAtCompany } from '@/lib/detect/headline';
+import { headlineSegments, splitTitleAtCompany } from '@/lib/detect/headline';
 import { foldName } from '@/lib/identity/fold';
 import { parseNetworkProfileUrl } from '@/lib/identity/network-profile';
 import { cleanText } from '@/lib/platform/text';
@@ -116,7 +116,7 @@ export function jobsSeen(detection: Detection | null): JobSeen[] {
   if (detection.kind !== 'peopleSearch') return [];
   return (detection.results ?? []).flatMap((row) => {
     if (!row.profileUrl || !row.headline) return [];
-    const first = row.headline.split(/\s+[|·•–—-]\s+/)[0] ?? '';
+    const first = headlineSegments(row.headline)[0] ?? '';
     if (PAST.test(first)) return [];
     const read = fromHeadlineAlone(row.headline);
     if (!read) return [];

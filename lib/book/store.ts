@@ -157,15 +157,7 @@ export async function getContacts(ids: readonly string[]): Promise<Contact[]> {
 
 /** The contact any of `keys` belongs to, the first key first (callers list the strongest first). */
 export async function findContact(keys: readonly string[]): Promise<Contact | null> {
-  if (!keys.length) return null;
-  return withRecords(async (db) => {
-    const tx = db.transaction(STORE, 'readonly');
-    for (const key of keys) {
-      const found = parsed(await tx.store.index('keys').getAll(key));
-      if (found.length) return found.sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
-    }
-    return null;
-  });
+  return (await findContacts([keys]))[0] ?? null;
 }
 
 /** findContact for many at once, in one transaction (a bulk quote's page of rows): each one's contact or null. */

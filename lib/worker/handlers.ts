@@ -178,9 +178,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     reportDetection: async ({ detection }, sender) => {
       const tabId = topFrameTabOf(sender);
       if (tabId === null) return { ok: true, value: { frame: null } };
-      // Both local and never throwing; the job change is written before the panel's frame reads the book.
-      await Promise.all([deps.profileViews.reported(detection, sender.url), deps.jobChanges.seen(detection)]);
-      return { ok: true, value: { frame: await deps.panel.report(tabId, detection, sender.documentId) } };
+      // The two local checks never throw, and the frame does not wait for them: the card compares the
+      // page with the book itself; the reply still waits, so the worker keeps running until they are written.
+      const [frame] = await Promise.all([deps.panel.report(tabId, detection, sender.documentId), deps.profileViews.reported(detection, sender.url), deps.jobChanges.seen(detection)]);
+      return { ok: true, value: { frame } };
     },
     reportFound: async ({ items }, sender) => {
       const tabId = topFrameTabOf(sender);
