@@ -154,6 +154,9 @@ function PushSection({ historyId, connected, items, refresh, checkError }: PushS
     setError(null);
     const reply = await ask(() => sendMessage('crmPush', { historyId, target, overwrite: [...(overwrite[target] ?? [])], confirmStale }));
     setBusy(null);
+    // An email went stale since the plan was made (the panel stayed open, the ages changed): a new
+    // plan names it and asks, instead of a refusal that every retry would meet again.
+    if (!reply.ok && reply.error.kind === 'stale_email') return review(target);
     if (!reply.ok) return setError(reply.error.message);
     setPlans(({ [target]: _done, ...rest }) => rest);
     refresh();
